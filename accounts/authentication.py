@@ -1,0 +1,29 @@
+"""`Authorization: Token <key>` for the REST API, checked against the stored hash."""
+from django.utils import timezone
+from rest_framework import authentication, exceptions
+
+from .models import ApiToken, hash_token
+
+
+class ApiTokenAuthentication(authentication.BaseAuthentication):
+    keyword = "Token"
+
+    def authenticate(self, request):
+        header = authentication.get_authorization_header(request).split()
+        if not header or header[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(header) != 2:
+            raise exceptions.AuthenticationFailed("Send the header as 'Authorization: Token <key>'.")
+        key = header[1].decode(errors="replace")
+        token = (
+            ApiToken.objects.select_related("user")
+            .filter(digest=hash_token(key), revoked_at__isnull=True)
+            .first()
+        )
+        if token is None or not token.user.is_active:
+            raise exceptions.AuthenticationFailed("This API token is unknown or has been revoked.")
+        ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
+        return (token.user, token)
+
+    def authenticate_header(self, request):
+        return self.keyword

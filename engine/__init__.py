@@ -1,0 +1,1 @@
+"""Pure-Python rules of the three Topos games. Nothing below this package imports Django."""

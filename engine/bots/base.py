@@ -1,0 +1,201 @@
+"""What every bot shares: the budget, the bot registry, and helpers that read only a seat's view.
+
+A bot is called as `bot.choose(game, view, seat, rng, budget=...)`.  It gets the seat's
+view (ruling S2: bots see only their own view), never the full state; when it needs a
+state to try moves on, it asks `game.determinize(view, seat, rng)` for one in which
+every hidden part is sampled.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from engine.core import Action, Game, NotYourDecision, State, canonical
+
+# Decisions a bot never takes: taking back is for people who misclicked (ruling S3).
+NEVER = frozenset({"undo"})
+END_TURN = "end_turn"
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking a bot may do for one decision; None means no limit of that kind."""
+
+    iterations: int | None = None  # playouts of a search bot
+    seconds: float | None = None  # wall-clock cap of a search bot (makes it non-deterministic)
+    samples: int = 1  # determinisations a greedy bot averages over
+    max_candidates: int = 48  # actions examined per decision when there are more (huge branching)
+    rollout_turns: int = 2  # turns a playout runs past the leaf before the position is scored
+    rollout_greedy: float = 0.0  # chance that a playout step is greedy rather than random
+    widening: float = 2.0  # progressive widening: children allowed = widening * visits ** 0.5
+    exploration: float = 0.7  # UCB constant
+    score_scale: float | None = None  # score differential worth about one "win" (None: the game's)
+
+    def with_(self, **changes: Any) -> "Budget":
+        return replace(self, **changes)
+
+    @classmethod
+    def from_dict(cls, data: dict | None) -> "Budget":
+        return cls(**(data or {}))
+
+
+class Bot:
+    """A named playing strength; subclasses implement `choose`."""
+
+    name: str = ""
+    label: str = ""
+
+    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
+        raise NotImplementedError
+
+
+_BOTS: dict[str, Bot] = {}
+
+
+def register_bot(bot_class: type[Bot]) -> type[Bot]:
+    """Class decorator: make a bot level available by its name."""
+    _BOTS[bot_class.name] = bot_class()
+    return bot_class
+
+
+def get_bot(name: str) -> Bot:
+    try:
+        return _BOTS[name]
+    except KeyError:
+        raise ValueError(f"There is no bot level called '{name}'; try one of: {', '.join(sorted(_BOTS))}.") from None
+
+
+def bot_names() -> list[str]:
+    return list(_BOTS)
+
+
+# --- positions the bot may look at ---------------------------------------------------------
+
+
+def sample_state(game: Game, view: dict, seat: int, rng: random.Random) -> State:
+    """A full state consistent with `view`, hidden parts drawn from `rng` (never the real state)."""
+    return game.determinize(view, seat, rng)
+
+
+def playable(state: State, seat: int) -> list[Action]:
+    """Legal actions of `seat` that a bot may take (everything but undo)."""
+    return [a for a in state.legal_actions(seat) if a.get("type") not in NEVER]
+
+
+def options_for(game: Game, view: dict, seat: int, rng: random.Random) -> tuple[State, list[Action]]:
+    """A determinised state and the seat's playable actions in it; refuses when the seat has none."""
+    state = sample_state(game, view, seat, rng)
+    if seat not in state.to_act():
+        raise NotYourDecision("It is not this seat's decision, so the bot has nothing to choose.", seat=seat)
+    actions = playable(state, seat)
+    if not actions:
+        raise NotYourDecision("This seat has no action it could take now.", seat=seat)
+    return state, actions
+
+
+# --- how good a position is ------------------------------------------------------------------
+
+
+def higher_is_better(game: Game) -> bool:
+    """The game's score direction: Toppo counts penalties, so lower is better there."""
+    return bool(getattr(game, "higher_is_better", True))
+
+
+def utilities(game: Game, state: State) -> list[float]:
+    """Scores turned so that more is always better for the seat."""
+    sign = 1.0 if higher_is_better(game) else -1.0
+    return [sign * float(s) for s in state.scores()]
+
+
+def differential(utils: list[float], seat: int) -> float:
+    """Own utility minus the best rival's: what a greedy player maximises."""
+    rivals = [u for i, u in enumerate(utils) if i != seat]
+    return utils[seat] - (max(rivals) if rivals else 0.0)
+
+
+def score_scale(game: Game, budget: Budget) -> float:
+    """The score lead that counts as a near-certain win when a playout is cut short."""
+    if budget.score_scale:
+        return budget.score_scale
+    return float(getattr(game, "bot_score_scale", 10.0))
+
+
+def squash(x: float) -> float:
+    """Map a score lead to (0, 1) like a win chance."""
+    if x > 40:
+        return 1.0
+    if x < -40:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def rank_rewards(state: State) -> list[float]:
+    """Per seat, the share of rivals it finished ahead of (ties count half): 1 win, 0 loss."""
+    results = state.results()
+    rank = {r.seat: r.rank for r in results}
+    n = len(results)
+    if n < 2:
+        return [1.0] * n
+    out = [0.0] * n
+    for i in range(n):
+        beaten = sum(1 for j in range(n) if j != i and rank[j] > rank[i])
+        tied = sum(1 for j in range(n) if j != i and rank[j] == rank[i])
+        out[i] = (beaten + 0.5 * tied) / (n - 1)
+    return out
+
+
+def evaluate(game: Game, state: State, scale: float) -> list[float]:
+    """Reward per seat in [0, 1]: the real outcome when over, else the squashed score lead."""
+    utils = utilities(game, state)
+    leads = [squash(differential(utils, i) / scale) for i in range(len(utils))]
+    if state.is_over():
+        # The result decides; the margin only breaks ties between equally won positions.
+        return [0.9 * r + 0.1 * m for r, m in zip(rank_rewards(state), leads)]
+    return leads
+
+
+# --- turns ---------------------------------------------------------------------------------
+
+
+def turn_done(state: State, seat: int, action: Action) -> bool:
+    """True when `action` by `seat` closed her turn: she confirmed, or the decision passed on.
+
+    With several seats deciding at once (Toppo) every decision counts as a turn of its own.
+    """
+    if action.get("type") == END_TURN:
+        return True
+    actors = state.to_act()
+    return seat not in actors or len(actors) > 1
+
+
+def end_if_possible(state: State, seat: int) -> bool:
+    """Confirm the turn when that is legal now, so that its scoring shows; True if it was done."""
+    if seat in state.to_act():
+        for a in state.legal_actions(seat):
+            if a.get("type") == END_TURN:
+                state.apply(seat, a)
+                return True
+    return False
+
+
+def cap(actions: list[Action], limit: int, rng: random.Random) -> list[Action]:
+    """At most `limit` actions, sampled without bias, keeping end_turn if it is there."""
+    if len(actions) <= limit:
+        return list(actions)
+    ends = [a for a in actions if a.get("type") == END_TURN]
+    rest = [a for a in actions if a.get("type") != END_TURN]
+    return ends + rng.sample(rest, max(0, limit - len(ends)))
+
+
+def advance_rank(action: Action) -> int:
+    """Tie-break key: ending the turn first (ruling S3: bots confirm like anyone else)."""
+    return 0 if action.get("type") == END_TURN else 1
+
+
+def key_of(action: Action) -> str:
+    return canonical(action)
+
+
+Evaluator = Callable[[State], float]

@@ -1,0 +1,20 @@
+"""Random bot: any legal action, each equally likely (never undo)."""
+from __future__ import annotations
+
+import random
+
+from engine.core import Action, Game
+
+from .base import Bot, Budget, options_for, register_bot
+
+
+@register_bot
+class RandomBot(Bot):
+    """Uniform over the seat's legal actions in a state sampled from its view."""
+
+    name = "random"
+    label = "Random"
+
+    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
+        _, actions = options_for(game, view, seat, rng)
+        return rng.choice(actions)

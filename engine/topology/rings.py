@@ -1,0 +1,110 @@
+"""Closed rings, which ring lies inside which, and what a turn scores (rulings L3, L4, L6)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.hexgrid import neighbour
+
+from .board import Board
+from .geometry import Point, edge_point, inner_point, inside
+from .tiles import design_of, partners
+
+
+@dataclass
+class Ring:
+    """A closed cycle of curves: (tile, end, end) in walking order, and its outline for inside tests."""
+
+    curves: list[tuple[int, int, int]]
+    outline: list[Point]
+
+    @property
+    def value(self) -> int:
+        """Points a ring is worth: one per curve (ruling L3)."""
+        return len(self.curves)
+
+    @property
+    def tiles(self) -> set[int]:
+        return {tile for tile, _, _ in self.curves}
+
+    def contains(self, other: "Ring") -> bool:
+        """True when `other` lies inside this ring (rings never cross, so one point decides)."""
+        return inside(other.outline[0], self.outline)
+
+    def to_json(self) -> dict:
+        return {"value": self.value, "curves": [list(c) for c in self.curves]}
+
+
+def find_rings(board: Board) -> list[Ring]:
+    """Every closed ring on the table, in a stable order (by the tile and end it is first met at)."""
+    table = partners()
+    ends = board.ends
+    tiles = board.tiles
+    seen: set[tuple[int, int]] = set()  # (tile, end) of ends already walked
+    rings = []
+    for tile, (anchor, orientation) in tiles.items():
+        partner = table[design_of(tile)]
+        for start in range(10):
+            if (tile, start) in seen:
+                continue
+            curves, outline = [], []
+            cur_tile, cur_end, cur_partner, cur_pos = tile, start, partner, (anchor, orientation)
+            closed = False
+            while True:
+                out_end = cur_partner[cur_end]
+                seen.add((cur_tile, cur_end))
+                seen.add((cur_tile, out_end))
+                curves.append((cur_tile, cur_end, out_end))
+                cell, side = _end_at(cur_pos, out_end)
+                outline.append(_end_point(cur_pos, cur_end))
+                outline.append(inner_point(*cur_pos))
+                nxt = ends.get((neighbour(cell, side), (side + 3) % 6))
+                if nxt is None:
+                    break
+                cur_tile, cur_end = nxt
+                if cur_tile == tile and cur_end == start:
+                    closed = True
+                    break
+                if nxt in seen:  # joined a line already walked: it was open, as this one is
+                    break
+                cur_partner = table[design_of(cur_tile)]
+                cur_pos = tiles[cur_tile]
+            if closed:
+                rings.append(Ring(curves, outline))
+    return rings
+
+
+def _end_at(pos: tuple, end: int) -> tuple:
+    anchor, orientation = pos
+    if end < 5:
+        return anchor, (orientation + 1 + end) % 6
+    return neighbour(anchor, orientation), (orientation + end - 1) % 6
+
+
+def _end_point(pos: tuple, end: int) -> Point:
+    return edge_point(*_end_at(pos, end))
+
+
+def enclosed(ring: Ring, rings: list[Ring]) -> list[Ring]:
+    """The rings lying inside `ring` at any depth."""
+    return [other for other in rings if other is not ring and ring.contains(other)]
+
+
+def score_rings(rings: list[Ring], new_tiles: set[int]) -> tuple[int, list[dict]]:
+    """Points for the rings closed this turn, and one line of detail per such ring (ruling L4).
+
+    A ring counts as closed this turn when it runs through a tile placed this
+    turn: placing only adds connections, so every other ring was already there
+    at the start of the turn or right after the turn-over (ruling L6).  Each
+    such ring scores its value plus the value of every ring inside it, closed
+    earlier or this turn, so a ring closed and surrounded in one turn counts twice.
+    """
+    total, detail = 0, []
+    for ring in rings:
+        if ring.tiles.isdisjoint(new_tiles):
+            continue
+        inner = enclosed(ring, rings)
+        points = ring.value + sum(r.value for r in inner)
+        total += points
+        detail.append({"value": ring.value, "inner": sorted((r.value for r in inner), reverse=True), "points": points})
+    detail.sort(key=lambda d: -d["points"])
+    return total, detail

@@ -1,0 +1,36 @@
+"""Errors of the game services; each maps to one HTTP status and carries a message a person can act on."""
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    status_code = 400
+    code = "invalid"
+
+    def __init__(self, message: str, **extra):
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+
+class BadRequest(ServiceError):
+    status_code, code = 400, "bad_request"
+
+
+class IllegalMove(ServiceError):
+    status_code, code = 400, "illegal_action"
+
+
+class Forbidden(ServiceError):
+    status_code, code = 403, "forbidden"
+
+
+class NotFound(ServiceError):
+    status_code, code = 404, "not_found"
+
+
+class Conflict(ServiceError):
+    status_code, code = 409, "conflict"
+
+
+class StaleVersion(Conflict):
+    code = "stale_version"

@@ -1,0 +1,161 @@
+"""Tables, their seats and the action log.
+
+A game's position is kept twice on purpose: `state` is the snapshot that makes
+reads cheap, and the seed plus the `Action` rows re-create any position (replay,
+audit, tests).  `version` counts applied actions; clients send the version they saw.
+"""
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class Pace(models.TextChoices):
+    LIVE = "live", "Live"
+    CORRESPONDENCE = "correspondence", "Correspondence"
+
+
+# Ruling S1: correspondence deadlines are 1, 2, 3, 5, 7 or 14 days; live ones seconds or minutes.
+CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 14)
+LIVE_SECONDS = (15, 30, 60, 120, 300, 600)
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    kind = models.CharField(max_length=20, help_text="Registry name of the game, e.g. 'topology'.")
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict, blank=True)
+    pace = models.CharField(max_length=20, choices=Pace.choices, default=Pace.CORRESPONDENCE)
+    turn_seconds = models.PositiveIntegerField(help_text="The clock of one turn (ruling S1).")
+    private = models.BooleanField(default=False, help_text="Not listed; joined by invitation or code.")
+    invite_code = models.CharField(max_length=16, unique=True, default="", blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    seed = models.CharField(max_length=64, blank=True, help_text="Hidden until the game is over (ruling G0.2).")
+    state = models.JSONField(null=True, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    to_act = models.JSONField(default=list, blank=True, help_text="Seats whose decision it is.")
+    turn_marker = models.CharField(max_length=64, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} #{self.pk}"
+
+    def save(self, *args, **kwargs):
+        if not self.invite_code:
+            self.invite_code = secrets.token_urlsafe(9)[:12]
+        super().save(*args, **kwargs)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    @property
+    def is_running(self) -> bool:
+        return self.status == self.Status.RUNNING
+
+
+class Seat(models.Model):
+    """One place at a table: a person, or a bot at a named level."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                             related_name="seats")
+    bot_level = models.CharField(max_length=20, blank=True, default="")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    missed_deadlines = models.PositiveSmallIntegerField(default=0)
+    abandoned = models.BooleanField(default=False, help_text="Three missed deadlines or resigned: a bot plays on.")
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False), name="seat_unique_user"),
+            models.CheckConstraint(condition=Q(user__isnull=False) | ~Q(bot_level=""), name="seat_user_or_bot"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} seat {self.index}"
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def played_by_bot(self) -> bool:
+        """Bots, and abandoned seats that a bot plays to the end (ruling S1)."""
+        return self.user_id is None or self.abandoned
+
+    @property
+    def name(self) -> str:
+        if self.user_id is None:
+            return f"Bot ({self.bot_level})"
+        return self.user.username
+
+
+class Action(models.Model):
+    """One applied action: the log is complete, ordered and without gaps (unique seq per game)."""
+
+    class Source(models.TextChoices):
+        PLAYER = "player", "Player"
+        BOT = "bot", "Bot"
+        TIMEOUT = "timeout", "Missed deadline"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField(help_text="1, 2, 3 ... per game; equals the version after it.")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.PLAYER)
+    action = models.JSONField()
+    description = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="action_unique_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.seq}"
+
+
+class Invitation(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="invitations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="invitations")
+    invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "user"], name="invitation_unique")]
+
+
+class IdempotentRequest(models.Model):
+    """The first answer to a request sent with an Idempotency-Key, replayed on retries."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=200)
+    fingerprint = models.CharField(max_length=64, help_text="Hash of method, path and body.")
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key")]

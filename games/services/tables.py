@@ -1,0 +1,195 @@
+"""Opening, filling and starting tables."""
+from __future__ import annotations
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from engine.bots import levels as bot_levels
+from engine.core import InvalidOptions, all_games, get_game
+
+from ..errors import BadRequest, Conflict, Forbidden, NotFound
+from ..models import CORRESPONDENCE_DAYS, LIVE_SECONDS, Game, Invitation, Pace, Seat
+from . import effects
+from .clock import restart_clocks
+
+User = get_user_model()
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFound(f"There is no table #{game_id}.") from None
+
+
+def _check_pace(kind: str, pace: str, turn_seconds: int) -> None:
+    if pace not in Pace.values:
+        raise BadRequest(f"Pace must be 'live' or 'correspondence', not {pace!r}.")
+    if pace == Pace.LIVE:
+        if kind != "toppo":
+            raise BadRequest("Only Toppo has a live pace; choose a correspondence pace for this game.")
+        if turn_seconds not in LIVE_SECONDS:
+            raise BadRequest(f"A live clock is one of {', '.join(map(str, LIVE_SECONDS))} seconds.")
+    elif turn_seconds not in [d * 86400 for d in CORRESPONDENCE_DAYS]:
+        raise BadRequest(f"A correspondence clock is one of {', '.join(map(str, CORRESPONDENCE_DAYS))} days.")
+
+
+def _check_bot_level(level: str) -> None:
+    if level not in bot_levels():
+        raise BadRequest(f"Unknown bot level {level!r}; choose one of {', '.join(bot_levels())}.")
+
+
+@transaction.atomic
+def game_create(*, user, kind: str, players: int, options: dict | None = None, pace: str = Pace.CORRESPONDENCE,
+                turn_seconds: int | None = None, private: bool = False, bots: list[str] | None = None) -> Game:
+    """Open a table with the creator in seat 0 and, if asked, bots in the next seats."""
+    if kind not in all_games():
+        raise BadRequest(f"There is no game called {kind!r}; choose one of {', '.join(sorted(all_games()))}.")
+    engine = get_game(kind)
+    if turn_seconds is None:
+        turn_seconds = 60 if pace == Pace.LIVE else 3 * 86400
+    _check_pace(kind, pace, turn_seconds)
+    options = dict(options or {})
+    if kind == "toppo":
+        options["pace"] = str(pace)  # the engine plays the table's pace (rulings P3, P4)
+    try:
+        options = engine.validate_options(players, options)
+    except InvalidOptions as exc:
+        raise BadRequest(str(exc)) from None
+    bots = list(bots or [])
+    if len(bots) > players - 1:
+        raise BadRequest(f"At most {players - 1} bots fit at a table of {players} beside you.")
+    for level in bots:
+        _check_bot_level(level)
+    game = Game.objects.create(kind=kind, players=players, options=options, pace=pace, turn_seconds=turn_seconds,
+                               private=private, created_by=user)
+    Seat.objects.create(game=game, index=0, user=user)
+    for index, level in enumerate(bots, start=1):
+        Seat.objects.create(game=game, index=index, bot_level=level)
+    return game
+
+
+def _free_index(game: Game) -> int:
+    taken = set(game.seats.values_list("index", flat=True))
+    free = [i for i in range(game.players) if i not in taken]
+    if not free:
+        raise Conflict("This table is full.")
+    return free[0]
+
+
+@transaction.atomic
+def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
+    game = _locked(game_id)
+    if not game.is_open:
+        raise Conflict("This table has already started or is closed; it takes no more players.")
+    if game.seats.filter(user=user).exists():
+        raise Conflict("You already sit at this table.")
+    invited = game.invitations.filter(user=user).exists()
+    if game.private and not invited and not secrets.compare_digest(invite_code or "", game.invite_code):
+        raise Forbidden("This table is private: join it through an invitation or its invite link.")
+    try:
+        with transaction.atomic():
+            Seat.objects.create(game=game, index=_free_index(game), user=user)
+    except IntegrityError:
+        raise Conflict("Someone took that seat a moment ago; try again.") from None
+    game.save(update_fields=["updated_at"])
+    return game
+
+
+@transaction.atomic
+def game_leave(*, user, game_id: int) -> Game:
+    game = _locked(game_id)
+    if not game.is_open:
+        raise Conflict("The game has started: resign instead of leaving.")
+    seat = game.seats.filter(user=user).first()
+    if seat is None:
+        raise Forbidden("You do not sit at this table.")
+    if seat.index == 0:
+        raise Conflict("You opened this table: abort it instead of leaving.")
+    seat.delete()
+    game.save(update_fields=["updated_at"])
+    return game
+
+
+@transaction.atomic
+def game_add_bot(*, user, game_id: int, level: str) -> Game:
+    game = _locked(game_id)
+    if game.created_by_id != user.pk:
+        raise Forbidden("Only the player who opened the table can seat bots.")
+    if not game.is_open:
+        raise Conflict("The game has started; no seat is free.")
+    _check_bot_level(level)
+    Seat.objects.create(game=game, index=_free_index(game), bot_level=level)
+    game.save(update_fields=["updated_at"])
+    return game
+
+
+@transaction.atomic
+def game_invite(*, user, game_id: int, username: str) -> Invitation:
+    game = _locked(game_id)
+    if not game.seats.filter(user=user).exists():
+        raise Forbidden("Only players at this table can invite others.")
+    if not game.is_open:
+        raise Conflict("The game has started; nobody can join it now.")
+    invitee = User.objects.filter(username__iexact=username.strip()).first()
+    if invitee is None:
+        raise NotFound(f"There is no player called {username!r}.")
+    if game.seats.filter(user=invitee).exists():
+        raise Conflict(f"{invitee.username} already sits at this table.")
+    invitation, created = Invitation.objects.get_or_create(game=game, user=invitee, defaults={"invited_by": user})
+    if created:
+        effects.after_invitation(invitation)
+    return invitation
+
+
+@transaction.atomic
+def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
+    """Deal the game: every seat filled (optionally by bots), seed drawn, first clocks started."""
+    game = _locked(game_id)
+    if game.created_by_id != user.pk:
+        raise Forbidden("Only the player who opened the table can start it.")
+    if not game.is_open:
+        raise Conflict("This table has already started or is closed.")
+    if fill_with_bots:
+        _check_bot_level(fill_with_bots)
+        while game.seats.count() < game.players:
+            Seat.objects.create(game=game, index=_free_index(game), bot_level=fill_with_bots)
+    if game.seats.count() < game.players:
+        missing = game.players - game.seats.count()
+        raise Conflict(f"{missing} seat(s) are still empty: wait for players or fill them with bots.")
+    engine = get_game(game.kind)
+    game.seed = secrets.token_hex(16)
+    state = engine.new_state(game.players, game.options, game.seed)
+    now = timezone.now()
+    game.state = state.to_json()
+    game.status = Game.Status.RUNNING
+    game.started_at = now
+    game.version = 0
+    game.to_act = state.to_act()
+    game.save()
+    restart_clocks(game, state, previous_to_act=[], now=now)
+    effects.after_start(game)
+    return game
+
+
+@transaction.atomic
+def game_abort(*, user, game_id: int) -> Game:
+    """Close a table that has not started, or a game in which nobody has moved yet."""
+    game = _locked(game_id)
+    if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        raise Conflict("This game is already over.")
+    if game.is_open and game.created_by_id != user.pk:
+        raise Forbidden("Only the player who opened the table can abort it.")
+    if game.is_running:
+        if not game.seats.filter(user=user).exists():
+            raise Forbidden("You do not play at this table.")
+        if game.actions.filter(source="player").exists():
+            raise Conflict("Moves have been made: resign instead of aborting.")
+    game.status = Game.Status.ABORTED
+    game.finished_at = timezone.now()
+    game.save(update_fields=["status", "finished_at", "updated_at"])
+    game.seats.update(deadline=None)
+    return game

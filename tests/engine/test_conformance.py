@@ -1,0 +1,137 @@
+"""The contract every registered game keeps (ARCHITECTURE: habits).
+
+Random legal games run to the end without an error; the seed plus the action log
+replays to the same state; serialise then load is the identity; an illegal action
+changes nothing; planted secrets never reach another seat's view.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+
+from engine.core import IllegalAction, all_games, canonical, make_rng, replay
+
+# How many random games each configuration plays; CI keeps the default.
+GAMES = int(os.environ.get("TOPOS_CONFORMANCE_GAMES", "0")) or None
+MAX_STEPS = 100_000
+
+CONFIGS = {
+    "topology": [(2, {}, 1200), (2, {"advanced": True}, 600), (3, {}, 300), (4, {}, 300)],
+    "topoum": [
+        (2, {}, 500),
+        (3, {"deck": "preset", "preset": "tacticians"}, 250),
+        (4, {"deck": "random"}, 250),
+        (2, {"deck": "preset", "preset": "duel"}, 250),
+        (3, {"deck": "preset", "preset": "strategists", "farmer": "random"}, 300),
+        (2, {"deck": "random", "obstacles": True}, 250),
+    ],
+    "toppo": [(2, {"pace": "live"}, 300), (3, {"pace": "correspondence"}, 500),
+              (5, {"pace": "live"}, 100), (8, {"pace": "correspondence"}, 100)],
+}
+
+
+def configurations():
+    for name, game in sorted(all_games().items()):
+        for players, options, count in CONFIGS.get(name, [(game.min_players, {}, 300)]):
+            yield pytest.param(name, players, options, GAMES or count,
+                               id=f"{name}-{players}p-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}")
+
+
+def random_playthrough(game, players, options, seed):
+    """Play one random game; return the final state, its log, and a few mid-game states."""
+    state = game.new_state(players, game.validate_options(players, options), seed)
+    rng = make_rng(f"conformance-{seed}", 0)
+    log, samples = [], []
+    for step in range(MAX_STEPS):
+        seats = state.to_act()
+        if not seats:
+            return state, log, samples
+        seat = rng.choice(seats)
+        actions = [a for a in state.legal_actions(seat) if a.get("type") != "undo" or rng.random() < 0.05]
+        assert actions, f"seat {seat} must decide but has no legal action (Law #7 / no dead ends)"
+        action = rng.choice(actions)
+        state.apply(seat, json.loads(json.dumps(action)))
+        log.append((seat, action))
+        if step % 37 == 0:
+            samples.append(state.clone())
+    raise AssertionError(f"game did not end within {MAX_STEPS} decisions")
+
+
+@pytest.mark.parametrize("name,players,options,count", list(configurations()))
+def test_random_games_end_and_replay(name, players, options, count):
+    game = all_games()[name]
+    opts = game.validate_options(players, options)
+    for seed in range(count):
+        final, log, samples = random_playthrough(game, players, options, seed)
+        assert final.is_over() and final.to_act() == []
+        results = final.results()
+        assert sorted(r.seat for r in results) == list(range(players))
+        assert min(r.rank for r in results) == 1
+        if seed % 10 == 0:  # replay and round-trips are slower; a tenth of the games suffice
+            again = replay(game, players, opts, seed, log)
+            assert again.to_json() == final.to_json()
+            for state in samples + [final]:
+                data = json.loads(json.dumps(state.to_json()))
+                assert game.load(data).to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("name,players,options,count", list(configurations()))
+def test_illegal_actions_change_nothing(name, players, options, count):
+    game = all_games()[name]
+    state = game.new_state(players, game.validate_options(players, options), 7)
+    rng = make_rng("illegal", 0)
+    for _ in range(300):
+        seats = state.to_act()
+        if not seats:
+            break
+        before = json.dumps(state.to_json(), sort_keys=True)
+        legal = {canonical(a) for a in state.legal_actions(seats[0])}
+        bogus = [{"type": "no-such-action"}, {}, {"type": "place", "cells": "nonsense"},
+                 {"type": "play", "card": "ace of spades"}]
+        for action in bogus:
+            if canonical(action) in legal:
+                continue
+            with pytest.raises(IllegalAction) as err:
+                state.apply(seats[0], action)
+            assert err.value.reason.strip(), "an illegal action needs a reason a person can read"
+            assert json.dumps(state.to_json(), sort_keys=True) == before
+        others = [s for s in range(players) if s not in seats]
+        if others:
+            with pytest.raises(IllegalAction):
+                state.apply(others[0], state.legal_actions(seats[0])[0])
+            assert json.dumps(state.to_json(), sort_keys=True) == before
+        seat = rng.choice(seats)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("name,players,options,count", list(configurations()))
+def test_views_never_carry_another_seats_secrets(name, players, options, count):
+    game = all_games()[name]
+    for seed in range(12):
+        state, _, samples = random_playthrough(game, players, options, 1000 + seed)
+        for sample in samples[:: max(1, len(samples) // 6)]:
+            planted = game.plant_secrets(sample)
+            assert planted.get(None), "every game hides something from everyone (the seed at least)"
+            for viewer in [None, *range(players)]:
+                text = json.dumps(sample.view(viewer))
+                for owner, markers in planted.items():
+                    if owner == viewer:
+                        continue
+                    for marker in markers:
+                        assert marker not in text, f"view of {viewer} leaks {marker} (owned by {owner})"
+
+
+@pytest.mark.parametrize("name,players,options,count", list(configurations()))
+def test_determinized_state_shows_the_same_view(name, players, options, count):
+    """A state sampled from a seat's view looks the same to that seat: the view says all it may know."""
+    game = all_games()[name]
+    for seed in range(6):
+        _, _, samples = random_playthrough(game, players, options, 2000 + seed)
+        for sample in samples[:: max(1, len(samples) // 5)]:
+            for seat in range(players):
+                view = sample.view(seat)
+                guess = game.determinize(view, seat, make_rng("determinize", seed))
+                assert guess.view(seat) == view
+                assert guess.to_act() == sample.to_act()
