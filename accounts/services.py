@@ -1,18 +1,159 @@
-"""Writes on accounts: sign-up and API tokens (one service per write)."""
+"""Writes on accounts: sign-up and activation, and API tokens (one service per write)."""
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.contrib.auth.hashers import make_password
+from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes, force_str
+from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import gettext as _
 
 from .models import ApiToken, hash_token
 
 User = get_user_model()
+log = logging.getLogger(__name__)
 
 
 def user_create(*, username: str, email: str, password: str) -> "User":
     return User.objects.create_user(username=username, email=email, password=password)
 
+
+# --- Sign-up with a confirmation email ------------------------------------------------
+#
+# Every accepted sign-up form ends on the same "check your email" page, whether the address
+# was free or not, so the form cannot be used to learn who has an account.  A free address
+# gets an inactive account and an activation link; a taken one gets a note to its owner
+# instead (and nothing is created).  Usernames are public on the site anyway, so a taken
+# username is said plainly on the form.
+
+
+class ActivationTokenGenerator(PasswordResetTokenGenerator):
+    """One-use activation links: the hash covers is_active, so the link dies once used."""
+
+    key_salt = "accounts.services.ActivationTokenGenerator"
+
+    def _make_hash_value(self, user, timestamp):
+        return f"{super()._make_hash_value(user, timestamp)}{user.is_active}"
+
+
+activation_token = ActivationTokenGenerator()
+
+
+def pending_expired_q() -> Q:
+    """Sign-ups never confirmed within the link's lifetime: their username and email are free again."""
+    cutoff = timezone.now() - timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
+    return Q(is_active=False, last_login__isnull=True, date_joined__lt=cutoff)
+
+
+def _is_pending(user) -> bool:
+    return not user.is_active and user.last_login is None
+
+
+def _send(*, to: str, subject: str, template: str, context: dict) -> None:
+    """Send one plain-text mail; a failing mail server must not change what the visitor sees."""
+    body = render_to_string(template, context)
+    try:
+        send_mail(subject, body, None, [to])
+    except Exception:  # noqa: BLE001 - logged, and the page stays the same for every outcome
+        log.exception("Could not send %s to user address", template)
+
+
+def activation_path(user) -> str:
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    return reverse("signup_activate", kwargs={"uidb64": uid, "token": activation_token.make_token(user)})
+
+
+def _mail_activation(user, *, site_url: str, again: bool) -> None:
+    _send(to=user.email, subject=_("Confirm your Topos account"), template="accounts/email/activate.txt",
+          context={"user": user, "again": again, "site_url": site_url,
+                   "activate_url": site_url + activation_path(user)})
+
+
+def _mail_existing(user, *, site_url: str) -> None:
+    _send(to=user.email, subject=_("Someone tried to sign up on Topos with your address"),
+          template="accounts/email/already_registered.txt",
+          context={"user": user, "site_url": site_url, "login_url": site_url + reverse("login"),
+                   "reset_url": site_url + reverse("password_reset")})
+
+
+def user_signup(*, username: str, email: str, password: str, site_url: str) -> str:
+    """Start a sign-up and email the address; returns what happened ("created", "pending", "exists").
+
+    The caller must not show the outcome to the visitor: it is for logs and tests only.
+    Raises IntegrityError only if the username was taken in the meantime.
+    """
+    email = User.objects.normalize_email(email).strip()
+    # Hash on every path, so the answer takes as long whether or not the address is known.
+    password_hash = make_password(password)
+    user = None
+    with transaction.atomic():
+        # Unconfirmed, expired sign-ups give their username and address back.
+        User.objects.filter(pending_expired_q()).filter(
+            Q(username__iexact=username) | Q(email__iexact=email)).filter(seats__isnull=True).delete()
+        owner = User.objects.filter(email__iexact=email).first()
+        if owner is None:
+            try:
+                with transaction.atomic():
+                    user = User(username=User.normalize_username(username), email=email,
+                                password=password_hash, is_active=False)
+                    user.save()
+            except IntegrityError:
+                # The form checked the username, so this is a race: on the address, or on the name.
+                owner = User.objects.filter(email__iexact=email).first()
+                if owner is None:
+                    raise
+    if user is not None:
+        _mail_activation(user, site_url=site_url, again=False)
+        return "created"
+    if _is_pending(owner):
+        _mail_activation(owner, site_url=site_url, again=True)
+        return "pending"
+    if owner.is_active:
+        _mail_existing(owner, site_url=site_url)
+    # A deactivated (e.g. banned) account gets no mail at all.
+    return "exists"
+
+
+def user_from_uidb64(uidb64: str):
+    try:
+        return User.objects.get(pk=force_str(urlsafe_base64_decode(uidb64)))
+    except (TypeError, ValueError, OverflowError, User.DoesNotExist):
+        return None
+
+
+def user_activate(*, uidb64: str, token: str):
+    """Activate the account named by a valid activation link; None if the link is wrong, used or old."""
+    user = user_from_uidb64(uidb64)
+    if user is None or not _is_pending(user) or not activation_token.check_token(user, token):
+        return None
+    user.is_active = True
+    user.save(update_fields=["is_active"])
+    return user
+
+
+def demo_user_ensure(*, username: str = "demo", email: str = "demo@topos.localhost",
+                     password: str = "topos-demo") -> tuple["User", bool]:
+    """The demo account of the one-command start, created or put back as documented."""
+    with transaction.atomic():
+        user, created = User.objects.get_or_create(username=username, defaults={"email": email})
+        user.email = email
+        user.is_active = True
+        user.set_password(password)
+        user.save()
+    return user, created
+
+
+# --- API tokens -------------------------------------------------------------------------
 
 def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
     """Create a token; the plain key is returned here once and never stored."""

@@ -105,12 +105,18 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
-EMAIL_BACKEND = env_str("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"
-EMAIL_HOST = env_str("EMAIL_HOST") or "localhost"
-EMAIL_PORT = env_int("EMAIL_PORT", 25)
-EMAIL_HOST_USER = env_str("EMAIL_HOST_USER") or ""
-EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD") or ""
-EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+# Django 6.1 mailers: console by default; SMTP (or any backend) from the environment.
+_EMAIL_BACKEND = env_str("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"
+_EMAIL_OPTIONS = {}
+if _EMAIL_BACKEND.endswith("smtp.EmailBackend"):
+    _EMAIL_OPTIONS = {
+        "host": env_str("EMAIL_HOST") or "localhost",
+        "port": env_int("EMAIL_PORT", 25),
+        "username": env_str("EMAIL_HOST_USER") or "",
+        "password": env_str("EMAIL_HOST_PASSWORD") or "",
+        "use_tls": env_bool("EMAIL_USE_TLS", False),
+    }
+MAILERS = {"default": {"BACKEND": _EMAIL_BACKEND, "OPTIONS": _EMAIL_OPTIONS}}
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "Topos <noreply@topos.localhost>"
 
 REST_FRAMEWORK = {

@@ -10,13 +10,14 @@ from .tiles import design_of, symmetric
 class Board:
     """Placed tiles on the unbounded hex grid, with lookups kept in step."""
 
-    __slots__ = ("tiles", "cells", "ends", "_frontier")
+    __slots__ = ("tiles", "cells", "ends", "_frontier", "_spots")
 
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[Hex, int]] = {}  # tile id -> (anchor, orientation), in placement order
         self.cells: dict[Hex, int] = {}  # covered cell -> tile id
         self.ends: dict[tuple[Hex, int], tuple[int, int]] = {}  # (cell, side) -> (tile id, end)
         self._frontier: set[Hex] | None = None
+        self._spots: list | None = None  # placements, cached until the cells change
 
     # --- changes --------------------------------------------------------------------
     def place(self, tile: int, anchor: Hex, orientation: int) -> None:
@@ -25,7 +26,7 @@ class Board:
         self.cells[anchor] = tile
         self.cells[second_cell(anchor, orientation)] = tile
         self._index_ends(tile)
-        self._frontier = None
+        self._frontier = self._spots = None
 
     def remove(self, tile: int) -> None:
         """Take `tile` back off the table (undo)."""
@@ -34,7 +35,7 @@ class Board:
             del self.ends[key]
         del self.cells[anchor]
         del self.cells[second_cell(anchor, orientation)]
-        self._frontier = None
+        self._frontier = self._spots = None
 
     def turn_over(self, tile: int) -> None:
         """Turn `tile` half a turn in place (ruling L6); a self-symmetric design stays as it is."""
@@ -67,18 +68,26 @@ class Board:
         frontier = self.frontier()
         return anchor in frontier or second_cell(anchor, orientation) in frontier
 
-    def placements(self) -> list[tuple[Hex, int]]:
-        """Every (anchor, orientation) covering two empty cells and touching the table, sorted."""
-        cells = self.cells
-        found = set()
-        for cell in self.frontier():
-            q, r = cell
-            for d, (dq, dr) in enumerate(DIRECTIONS):
-                other = (q + dq, r + dr)
-                if other not in cells:
-                    found.add((cell, d))
-                    found.add((other, (d + 3) % 6))
-        return sorted(found)
+    def placements(self) -> list[tuple[Hex, int, Hex]]:
+        """Every (anchor, orientation, second cell) covering two empty cells and touching the table.
+
+        The order is stable (by frontier cell, then direction) so that a loaded
+        state lists its moves exactly as the original did.
+        """
+        if self._spots is None:
+            cells = self.cells
+            frontier = self.frontier()
+            spots = []
+            for cell in sorted(frontier):
+                q, r = cell
+                for d, (dq, dr) in enumerate(DIRECTIONS):
+                    other = (q + dq, r + dr)
+                    if other in cells or (other in frontier and other < cell):
+                        continue  # covered, or this pair was listed from its smaller cell
+                    spots.append((cell, d, other))
+                    spots.append((other, (d + 3) % 6, cell))
+            self._spots = spots
+        return self._spots
 
     # --- storage -------------------------------------------------------------------------
     def to_json(self) -> list[list[int]]:
@@ -97,4 +106,5 @@ class Board:
         other.cells = dict(self.cells)
         other.ends = dict(self.ends)
         other._frontier = None if self._frontier is None else set(self._frontier)
+        other._spots = self._spots  # never changed in place, only replaced
         return other

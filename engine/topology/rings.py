@@ -46,7 +46,7 @@ def find_rings(board: Board) -> list[Ring]:
         for start in range(10):
             if (tile, start) in seen:
                 continue
-            curves, outline = [], []
+            curves = []
             cur_tile, cur_end, cur_partner, cur_pos = tile, start, partner, (anchor, orientation)
             closed = False
             while True:
@@ -55,8 +55,6 @@ def find_rings(board: Board) -> list[Ring]:
                 seen.add((cur_tile, out_end))
                 curves.append((cur_tile, cur_end, out_end))
                 cell, side = _end_at(cur_pos, out_end)
-                outline.append(_end_point(cur_pos, cur_end))
-                outline.append(inner_point(*cur_pos))
                 nxt = ends.get((neighbour(cell, side), (side + 3) % 6))
                 if nxt is None:
                     break
@@ -69,8 +67,18 @@ def find_rings(board: Board) -> list[Ring]:
                 cur_partner = table[design_of(cur_tile)]
                 cur_pos = tiles[cur_tile]
             if closed:
-                rings.append(Ring(curves, outline))
+                rings.append(Ring(curves, _outline(curves, tiles)))
     return rings
+
+
+def _outline(curves: list[tuple[int, int, int]], tiles: dict) -> list[Point]:
+    """The ring drawn through edge midpoints and tile centres (geometry.py says why that is enough)."""
+    outline = []
+    for tile, entry, _ in curves:
+        pos = tiles[tile]
+        outline.append(_end_point(pos, entry))
+        outline.append(inner_point(*pos))
+    return outline
 
 
 def _end_at(pos: tuple, end: int) -> tuple:

@@ -65,7 +65,7 @@ class CatalogueView(APIView):
 
 
 class TableListView(APIView):
-    @extend_schema(summary="Open tables anyone can join", responses=OpenApiTypes.OBJECT)
+    @extend_schema(operation_id="tables_list_open", summary="Open tables anyone can join", responses=OpenApiTypes.OBJECT)
     def get(self, request):
         return Response({"results": [selectors.table_summary(g, request.user) for g in selectors.tables_open()[:100]]})
 
@@ -99,7 +99,7 @@ class MyTablesView(APIView):
 class TableDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(summary="A table and the game as I see it, with my legal actions", responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(operation_id="table_detail", summary="A table and the game as I see it, with my legal actions", responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)

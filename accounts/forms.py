@@ -1,0 +1,72 @@
+"""Forms of the accounts pages; labels and messages are translatable."""
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.forms import AuthenticationForm, SetPasswordMixin, UsernameField
+from django.utils.translation import gettext_lazy as _
+
+from .services import pending_expired_q
+
+User = get_user_model()
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form with one message for every failure: it never says whether the name exists."""
+
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": _("That username and password do not match an active account. "
+                           "Both are case-sensitive."),
+        "inactive": _("That username and password do not match an active account. "
+                      "Both are case-sensitive."),
+    }
+
+
+class SignupForm(SetPasswordMixin, forms.Form):
+    """Username, email and password; the username must be free, the email is never checked here."""
+
+    username = UsernameField(
+        label=_("Username"), max_length=150,
+        help_text=_("Shown to other players. Letters, digits and @ . + - _ only."),
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
+    )
+    email = forms.EmailField(
+        label=_("Email"), max_length=254,
+        help_text=_("We send a link there to confirm the account. It is never shown to other players."),
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+    password1, password2 = SetPasswordMixin.create_password_fields(label1=_("Password"),
+                                                                   label2=_("Password again"))
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        User.username_validator(username)
+        # Usernames are public anyway, so saying one is taken reveals nothing new.
+        if User.objects.filter(username__iexact=username).exclude(pending_expired_q()).exists():
+            raise forms.ValidationError(_("That username is taken. Please choose another."), code="taken")
+        return username
+
+    def clean(self):
+        cleaned = super().clean()
+        self.validate_passwords()
+        password = cleaned.get("password2")
+        if password and not self.has_error("password2"):
+            probe = User(username=cleaned.get("username", ""), email=cleaned.get("email", ""))
+            try:
+                password_validation.validate_password(password, probe)
+            except forms.ValidationError as error:
+                self.add_error("password2", error)
+        return cleaned
+
+
+class TokenCreateForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"), max_length=60, required=False,
+        help_text=_("What the key is for, e.g. “my bot” or “phone app”."),
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. my bot")}),
+    )
+
+
+class TokenRenameForm(forms.Form):
+    name = forms.CharField(label=_("New name"), max_length=60)

@@ -1,0 +1,175 @@
+"""Accounts pages: sign-up with email confirmation, log in/out, passwords, profile and API tokens.
+
+Every page works without JavaScript; with htmx the token list updates in place.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.response import TemplateResponse
+from django.urls import reverse, reverse_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import selectors as game_selectors
+
+from . import services
+from .forms import LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
+from .models import ApiToken
+
+FINISHED_SHOWN = 50
+
+
+def _site_url(request) -> str:
+    """Links in mails point at the host the visitor used (checked against ALLOWED_HOSTS)."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+class LoginView(auth_views.LoginView):
+    authentication_form = LoginForm
+    redirect_authenticated_user = True
+
+
+class LogoutView(auth_views.LogoutView):
+    """POST logs out (Django's rule); GET shows a button for links and browsers without JavaScript."""
+
+    http_method_names = ["get", "post", "options"]
+
+    def get(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return redirect(self.get_success_url())
+        return TemplateResponse(request, "registration/logout_confirm.html",
+                                {"next": request.GET.get("next", "")})
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    if request.user.is_authenticated:
+        return redirect("profile")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            services.user_signup(username=d["username"], email=d["email"], password=d["password1"],
+                                 site_url=_site_url(request))
+        except IntegrityError:
+            form.add_error("username", _("That username is taken. Please choose another."))
+        else:
+            # The same page whatever happened to the address (see services.user_signup).
+            return redirect("signup_done")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+def signup_done(request):
+    return render(request, "accounts/signup_done.html")
+
+
+@require_http_methods(["GET", "POST"])
+def signup_activate(request, uidb64: str, token: str):
+    """GET asks for a click (mail scanners follow links), POST activates the account and logs in."""
+    user = services.user_from_uidb64(uidb64)
+    valid = (user is not None and not user.is_active and user.last_login is None
+             and services.activation_token.check_token(user, token))
+    if request.method == "POST" and valid:
+        user = services.user_activate(uidb64=uidb64, token=token)
+        if user is not None:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("Welcome to Topos, %(name)s! Your account is ready.")
+                             % {"name": user.username})
+            return redirect("profile")
+        valid = False
+    return render(request, "accounts/signup_activate.html", {"validlink": valid, "account": user if valid else None},
+                  status=200 if valid else 400)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    success_url = reverse_lazy("password_change_done")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Always ends on the same page: 'if an account exists for that address, we sent an email'."""
+
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+    success_url = reverse_lazy("password_reset_done")
+
+
+# --- Profile ----------------------------------------------------------------------------
+
+def _tokens_context(user, **extra) -> dict:
+    tokens = ApiToken.objects.filter(user=user, revoked_at__isnull=True).order_by("-created_at")
+    return {"tokens": tokens, "create_form": extra.pop("create_form", None) or TokenCreateForm(), **extra}
+
+
+def _profile_context(user, **extra) -> dict:
+    current = [game_selectors.table_summary(g, user)
+               for g in game_selectors.games_of_user_sorted(user=user)]
+    finished_qs = game_selectors.tables_of_user(user=user, finished=True).order_by("-finished_at", "-updated_at")
+    finished = [game_selectors.table_summary(g, user) for g in finished_qs[:FINISHED_SHOWN]]
+    return {"current_games": current, "finished_games": finished, "profile_user": user,
+            **_tokens_context(user, **extra)}
+
+
+@login_required
+def profile(request):
+    return render(request, "accounts/profile.html", _profile_context(request.user))
+
+
+def _tokens_response(request, status: int = 200, **extra):
+    """The token list as an htmx fragment, or the whole profile page without JavaScript."""
+    if request.htmx:
+        # htmx swaps only 2xx answers, so errors travel inside a 200 fragment.
+        return render(request, "accounts/_tokens.html", _tokens_context(request.user, **extra))
+    return render(request, "accounts/profile.html", _profile_context(request.user, **extra), status=status)
+
+
+@login_required
+@require_POST
+def token_create(request):
+    form = TokenCreateForm(request.POST)
+    if not form.is_valid():
+        return _tokens_response(request, status=400, create_form=form)
+    token, key = services.api_token_create(user=request.user, name=form.cleaned_data["name"])
+    # Rendered straight away, never redirected: the key is not kept anywhere to show it twice.
+    return _tokens_response(request, new_token=token, new_key=key)
+
+
+def _my_active_token(request, pk: int) -> ApiToken:
+    # Someone else's token, or a revoked one, is simply not found: 404.
+    return get_object_or_404(ApiToken, pk=pk, user=request.user, revoked_at__isnull=True)
+
+
+@login_required
+@require_POST
+def token_rename(request, pk: int):
+    token = _my_active_token(request, pk)
+    form = TokenRenameForm(request.POST)
+    if form.is_valid():
+        services.api_token_rename(token=token, name=form.cleaned_data["name"])
+        note = _("Renamed the key %(prefix)s… to “%(name)s”.") % {"prefix": token.prefix, "name": token.name}
+        if request.htmx:
+            return _tokens_response(request, notice=note)
+        messages.success(request, note)
+    else:
+        note = _("A key's name must be 1 to 60 characters long.")
+        if request.htmx:
+            return _tokens_response(request, status=400, notice=note)
+        messages.error(request, note)
+    return redirect(reverse("profile") + "#api-tokens")
+
+
+@login_required
+@require_POST
+def token_revoke(request, pk: int):
+    token = _my_active_token(request, pk)
+    services.api_token_revoke(token=token)
+    note = _("Revoked the key “%(name)s” (%(prefix)s…). Programs using it can no longer sign in.") % {
+        "name": token.name, "prefix": token.prefix}
+    if request.htmx:
+        return _tokens_response(request, notice=note)
+    messages.success(request, note)
+    return redirect(reverse("profile") + "#api-tokens")

@@ -1,0 +1,173 @@
+"""The Topoum position: compact per-cell arrays plus cards, medals and the current decision."""
+from __future__ import annotations
+
+from engine.core import IllegalAction, NotYourDecision, State
+
+from . import board as B
+from .board import geometry
+
+# Fields copied as flat lists by clone(); nested ones are listed apart.
+_FLAT = ("tile", "feat", "bf", "mole", "mflag", "medals", "tiles_left", "moles_left", "deck", "line",
+         "trash", "crate_values", "obst_left", "order", "line_used", "turn_log")
+_NESTED = ("prisoners", "hands", "piles", "crate_known")
+_SCALAR = ("n", "opts", "seed", "rng_counter", "rc", "peace", "press", "farmer", "pool", "start", "cur",
+           "phase", "step", "stage", "pending", "hand_used", "start_lines", "undo_floor", "snap", "final",
+           "removed", "dyn_pending", "turns")
+
+
+class TopoumState(State):
+    """A Topoum game in progress; cells are indexes into the board geometry (see board.py)."""
+
+    def __init__(self, players: int, opts: dict, seed):
+        self.n = players
+        self.opts = opts
+        self.seed = seed
+        self.rng_counter = 0
+        geo = self.geo = geometry(opts["radius"])
+        size = geo.size
+        self.tile = [B.NO_TILE] * size
+        self.feat = [B.NONE] * size
+        self.bf = [0] * size            # 1: a battlefield square; a tile with 0 is an outpost (ruling T3)
+        self.mole = [-1] * size         # colour of the mole on the cell
+        self.mflag = [0] * size         # MOVABLE / FRESH of that mole
+        self.rc = -1                    # the Red Cross piece's cell, -1 beside the board
+        self.medals = [10] * players    # score markers start on "10"
+        self.tiles_left = [16] * 4      # base tiles in each colour's reserve (ruling T4)
+        self.moles_left = [4] * players
+        self.prisoners = [[0] * players for _ in range(players)]  # [captor][owner]
+        self.deck: list[str] = []       # top card last
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        self.line: list[str | None] = [None] * 5   # index 0 is slot 1 (ruling T5)
+        self.piles: list[list[str]] = [[] for _ in range(players)]  # personal discard piles, top last
+        self.trash: list[str] = []      # slot-5 cards discarded unused, face up
+        self.peace = False
+        self.press = -1
+        self.farmer = None
+        self.pool = 0                   # farmer tiles beside the board, ready to come back
+        self.crate_values: list = []
+        self.crate_known: list[list[int]] = [[] for _ in range(players)]
+        self.obst_left = [4, 4]         # two-sided obstacle tiles left: puddle/rock, ice/gas
+        self.start = 0
+        self.cur = 0
+        self.phase = "setup"            # setup, play, over
+        self.step = "centre"            # setup step: centre, ring, mole, obstacle, outpost
+        self.order: list[int] = []      # seats still to place in this setup step, next first
+        self.stage = "start"            # turn stage: start, action, moving, done
+        self.pending = None             # the sub-decision being asked, a small dict
+        self.hand_used = 0
+        self.line_used: list[int] = []
+        self.start_lines = frozenset()
+        self.turn_log: list[dict] = []
+        self.undo_floor = 0
+        self.snap = None                # the position at the start of this turn (undo, ruling S3)
+        self.final = None
+        self.removed = False            # squares were removed: Law #4 must be checked
+        self.dyn_pending = False        # the dynamite was removed and must be placed again
+        self.turns = 0
+        self.events: list[str] = []
+        self._legal = None
+
+    # --- copying ------------------------------------------------------------
+    def clone(self) -> "TopoumState":
+        new = TopoumState.__new__(TopoumState)
+        d = new.__dict__
+        src = self.__dict__
+        for k in _SCALAR:
+            d[k] = src[k]
+        for k in _FLAT:
+            d[k] = src[k][:]
+        for k in _NESTED:
+            d[k] = [x[:] for x in src[k]]
+        new.geo = self.geo
+        new.events = []
+        new._legal = None
+        return new
+
+    def to_json(self) -> dict:
+        data = {k: getattr(self, k) for k in _SCALAR if k not in ("snap", "start_lines")}
+        for k in _FLAT + _NESTED:
+            data[k] = [x[:] if isinstance(x, list) else x for x in getattr(self, k)]
+        data["start_lines"] = sorted([a, b] for a, b in self.start_lines)
+        data["snap"] = self.snap.to_json() if self.snap is not None else None
+        data["opts"] = dict(self.opts)
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict) -> "TopoumState":
+        st = cls.__new__(cls)
+        d = st.__dict__
+        for k in _SCALAR:
+            if k not in ("snap", "start_lines"):
+                d[k] = data[k]
+        for k in _FLAT:
+            d[k] = list(data[k])
+        for k in _NESTED:
+            d[k] = [list(x) for x in data[k]]
+        st.start_lines = frozenset((a, b) for a, b in data["start_lines"])
+        st.snap = cls.from_json(data["snap"]) if data.get("snap") is not None else None
+        st.geo = geometry(st.opts["radius"])
+        st.events = []
+        st._legal = None
+        return st
+
+    # --- protocol -------------------------------------------------------------
+    def to_act(self) -> list[int]:
+        return [] if self.phase == "over" else [self.cur]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        if self.phase == "over" or seat != self.cur:
+            return []
+        cached = self._legal
+        if cached is None:
+            from .turn import legal_actions
+            cached = self._legal = legal_actions(self)
+        return list(cached)
+
+    def check(self, seat: int, action: dict) -> None:
+        if self.phase == "over":
+            raise IllegalAction("The game is over.", action=action, seat=seat)
+        if seat != self.cur:
+            raise NotYourDecision("It is not your turn to decide.", action=action, seat=seat)
+        if _normalise(action) not in self.legal_actions(seat):
+            raise IllegalAction(self.explain_illegal(seat, action), action=action, seat=seat)
+
+    def apply(self, seat: int, action: dict) -> None:
+        self.check(seat, action)
+        from .turn import apply_action
+        apply_action(self, _normalise(action))
+
+    def explain_illegal(self, seat: int, action: dict) -> str:
+        from .describe import explain_illegal
+        return explain_illegal(self, seat, action)
+
+    def undoable(self, seat: int) -> bool:
+        return (self.phase == "play" and seat == self.cur and self.snap is not None
+                and len(self.turn_log) > self.undo_floor)
+
+    def view(self, seat):
+        from .views import view
+        return view(self, seat)
+
+    def scores(self) -> list[float]:
+        return [float(m) for m in self.medals]
+
+    def results(self):
+        from .scoring import results
+        return results(self)
+
+    def describe(self, seat: int, action: dict, before=None) -> str:
+        from .describe import describe
+        return describe(self, seat, action, before)
+
+
+def _normalise(action) -> dict:
+    """Tuples become lists so that Python callers and JSON callers compare alike."""
+    if not isinstance(action, dict):
+        return {"type": None}
+    out = {}
+    for k, v in action.items():
+        out[k] = list(v) if isinstance(v, tuple) else v
+    return out

@@ -1,0 +1,137 @@
+"""Live pace (ruling P3): no turns, every player acts when she likes, actions apply in arrival order.
+
+Listed actions (legal_actions) are the ones that are right at this moment: reveal, every
+top order and match that fits, renew, toppo below ten cards, and the display votes.  A
+wrong call is still accepted and penalised, exactly as at the table: a top or match made
+with a full line that does not fit the display, or toppo with ten or more cards.  Wrong
+calls are not listed because a random or careless player would otherwise shout wrong
+calls almost every time and the hand would never end (see the report in the tests).
+
+Calls need a full line: a call whose line went back to the deck on an interruption (the
+player's browser had not heard of it yet) is refused, not penalised, as early reveals are.
+"""
+from __future__ import annotations
+
+from engine.core import Action, IllegalAction
+
+from .actions import VOTES, parse_order, parse_pairs
+from .cards import TOPPO_LIMIT, card_json, is_top, match_choices, match_fault, top_fault, top_orders
+
+
+def locked(state, seat: int) -> bool:
+    """True while someone else must reveal her first card before this seat may play (P3)."""
+    return state.restarter is not None and state.restarter != seat
+
+
+def has_action(state, seat: int) -> bool:
+    """Cheap form of `bool(legal(state, seat))`."""
+    line, deck = state.lines[seat], state.decks[seat]
+    if len(line) == state.size or state.held(seat) < TOPPO_LIMIT:
+        return True
+    if not locked(state, seat) and deck:
+        return True
+    return bool(state.vote_actions(seat))
+
+
+def legal(state, seat: int) -> list[Action]:
+    line, size = state.lines[seat], state.size
+    acts: list[Action] = []
+    if not locked(state, seat) and len(line) < size and state.decks[seat]:
+        acts.append({"type": "reveal"})
+    if len(line) == size:
+        tops = state.tops()
+        acts += [{"type": "top", "order": o} for o in top_orders(line, tops)]
+        acts += [{"type": "match", "pairs": p} for p in match_choices(line, tops)]
+        acts.append({"type": "renew"})
+    if state.held(seat) < TOPPO_LIMIT:
+        acts.append({"type": "toppo"})
+    return acts + state.vote_actions(seat)
+
+
+def _wait(state) -> str:
+    return (f"Play was interrupted: wait until Seat {state.restarter + 1} has revealed her first card, "
+            "then you may play again (ruling P3).")
+
+
+def _full_line(state, seat: int, call: str) -> None:
+    have = len(state.lines[seat])
+    if have != state.size:
+        raise IllegalAction(f"You can {call} only with a full line of {state.size} cards and yours has {have}: "
+                            + ("reveal the rest first." if have else
+                               "it went back to your deck when play was interrupted, or you have not revealed yet."))
+
+
+def validate(state, seat: int, kind: str, action: Action) -> tuple:
+    size = state.size
+    if kind == "reveal":
+        if locked(state, seat):
+            raise IllegalAction(_wait(state))
+        if len(state.lines[seat]) >= size:
+            raise IllegalAction(f"Your line already has {size} cards: top, match or renew it.")
+        if not state.decks[seat]:
+            raise IllegalAction("Your deck is empty; with fewer than ten cards you may call toppo.")
+        return ("reveal",)
+    if kind == "top":
+        order = parse_order(action, size)
+        _full_line(state, seat, "top")
+        return ("top", order, is_top(state.lines[seat], state.tops(), order))
+    if kind == "match":
+        pairs = parse_pairs(action, size)
+        _full_line(state, seat, "match")
+        return ("match", pairs, match_fault(state.lines[seat], state.tops(), pairs) is None)
+    if kind == "renew":
+        _full_line(state, seat, "renew")
+        return ("renew",)
+    if kind == "toppo":
+        right = state.held(seat) < TOPPO_LIMIT
+        if not right and locked(state, seat):
+            # A wrong shout while waiting for the restart is refused like an early reveal (P3).
+            raise IllegalAction(_wait(state) + f" You hold {state.held(seat)} cards, so toppo is not yours to call.")
+        return ("toppo", right)
+    if kind in VOTES:
+        state.check_vote(seat, kind)
+        return (kind,)
+    raise IllegalAction("At live pace the actions are reveal, top, match, renew, toppo and the display votes.")
+
+
+def execute(state, seat: int, plan: tuple) -> None:
+    kind = plan[0]
+    if kind == "reveal":
+        card = state.decks[seat].pop(0)
+        state.lines[seat].append(card)
+        state.events.append({"kind": "reveal", "seat": seat, "card": card_json(card)})
+        if state.restarter == seat:
+            state.restarter = None  # play is open again for everyone (rules: Restart)
+    elif kind == "top":
+        if plan[2]:
+            state.lay_top(seat, plan[1])
+        else:
+            state.penalise(seat, "top")
+        interrupt(state, seat)
+    elif kind == "match":
+        if plan[2]:
+            state.lay_match(seat, plan[1])
+        else:
+            # A wrong match: she takes her cards back and pays; play stops for everyone (rules: Matching).
+            state.penalise(seat, "match")
+            interrupt(state, seat)
+    elif kind == "renew":
+        back = state.line_back(seat)
+        state.events.append({"kind": "renew", "seat": seat, "back": back})
+    elif kind == "toppo":
+        if plan[1]:
+            state.end_hand(seat)
+        else:
+            state.penalise(seat, "toppo")
+            interrupt(state, seat)
+    else:
+        state.vote(seat, kind)
+        if state.everyone_agreed():
+            state.replace_display()
+
+
+def interrupt(state, seat: int) -> None:
+    """Everyone else's line goes back; nobody reveals before `seat` has (P3)."""
+    state.all_lines_back(but=seat)
+    state.restarter = seat
+    state.events.append({"kind": "interrupt", "restarter": seat})

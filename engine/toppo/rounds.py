@@ -1,0 +1,149 @@
+"""Correspondence pace (ruling P4): the hand runs in rounds of sealed claims.
+
+At the start of a round the server fills every line.  Each player makes one claim (top,
+match, renew or toppo); a claim that is wrong when made is refused, without penalty.  When
+the last claim is in, the round resolves in the order the claims arrived:
+  - toppo ends the hand; later claims are void;
+  - a top that still fits takes the display and interrupts: later claims are void;
+  - a match is applied when the display cards it named still show those cards;
+  - a top or match that no longer fits (an earlier claim changed the display) is void.
+Then every line left goes to the bottom of its deck, an agreed display replacement
+(ruling P6) is made, and the next round starts.
+
+Claims are sealed: until the round resolves a seat sees only who has claimed, and her own
+claim.  Display votes (propose/agree) are public and do not use up the claim.
+"""
+from __future__ import annotations
+
+from engine.core import Action, IllegalAction, NotYourDecision
+
+from .actions import VOTES, parse_order, parse_pairs
+from .cards import TOPPO_LIMIT, is_top, match_choices, match_fault, top_fault, top_orders
+
+REFUSED = "A wrong claim is refused, not penalised, at correspondence pace (ruling P4)."
+
+
+def claimed(state, seat: int) -> bool:
+    return any(s == seat for s, _ in state.claims)
+
+
+def waiting(state) -> list[int]:
+    """Seats that have not claimed this round."""
+    done = {s for s, _ in state.claims}
+    return [seat for seat in range(state.players) if seat not in done]
+
+
+def start_round(state) -> None:
+    """A new round: every player's line is filled from her deck."""
+    state.round += 1
+    state.claims = []
+    for seat in range(state.players):
+        need = state.size - len(state.lines[seat])
+        state.lines[seat].extend(state.decks[seat][:need])
+        del state.decks[seat][:need]
+
+
+def legal(state, seat: int) -> list[Action]:
+    if claimed(state, seat):
+        return []
+    line = state.lines[seat]
+    acts: list[Action] = []
+    if len(line) == state.size:
+        tops = state.tops()
+        acts += [{"type": "top", "order": o} for o in top_orders(line, tops)]
+        acts += [{"type": "match", "pairs": p} for p in match_choices(line, tops)]
+    acts.append({"type": "renew"})
+    if state.held(seat) < TOPPO_LIMIT:
+        acts.append({"type": "toppo"})
+    return acts + state.vote_actions(seat)
+
+
+def _full_line(state, seat: int, call: str) -> None:
+    if len(state.lines[seat]) != state.size:
+        raise IllegalAction(f"You can {call} only with a full line of {state.size} cards; your deck could not "
+                            "fill it, so renew, or call toppo.")
+
+
+def validate(state, seat: int, kind: str, action: Action) -> tuple:
+    if claimed(state, seat):
+        raise NotYourDecision("You have made your claim for this round; it resolves when every player has claimed.")
+    size = state.size
+    if kind == "reveal":
+        raise IllegalAction("At correspondence pace the server fills your line at the start of each round; "
+                            "make your claim: top, match, renew or toppo.")
+    if kind == "top":
+        order = parse_order(action, size)
+        _full_line(state, seat, "top")
+        fault = top_fault(state.lines[seat], state.tops(), order)
+        if fault:
+            raise IllegalAction(f"That order does not top the display: {fault}. {REFUSED}")
+        return ("claim", {"type": "top", "order": order})
+    if kind == "match":
+        pairs = parse_pairs(action, size)
+        _full_line(state, seat, "match")
+        fault = match_fault(state.lines[seat], state.tops(), pairs)
+        if fault:
+            raise IllegalAction(f"That is not a match: {fault}. {REFUSED}")
+        return ("claim", {"type": "match", "pairs": pairs})
+    if kind == "toppo":
+        if state.held(seat) >= TOPPO_LIMIT:
+            raise IllegalAction(f"You hold {state.held(seat)} cards in deck and line; toppo needs fewer than "
+                                f"{TOPPO_LIMIT}. {REFUSED}")
+        return ("claim", {"type": "toppo"})
+    if kind == "renew":
+        return ("claim", {"type": "renew"})
+    if kind in VOTES:
+        state.check_vote(seat, kind)
+        return (kind,)
+    raise IllegalAction("At correspondence pace the actions are the claims (top, match, renew, toppo) "
+                        "and the display votes.")
+
+
+def execute(state, seat: int, plan: tuple) -> None:
+    if plan[0] in VOTES:
+        state.vote(seat, plan[0])
+        return
+    state.claims.append([seat, plan[1]])  # a fresh copy built by validate: sealed until resolved
+    state.events.append({"kind": "claimed", "seat": seat})
+    if len(state.claims) == state.players:
+        resolve(state)
+
+
+def resolve(state) -> None:
+    """Apply the round's claims in arrival order (P4)."""
+    outcomes = []
+    stop = None  # "top" or "toppo" once a claim has interrupted the round
+    caller = None
+    for seat, claim in state.claims:
+        kind = claim["type"]
+        if stop:
+            outcome = "void"
+        elif kind == "toppo":
+            outcome, stop, caller = "toppo", "toppo", seat
+        elif kind == "top":
+            if is_top(state.lines[seat], state.tops(), claim["order"]):
+                state.lay_top(seat, claim["order"])
+                state.all_lines_back(but=seat)
+                outcome, stop = "applied", "top"
+            else:
+                outcome = "void"
+        elif kind == "match":
+            if match_fault(state.lines[seat], state.tops(), claim["pairs"]) is None:
+                state.lay_match(seat, claim["pairs"])
+                outcome = "applied"
+            else:
+                outcome = "void"
+        else:
+            outcome = "renew"
+        outcomes.append({"seat": seat, "claim": claim, "outcome": outcome})
+    summary = {"hand": state.hand + 1, "round": state.round, "claims": outcomes}
+    state.last_round = summary
+    state.events.append({"kind": "round", "hand": state.hand + 1, "round": state.round,
+                         "claims": [dict(o) for o in outcomes]})
+    if stop == "toppo":
+        state.end_hand(caller)
+        return
+    state.all_lines_back()
+    if state.everyone_agreed():
+        state.replace_display()
+    start_round(state)

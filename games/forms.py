@@ -1,0 +1,168 @@
+"""The create-table form, built from the games' own option metadata (engine.core.all_games()).
+
+The form only shapes input; the rules about what makes a valid table live in the
+services and the engines, whose messages `add_service_error` places next to the field
+they are about.
+"""
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from engine.bots import levels as bot_levels
+from engine.core import all_games
+
+from .models import CORRESPONDENCE_DAYS, LIVE_SECONDS, Pace
+
+LIVE_GAMES = ("toppo",)  # only Toppo has a live pace (games.services.tables._check_pace)
+# Options the table settles by itself: games.services.game_create sets a Toppo game's "pace"
+# from the table's pace (rulings P3, P4), so the form does not ask for it twice.
+TABLE_OPTIONS = ("pace",)
+
+
+def _games() -> list:
+    return sorted(all_games().values(), key=lambda g: g.title)
+
+
+def _seconds_label(seconds: int) -> str:
+    if seconds < 60:
+        return gettext("%(n)d seconds") % {"n": seconds}
+    minutes = seconds // 60
+    return gettext("1 minute") if minutes == 1 else gettext("%(n)d minutes") % {"n": minutes}
+
+
+def _days_label(days: int) -> str:
+    return gettext("1 day") if days == 1 else gettext("%(n)d days") % {"n": days}
+
+
+def option_field_name(game: str, option: str) -> str:
+    return f"opt__{game}__{option}"
+
+
+def _option_field(meta: dict) -> forms.Field:
+    """A form field for one engine Option (see engine.core.Option.to_json)."""
+    label = gettext(meta["label"]) if meta["label"] else meta["name"]
+    help_text = gettext(meta["help"]) if meta["help"] else ""
+    kind = meta["kind"]
+    if kind == "bool":
+        return forms.BooleanField(label=label, help_text=help_text, required=False, initial=meta["default"])
+    if kind == "int" and meta["choices"]:
+        return forms.TypedChoiceField(label=label, help_text=help_text, required=False, coerce=int,
+                                      choices=[(c, c) for c in meta["choices"]], initial=meta["default"])
+    if kind == "int":
+        return forms.IntegerField(label=label, help_text=help_text, required=False, initial=meta["default"],
+                                  min_value=meta["min"], max_value=meta["max"])
+    if kind == "list":
+        return forms.MultipleChoiceField(label=label, help_text=help_text, required=False,
+                                         widget=forms.CheckboxSelectMultiple, initial=meta["default"],
+                                         choices=[(c, str(c).replace("_", " ")) for c in meta["choices"]])
+    return forms.ChoiceField(label=label, help_text=help_text, required=False, initial=meta["default"],
+                             choices=[(c, str(c).replace("_", " ")) for c in meta["choices"]])
+
+
+class TableCreateForm(forms.Form):
+    """Game, players, pace, privacy, bots, and the chosen game's options."""
+
+    game = forms.ChoiceField(label=_("Game"))
+    players = forms.IntegerField(label=_("Players"), min_value=1, initial=2)
+    pace = forms.ChoiceField(label=_("Pace"), widget=forms.RadioSelect, initial=Pace.CORRESPONDENCE,
+                             choices=[(Pace.CORRESPONDENCE, _("Correspondence (days per turn)")),
+                                      (Pace.LIVE, _("Live (seconds per move; Toppo only)"))])
+    days = forms.TypedChoiceField(label=_("Time per turn"), coerce=int, initial=3, required=False)
+    live_seconds = forms.TypedChoiceField(label=_("Live clock"), coerce=int, initial=60, required=False)
+    private = forms.BooleanField(label=_("Private table (join by invitation or link only)"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        games = _games()
+        self.games = games
+        self.fields["game"].choices = [(g.name, g.title) for g in games]
+        self.fields["game"].initial = "topology" if "topology" in all_games() else (games[0].name if games else None)
+        max_players = max((g.max_players for g in games), default=2)
+        self.fields["players"].max_value = max_players
+        self.fields["players"].widget.attrs.update(min=1, max=max_players)
+        self.fields["days"].choices = [(d, _days_label(d)) for d in CORRESPONDENCE_DAYS]
+        self.fields["live_seconds"].choices = [(s, _seconds_label(s)) for s in LIVE_SECONDS]
+        levels = bot_levels()
+        bot_choices = [("", gettext("A person (seat left open)"))] + [
+            (name, gettext("Bot: %(level)s") % {"level": gettext(meta.get("label", name))})
+            for name, meta in levels.items()]
+        self.bot_fields = []
+        for seat in range(1, max_players):
+            name = f"bot_{seat}"
+            self.fields[name] = forms.ChoiceField(label=gettext("Seat %(n)d") % {"n": seat + 1},
+                                                  choices=bot_choices, required=False)
+            self.bot_fields.append(name)
+        self.option_fields: dict[str, list[str]] = {}
+        for game in games:
+            names = []
+            for meta in game.metadata()["options"]:
+                if meta["name"] in TABLE_OPTIONS:
+                    continue
+                field_name = option_field_name(game.name, meta["name"])
+                self.fields[field_name] = _option_field(meta)
+                names.append(field_name)
+            self.option_fields[game.name] = names
+
+    # --- grouping for the template ---------------------------------------------------------
+    def game_sections(self) -> list[dict]:
+        """Per game: its name, title, player range and its option fields (bound)."""
+        return [{"name": g.name, "title": g.title, "min": g.min_players, "max": g.max_players,
+                 "live": g.name in LIVE_GAMES, "fields": [self[f] for f in self.option_fields[g.name]]}
+                for g in self.games]
+
+    def bot_seats(self) -> list:
+        return [self[f] for f in self.bot_fields]
+
+    # --- cleaning -----------------------------------------------------------------------------
+    def clean(self):
+        data = super().clean()
+        chosen = data.get("game")
+        # Options of the games not chosen are ignored, so their errors would only confuse.
+        for game, names in self.option_fields.items():
+            if game != chosen:
+                for name in names:
+                    self._errors.pop(name, None)
+        return data
+
+    def service_kwargs(self) -> dict:
+        """Arguments for games.services.game_create from the cleaned data."""
+        data = self.cleaned_data
+        game = data["game"]
+        options = {}
+        for meta in all_games()[game].metadata()["options"]:
+            if meta["name"] in TABLE_OPTIONS:
+                continue
+            value = data.get(option_field_name(game, meta["name"]))
+            if value in (None, "") and meta["kind"] != "bool":
+                value = meta["default"]
+            options[meta["name"]] = list(value) if meta["kind"] == "list" else value
+        pace = data["pace"]
+        if pace == Pace.LIVE:
+            turn_seconds = data.get("live_seconds") or 60
+        else:
+            turn_seconds = (data.get("days") or 3) * 86400
+        bots = [data[f] for f in self.bot_fields[: max(0, data["players"] - 1)] if data.get(f)]
+        return {"kind": game, "players": data["players"], "options": options, "pace": pace,
+                "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots}
+
+    def add_service_error(self, message: str) -> None:
+        """Show a service's refusal next to the field it is about (or above the form)."""
+        self.add_error(self.field_for_message(message), message)
+
+    def field_for_message(self, message: str) -> str | None:
+        text = message.lower()
+        game = self.data.get("game") or self.fields["game"].initial
+        for meta in all_games()[game].metadata()["options"] if game in all_games() else []:
+            if meta["name"] in TABLE_OPTIONS:
+                continue
+            if meta["name"].lower() in text or (meta["label"] and meta["label"].lower() in text):
+                return option_field_name(game, meta["name"])
+        rules = [("bot", self.bot_fields[0] if self.bot_fields else None), ("live clock", "live_seconds"),
+                 ("correspondence clock", "days"), ("pace", "pace"), ("player", "players"),
+                 ("game called", "game")]
+        for word, field in rules:
+            if word in text:
+                return field
+        return None

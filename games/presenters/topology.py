@@ -1,0 +1,209 @@
+"""Topology drawn as inline SVG from the seat's view (geometry: engine/topology/geometry.py).
+
+Cells are pointy-top hexes placed with engine.hexgrid.to_pixel; side d of a cell is the edge it
+shares with neighbour(cell, d), so its midpoint is halfway between the two cell centres.  A curve
+joins two edge midpoints with a cubic Bezier whose handles point into the cells, so it leaves each
+edge at a right angle like the printed lines.  Placing a revealed tile is previewed in the browser
+by moving a pre-drawn copy of the tile (one per orientation, anchored at the origin) onto the chosen
+cell: the drawing of a placement only depends on the anchor through a translation.
+"""
+from __future__ import annotations
+
+import json
+import math
+
+from engine.hexgrid import neighbour, to_pixel
+from engine.topology.geometry import placed_curves
+from engine.topology.tiles import designs
+
+SIZE = 30.0  # hex circumradius in SVG units
+APOTHEM = SIZE * math.sqrt(3) / 2
+HANDLE = 0.42  # Bezier handle length as a share of the chord between the two ends
+RING_COLOURS = ("#d1495b", "#00798c", "#edae49", "#66a182", "#8d6cab", "#2e4057", "#e07a5f", "#3d9970")
+
+
+def _fmt(v: float) -> str:
+    text = f"{v:.1f}"
+    return "0" if text in ("-0.0", "0.0") else text.removesuffix(".0")
+
+
+def centre(cell) -> tuple[float, float]:
+    return to_pixel((cell[0], cell[1]), SIZE)
+
+
+def side_mid(cell, side: int) -> tuple[float, float]:
+    ax, ay = centre(cell)
+    bx, by = centre(neighbour((cell[0], cell[1]), side))
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+def hex_points(cell) -> str:
+    """The six corners of a pointy-top hex, as an SVG points list."""
+    cx, cy = centre(cell)
+    pts = []
+    for k in range(6):
+        a = math.radians(60 * k - 30)
+        pts.append(f"{_fmt(cx + SIZE * math.cos(a))},{_fmt(cy + SIZE * math.sin(a))}")
+    return " ".join(pts)
+
+
+def side_segment(cell, side: int) -> tuple[float, float, float, float]:
+    """The two corners of side `side` (direction d points at screen angle -60d degrees)."""
+    cx, cy = centre(cell)
+    mid = -60 * side
+    a, b = math.radians(mid - 30), math.radians(mid + 30)
+    return (cx + SIZE * math.cos(a), cy + SIZE * math.sin(a), cx + SIZE * math.cos(b), cy + SIZE * math.sin(b))
+
+
+def curve_path(end1, end2) -> str:
+    """SVG path of a curve between two (cell, side) ends."""
+    (c1, s1), (c2, s2) = end1, end2
+    p1, p2 = side_mid(c1, s1), side_mid(c2, s2)
+    chord = math.dist(p1, p2)
+    handles = []
+    for cell, p in ((c1, p1), (c2, p2)):
+        cx, cy = centre(cell)
+        length = HANDLE * chord
+        handles.append((p[0] + (cx - p[0]) / APOTHEM * length, p[1] + (cy - p[1]) / APOTHEM * length))
+    (h1x, h1y), (h2x, h2y) = handles
+    return (f"M{_fmt(p1[0])} {_fmt(p1[1])} C{_fmt(h1x)} {_fmt(h1y)} {_fmt(h2x)} {_fmt(h2y)} "
+            f"{_fmt(p2[0])} {_fmt(p2[1])}")
+
+
+def outline_path(cells) -> str:
+    """The outer edges of a double hex (the inner edge between its two cells left out)."""
+    a, b = (tuple(c) for c in cells)
+    parts = []
+    for cell, other in ((a, b), (b, a)):
+        for side in range(6):
+            if neighbour(cell, side) == other:
+                continue
+            x1, y1, x2, y2 = side_segment(cell, side)
+            parts.append(f"M{_fmt(x1)} {_fmt(y1)} L{_fmt(x2)} {_fmt(y2)}")
+    return " ".join(parts)
+
+
+def tile_drawing(drawing: dict, ring_of: dict | None = None, pairs=None, tile: int | None = None) -> dict:
+    """Hexes, outline and curves of one placed tile; curves in a closed ring carry its colour."""
+    curves = []
+    for k, (e1, e2) in enumerate(drawing["curves"]):
+        ring = None
+        if ring_of is not None and pairs is not None:
+            ring = ring_of.get((tile, frozenset(pairs[k])))
+        curves.append({
+            "d": curve_path((e1[0], e1[1]), (e2[0], e2[1])),
+            "ring": ring,
+            "colour": RING_COLOURS[ring % len(RING_COLOURS)] if ring is not None else None,
+        })
+    return {
+        "hexes": [hex_points(c) for c in drawing["cells"]],
+        "outline": outline_path(drawing["cells"]),
+        "curves": curves,
+    }
+
+
+def _ring_index(rings: list[dict]) -> dict:
+    """(tile, {end, end}) -> index of the closed ring that curve belongs to."""
+    found = {}
+    for index, ring in enumerate(rings):
+        for tile, e1, e2 in ring["curves"]:
+            found[(tile, frozenset((e1, e2)))] = index
+    return found
+
+
+def _bounds(cells) -> str:
+    """An SVG viewBox around `cells` with room for two more rings of cells on each side."""
+    xs, ys = zip(*(centre(c) for c in cells)) if cells else ((0.0,), (0.0,))
+    pad_x, pad_y = 2 * 2 * APOTHEM + SIZE, 2 * 1.5 * SIZE + SIZE
+    x0, y0 = min(xs) - pad_x, min(ys) - pad_y
+    return f"{_fmt(x0)} {_fmt(y0)} {_fmt(max(xs) + pad_x - x0)} {_fmt(max(ys) + pad_y - y0)}"
+
+
+def _hand_tile(entry: dict, selectable: bool) -> dict:
+    """A revealed tile: its picture, and its six orientations anchored at (0, 0) for the preview."""
+    pairs = [tuple(p) for p in entry["pairs"]]
+    orientations = [tile_drawing(placed_curves(pairs, (0, 0), o)) for o in range(6)]
+    picture = placed_curves(pairs, (0, 0), 0)
+    return {
+        "tile": entry["tile"],
+        "symmetric": entry["symmetric"],
+        "orientations": orientations,
+        "picture": tile_drawing(picture),
+        "picture_box": _picture_box(picture["cells"]),
+        "selectable": selectable,
+    }
+
+
+def _picture_box(cells) -> str:
+    xs, ys = zip(*(centre(c) for c in cells))
+    x0, y0 = min(xs) - APOTHEM - 2, min(ys) - SIZE - 2
+    return f"{_fmt(x0)} {_fmt(y0)} {_fmt(max(xs) + APOTHEM + 2 - x0)} {_fmt(max(ys) + SIZE + 2 - y0)}"
+
+
+def present(detail: dict, names: list[str]) -> dict:
+    """Everything the Topology board template and script need, from the seat's view only."""
+    view = detail.get("view") or {}
+    legal = detail.get("legal_actions") or []
+    all_designs = designs()
+    ring_of = _ring_index(view.get("rings") or [])
+    placed_now = set(view.get("placed_this_turn") or [])
+    turnable = {a["tile"] for a in legal if a.get("type") == "turn_over"}
+
+    tiles, covered = [], []
+    for entry in view.get("board") or []:
+        covered += entry["cells"]
+        tiles.append({
+            "tile": entry["tile"],
+            "new": entry["tile"] in placed_now,
+            "turnable": entry["tile"] in turnable,
+            **tile_drawing(entry, ring_of, all_designs[entry["design"]], entry["tile"]),
+        })
+
+    places = [a for a in legal if a.get("type") == "place"]
+    spot_cells = sorted({tuple(c) for a in places for c in a["cells"]})
+    spots = [{"q": q, "r": r, "points": hex_points((q, r)),
+              "x": _fmt(centre((q, r))[0]), "y": _fmt(centre((q, r))[1])} for q, r in spot_cells]
+    placeable = {a["tile"] for a in places}
+    hand = [_hand_tile(h, h["tile"] in placeable) for h in view.get("hand") or []]
+
+    others = {a["type"]: a for a in legal if a.get("type") in ("end_turn", "undo", "reveal", "decline")}
+    current = view.get("current")
+    scores = view.get("scores") or []
+    results = {r["seat"]: r for r in (view.get("results") or [])}
+    players = [{
+        "seat": i, "name": names[i] if i < len(names) else str(i + 1), "score": s,
+        "current": i == current, "me": i == detail.get("my_seat"),
+        "rank": results[i]["rank"] if i in results else None,
+    } for i, s in enumerate(scores)]
+    rings = [{"value": r["value"], "colour": RING_COLOURS[i % len(RING_COLOURS)]}
+             for i, r in enumerate(view.get("rings") or [])]
+    history = []
+    for h in reversed(view.get("history") or []):
+        history.append({**h, "name": names[h["seat"]] if h["seat"] < len(names) else str(h["seat"] + 1)})
+
+    return {
+        "view": view,
+        "tiles": tiles,
+        "spots": spots,
+        "view_box": _bounds(covered + [list(c) for c in spot_cells]),
+        "hand": hand,
+        "placed_count": len(placed_now),
+        "revealed_count": len(view.get("revealed") or []),
+        "places_json": json.dumps(places),
+        "actions": others,
+        "end_turn": json.dumps(others["end_turn"]) if "end_turn" in others else None,
+        "undo": json.dumps(others["undo"]) if "undo" in others else None,
+        "reveal": json.dumps(others["reveal"]) if "reveal" in others else None,
+        "decline": json.dumps(others["decline"]) if "decline" in others else None,
+        "can_turn_over": bool(turnable),
+        "players": players,
+        "current_name": names[current] if current is not None and current < len(names) else None,
+        "my_turn": current is not None and current == detail.get("my_seat"),
+        "rings": rings,
+        "ring_total": sum(r["value"] for r in rings),
+        "history": history,
+        "stack_size": view.get("stack_size", 0),
+        "over": view.get("over", False),
+        "advanced": view.get("advanced", False),
+        "choice_pending": not view.get("decided", True),
+    }

@@ -1,0 +1,130 @@
+"""Shared pieces of the HTMX views: finding a visible table, building the live region, replying.
+
+Views stay thin: reads come from games.selectors, writes go through games.services, and
+what is drawn of a game comes from the seat's view only (ruling G0.3).
+"""
+from __future__ import annotations
+
+import secrets
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from engine.bots import levels as bot_levels
+
+from .. import presenters, selectors
+from ..models import Game, Invitation, Pace
+
+# How often an open page asks whether the table changed (seconds).
+POLL_SECONDS = {Pace.LIVE: 1, Pace.CORRESPONDENCE: 3}
+LOG_LINES = 200
+
+
+def login_required_htmx(view):
+    """Like login_required, but an htmx request is sent to the login page as a whole page."""
+    @wraps(view)
+    def wrapped(request, *args, **kwargs):
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        login = f"{reverse('login')}?next={reverse('table', args=[kwargs['pk']]) if 'pk' in kwargs else '/'}"
+        if request.htmx:
+            response = HttpResponse(status=401)
+            response["HX-Redirect"] = login
+            return response
+        return redirect_to_login(request.get_full_path())
+    return wrapped
+
+
+def visible_game(request, pk: int) -> Game:
+    """The table if the visitor may see it: public, hers, invited to, or with its invite code."""
+    qs = Game.objects.select_related("created_by").prefetch_related("seats__user")
+    game = qs.filter(pk=pk, id__in=selectors.visible_games(request.user).values("id")).first()
+    if game is None:
+        code = request.GET.get("code") or request.POST.get("invite_code") or ""
+        candidate = qs.filter(pk=pk).first()
+        if candidate is not None and code and secrets.compare_digest(code, candidate.invite_code):
+            game = candidate
+    if game is None:
+        raise Http404(_("There is no table with that number that you can see."))
+    return game
+
+
+def seat_names(detail: dict) -> list[str]:
+    """A display name per seat index: the player, the bot level, or an open seat."""
+    names = [_("Open seat")] * detail["players"]
+    levels = bot_levels()
+    for seat in detail["seats"]:
+        if seat["player"]:
+            names[seat["index"]] = seat["player"]
+        else:
+            label = levels.get(seat["bot_level"] or "", {}).get("label", seat["bot_level"] or "")
+            names[seat["index"]] = _("Bot (%(level)s)") % {"level": _(label)}
+    return names
+
+
+def stamp(game: Game) -> str:
+    """What the poller compares: the game version plus the last change to the table (joins, bots)."""
+    return f"{game.version}.{int(game.updated_at.timestamp() * 1000)}"
+
+
+def live_context(request, game: Game, *, message: str | None = None, error: str | None = None) -> dict:
+    """Everything the live region of a table page shows, for this visitor."""
+    user = request.user if request.user.is_authenticated else None
+    detail = selectors.table_detail(game, user)
+    names = seat_names(detail)
+    seated = detail["my_seat"] is not None
+    is_creator = user is not None and game.created_by_id == user.pk
+    context = {
+        "game": game,
+        "detail": detail,
+        "names": names,
+        "seats": [{"index": i, "name": names[i], "summary": next((s for s in detail["seats"] if s["index"] == i), None)}
+                  for i in range(game.players)],
+        "stamp": stamp(game),
+        "poll_seconds": POLL_SECONDS.get(game.pace, 3),
+        "polling": game.status in (Game.Status.OPEN, Game.Status.RUNNING),
+        "message": message,
+        "error": error,
+        "seated": seated,
+        "is_creator": is_creator,
+        "bot_levels": [(name, meta.get("label", name)) for name, meta in bot_levels().items()],
+        "log": list(reversed(selectors.action_log(game, user)))[:LOG_LINES],
+    }
+    if game.is_open:
+        invited = user is not None and Invitation.objects.filter(game=game, user=user).exists()
+        code = request.GET.get("code") or request.POST.get("invite_code") or ""
+        context.update(
+            can_join=user is not None and not seated and detail["free_seats"] > 0,
+            join_code=code if game.private and not invited else "",
+            can_leave=seated and not is_creator,
+            invitations=list(game.invitations.select_related("user").order_by("created_at")),
+            invite_link=(request.build_absolute_uri(reverse("table", args=[game.pk])) + f"?code={game.invite_code}"
+                         if detail.get("invite_code") else ""),
+        )
+    if game.state is not None:
+        context["board"] = presenters.present(game.kind, detail, names)
+        context["board_templates"] = presenters.board_template(game.kind)
+    return context
+
+
+def reply(request, game: Game, *, status: int = 200, message: str | None = None, error: str | None = None):
+    """The live region for htmx, the whole table page otherwise."""
+    context = live_context(request, game, message=message, error=error)
+    template = "games/_live.html" if request.htmx else "games/table.html"
+    return render(request, template, context, status=status)
+
+
+def done(request, game: Game, *, message: str | None = None):
+    """After a successful write: the fresh live region (htmx), or back to the table page (PRG)."""
+    if request.htmx:
+        return reply(request, game, message=message)
+    return redirect("table", pk=game.pk)
+
+
+def refresh(game: Game) -> Game:
+    """The table re-read after a write (services return the locked row without prefetches)."""
+    return Game.objects.select_related("created_by").prefetch_related("seats__user").get(pk=game.pk)

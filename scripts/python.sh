@@ -1,0 +1,18 @@
+# Shared by the run and test scripts: a Python 3.12+ (Django 6 needs it) and a .venv with the pinned requirements.
+pick_python() {
+  for candidate in python3.13 python3.12 /root/.pyenv/versions/3.12*/bin/python3 /root/.pyenv/versions/3.13*/bin/python3 python3; do
+    if command -v "$candidate" >/dev/null 2>&1 &&
+       "$candidate" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 12) else 1)' 2>/dev/null; then
+      echo "$candidate"; return 0
+    fi
+  done
+  echo "Topos needs Python 3.12 or newer (Django 6); none was found." >&2
+  return 1
+}
+
+ensure_venv() {
+  if [ ! -x .venv/bin/python ]; then
+    "$(pick_python)" -m venv .venv
+  fi
+  .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt
+}

@@ -1,0 +1,44 @@
+"""Shared fixtures: three personas (owner, member, outsider) and API clients for them."""
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from accounts.services import api_token_create, user_create
+
+
+@pytest.fixture
+def owner(db):
+    return user_create(username="ana", email="ana@example.com", password="a-long-test-password")
+
+
+@pytest.fixture
+def member(db):
+    return user_create(username="bruno", email="bruno@example.com", password="a-long-test-password")
+
+
+@pytest.fixture
+def outsider(db):
+    return user_create(username="chen", email="chen@example.com", password="a-long-test-password")
+
+
+def api_client_for(user) -> APIClient:
+    _, key = api_token_create(user=user, name="tests")
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    return client
+
+
+@pytest.fixture
+def owner_api(owner):
+    return api_client_for(owner)
+
+
+@pytest.fixture
+def member_api(member):
+    return api_client_for(member)
+
+
+@pytest.fixture
+def outsider_api(outsider):
+    return api_client_for(outsider)
