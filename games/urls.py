@@ -4,4 +4,16 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("tables/new/", views.table_new, name="table_new"),
+    path("tables/<int:pk>/", views.table, name="table"),
+    path("tables/<int:pk>/poll/", views.table_poll, name="table_poll"),
+    path("tables/<int:pk>/act/", views.table_act, name="table_act"),
+    path("tables/<int:pk>/log.json", views.table_log_json, name="table_log_json"),
+    path("tables/<int:pk>/join/", views.table_join, name="table_join"),
+    path("tables/<int:pk>/leave/", views.table_leave, name="table_leave"),
+    path("tables/<int:pk>/bots/", views.table_add_bot, name="table_add_bot"),
+    path("tables/<int:pk>/invite/", views.table_invite, name="table_invite"),
+    path("tables/<int:pk>/start/", views.table_start, name="table_start"),
+    path("tables/<int:pk>/abort/", views.table_abort, name="table_abort"),
+    path("tables/<int:pk>/resign/", views.table_resign, name="table_resign"),
 ]

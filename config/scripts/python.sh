@@ -16,3 +16,14 @@ ensure_venv() {
   fi
   .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt
 }
+
+ensure_chromium() {
+  # The browser tests drive Debian's Chromium (Playwright may not download its own browser here).
+  command -v chromium >/dev/null 2>&1 && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing: install Debian's 'chromium' package, or the browser tests will be skipped." >&2
+  fi
+}

@@ -1,0 +1,87 @@
+"""The table page: the waiting room or the game, its polling fragment, moves, and the log export."""
+from __future__ import annotations
+
+import json
+
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from .. import selectors, services
+from ..errors import IllegalMove, ServiceError, StaleVersion
+from ..models import Game
+from .common import done, login_required_htmx, refresh, reply, stamp, visible_game
+
+
+@require_GET
+def table(request, pk: int):
+    """The whole table page (also answers htmx with just the live region)."""
+    return reply(request, visible_game(request, pk))
+
+
+@require_GET
+def table_poll(request, pk: int):
+    """The poller: 204 while nothing changed, else the fresh live region carrying the new stamp."""
+    game = visible_game(request, pk)
+    if not request.htmx:
+        return redirect("table", pk=pk)
+    if request.GET.get("stamp") == stamp(game):
+        return HttpResponse(status=204)
+    return reply(request, game)
+
+
+def _parse_action(request):
+    """The action and version posted by the page; a ServiceError-like message when malformed."""
+    try:
+        action = json.loads(request.POST.get("action", ""))
+    except ValueError:
+        return None, None, _("That move could not be read; reload the page and try again.")
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        return None, None, _("The page did not say which position it showed; reload it and try again.")
+    return action, version, None
+
+
+@login_required_htmx
+@require_POST
+def table_act(request, pk: int):
+    """Submit one action with the version the page saw (games.services.action_submit)."""
+    game = visible_game(request, pk)
+    action, version, problem = _parse_action(request)
+    if problem:
+        return reply(request, game, status=400, error=problem)
+    try:
+        result = services.action_submit(game_id=game.pk, user=request.user, action=action, expected_version=version)
+    except StaleVersion:
+        return reply(request, refresh(game), status=409,
+                     error=_("The game moved on since you looked; here is the board as it is now."))
+    except IllegalMove as exc:
+        return reply(request, refresh(game), status=400, error=exc.message)
+    except ServiceError as exc:
+        return reply(request, refresh(game), status=exc.status_code, error=exc.message)
+    return done(request, refresh(result.game))
+
+
+@require_GET
+def table_log_json(request, pk: int):
+    """The action log as this visitor may read it; the seed once the game is finished (ruling G0.2)."""
+    game = visible_game(request, pk)
+    user = request.user if request.user.is_authenticated else None
+    data = {
+        "table": game.pk,
+        "game": game.kind,
+        "players": game.players,
+        "options": game.options,
+        "status": game.status,
+        "version": game.version,
+        "seats": [{"index": s["index"], "player": s["player"], "bot_level": s["bot_level"]}
+                  for s in selectors.table_summary(game, user)["seats"]],
+        "log": selectors.action_log(game, user),
+    }
+    if game.status == Game.Status.FINISHED:
+        data["seed"] = game.seed
+    response = JsonResponse(data, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'inline; filename="topos-{game.kind}-{game.pk}.json"'
+    return response

@@ -1,0 +1,23 @@
+"""Accounts tests: fast password hashing, and helpers to read links out of mails."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+PASSWORD = "a-long-test-password"  # the password of the shared personas (tests/conftest.py)
+
+
+@pytest.fixture(autouse=True)
+def fast_hashing(settings):
+    # The real hasher takes a noticeable fraction of a second per call; tests hash a lot.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def links_in(mail) -> list[str]:
+    """The paths of the site's links in a mail body (host dropped, the test client needs paths)."""
+    return [m.group(1) for m in re.finditer(r"https?://[^/\s]+(/\S*)", mail.body)]
+
+
+def htmx(**extra) -> dict:
+    return {"HTTP_HX_REQUEST": "true", **extra}
