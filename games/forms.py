@@ -109,7 +109,9 @@ class TableCreateForm(forms.Form):
     def game_sections(self) -> list[dict]:
         """Per game: its name, title, player range and its option fields (bound)."""
         return [{"name": g.name, "title": g.title, "min": g.min_players, "max": g.max_players,
-                 "live": g.name in LIVE_GAMES, "fields": [self[f] for f in self.option_fields[g.name]]}
+                 "live": g.name in LIVE_GAMES,
+                 "fields": [{"field": self[f], "is_bool": isinstance(self.fields[f], forms.BooleanField)}
+                            for f in self.option_fields[g.name]]}
                 for g in self.games]
 
     def bot_seats(self) -> list:

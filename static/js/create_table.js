@@ -1,0 +1,34 @@
+// The create-table form: show only what fits the chosen game, player count and pace.
+// Without this script every field shows and the server still checks everything.
+(function () {
+  "use strict";
+  function setup(form) {
+    const players = form.querySelector("[name=players]");
+    function chosenGame() { return form.querySelector("input[name=game]:checked"); }
+    function update() {
+      const game = chosenGame();
+      if (!game) return;
+      const name = game.value, min = +game.dataset.min, max = +game.dataset.max, live = game.dataset.live === "1";
+      form.querySelectorAll(".game-options").forEach(function (fs) { fs.hidden = fs.dataset.game !== name; });
+      players.min = min; players.max = max;
+      const n = +players.value;
+      if (!n || n < min) players.value = min;
+      if (n > max) players.value = max;
+      const liveInput = form.querySelector("input[name=pace][value=live]");
+      if (liveInput) {
+        liveInput.closest("label, div").hidden = !live;
+        if (!live && liveInput.checked) form.querySelector("input[name=pace][value=correspondence]").checked = true;
+      }
+      const pace = (form.querySelector("input[name=pace]:checked") || {}).value || "correspondence";
+      form.querySelectorAll("[data-pace]").forEach(function (el) { el.hidden = el.dataset.pace !== pace; });
+      form.querySelectorAll(".bot-seat").forEach(function (el) { el.hidden = +el.dataset.seat > +players.value - 1; });
+    }
+    form.addEventListener("change", update);
+    players.addEventListener("input", update);
+    update();
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    const form = document.getElementById("create-table");
+    if (form) setup(form);
+  });
+})();
