@@ -189,7 +189,7 @@ def present(detail: dict, names: list[str]) -> dict:
         "hand": hand,
         "placed_count": len(placed_now),
         "revealed_count": len(view.get("revealed") or []),
-        "places_json": json.dumps(places),
+        "places": places,
         "actions": others,
         "end_turn": json.dumps(others["end_turn"]) if "end_turn" in others else None,
         "undo": json.dumps(others["undo"]) if "undo" in others else None,

@@ -80,7 +80,8 @@ def _apply(game: Game, seat: Seat, action: dict, *, user, source: str) -> tuple[
         update += ["status", "finished_at"]
     game.save(update_fields=update)
     if game.is_running:
-        restart_clocks(game, state, previous_to_act=previous_to_act, now=now, marker_changed=marker != old_marker)
+        restart_clocks(game, state, previous_to_act=previous_to_act, now=now, marker_changed=marker != old_marker,
+                       acted=seat.index)
     if source == Action.Source.PLAYER:
         # A move made by the player herself ends a run of missed deadlines (ruling S1).
         Seat.objects.filter(pk=seat.pk, missed_deadlines__gt=0).update(missed_deadlines=0)
@@ -123,8 +124,13 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
         return SubmitResult(game=game, seat=seat_row.index, action=logged, view=state.view(seat_row.index))
 
 
-def _automatic_move(game_id: int, seat_index: int, version: int, source: str, choose) -> Action | None:
-    """A bot's or a missed deadline's move, computed for `version`; a no-op if the game moved on."""
+def _automatic_move(game_id: int, seat_index: int, version: int, source: str, choose,
+                    whole_turn: bool = False) -> Action | None:
+    """A bot's or a missed deadline's move, computed for `version`; a no-op if the game moved on.
+
+    With `whole_turn`, decisions continue until the seat's turn is over, so a missed
+    turn of several decisions counts once and leaves no half-played turn behind.
+    """
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
         if game is None or game.status != Game.Status.RUNNING or game.version != version:
@@ -132,42 +138,52 @@ def _automatic_move(game_id: int, seat_index: int, version: int, source: str, ch
         if seat_index not in game.to_act:
             return None
         seat = game.seats.get(index=seat_index)
-        state = get_game(game.kind).load(game.state)
+        engine = get_game(game.kind)
+        state = engine.load(game.state)
         action = choose(game, seat, state)
         if action is None:
             return None
-        logged, _ = _apply(game, seat, action, user=None, source=source)
+        logged, state = _apply(game, seat, action, user=None, source=source)
+        marker = state.turn_marker()
+        steps = 0
+        while whole_turn and game.is_running and seat_index in game.to_act and state.turn_marker() == marker:
+            steps += 1
+            if steps > 1000:
+                raise RuntimeError(f"game {game_id}: seat {seat_index}'s turn did not end after 1000 bot decisions")
+            follow = _bot_choice(game, seat, state, "greedy", "turn")
+            logged, state = _apply(game, seat, follow, user=None, source=source)
         return logged
 
 
-def bot_move_play(*, game_id: int, seat: int, version: int) -> Action | None:
-    """The seat's bot plays one decision, seeing only the seat's own view (ruling S2)."""
+def _bot_choice(game: Game, seat: Seat, state, level: str, salt: str) -> dict:
+    """A bot's decision for the seat, from the seat's own view only (ruling S2)."""
     from engine.bots import choose_action
+
+    return choose_action(level, get_game(game.kind), state.view(seat.index), seat.index,
+                         seed=f"{game.seed}:{game.version}:{seat.index}:{salt}")
+
+
+def bot_move_play(*, game_id: int, seat: int, version: int) -> Action | None:
+    """The seat's bot plays one decision (ruling S2); bots of abandoned seats play at the greedy level."""
 
     def choose(game, seat_row, state):
         if not seat_row.played_by_bot:
             return None
-        level = seat_row.bot_level or "greedy"
-        return choose_action(level, get_game(game.kind), state.view(seat_row.index), seat_row.index,
-                             seed=f"{game.seed}:{game.version}:{seat_row.index}")
+        return _bot_choice(game, seat_row, state, seat_row.bot_level or "greedy", "bot")
 
     return _automatic_move(game_id, seat, version, Action.Source.BOT, choose)
 
 
 def deadline_expire(*, game_id: int, seat: int, version: int, now=None) -> Action | None:
-    """A missed deadline: the rules' timeout action or the site's bot plays for the seat (ruling S1)."""
-    from engine.bots import choose_action
-
+    """A missed deadline: the rules' timeout action or the site's bot plays the turn for the seat (ruling S1)."""
     now = now or timezone.now()
 
     def choose(game, seat_row, state):
         if seat_row.deadline is None or seat_row.deadline > now:
             return None
-        engine = get_game(game.kind)
-        action = engine.timeout_action(state, seat_row.index)
+        action = get_game(game.kind).timeout_action(state, seat_row.index)
         if action is None:
-            action = choose_action("greedy", engine, state.view(seat_row.index), seat_row.index,
-                                   seed=f"{game.seed}:{game.version}:{seat_row.index}:timeout")
+            action = _bot_choice(game, seat_row, state, "greedy", "timeout")
         if not seat_row.played_by_bot:
             seat_row.missed_deadlines += 1
             if seat_row.missed_deadlines >= 3:
@@ -176,7 +192,10 @@ def deadline_expire(*, game_id: int, seat: int, version: int, now=None) -> Actio
             transaction.on_commit(lambda: effects.after_timeout(game.pk, seat_row.pk))
         return action
 
-    return _automatic_move(game_id, seat, version, Action.Source.TIMEOUT, choose)
+    game = Game.objects.filter(pk=game_id).only("pace").first()
+    # At a live pace everyone acts all the time: one missed beat costs one action, not a turn.
+    whole_turn = game is not None and game.pace != "live"
+    return _automatic_move(game_id, seat, version, Action.Source.TIMEOUT, choose, whole_turn=whole_turn)
 
 
 def game_resign(*, game_id: int, user) -> Game:

@@ -1,0 +1,178 @@
+"""The eight farmers (rulings T7, T8, T17): their setup, the choices of "Farmer is coming!" and its USE."""
+from __future__ import annotations
+
+from . import board as B
+from .board import (BARRACKS, CRATE, DYNAMITE, FOOTPRINT, GAS, NONE, PUDDLE, ROCK, STANDALONE, TRAP, TURNIP,
+                    hex_text)
+
+FARMERS: dict[str, str] = {
+    "kings_of_buckets": "Kings of Buckets",
+    "the_crusher": "The Crusher",
+    "the_sprayer": "The Sprayer",
+    "queen_of_nature": "The Queen of Nature",
+    "lady_boom": "Lady Boom",
+    "trap_master": "Trap Master",
+    "the_stomper": "The Stomper",
+    "lord_of_the_crates": "Lord of the Crates",
+}
+# Farmers whose tiles are the obstacle variant's own tiles (ruling T7).
+USES_OBSTACLE_TILES = ("kings_of_buckets", "the_crusher", "the_sprayer")
+# The tile each farmer moves, and whether four of them start on the marked zones.
+ZONE_TILE = {"kings_of_buckets": PUDDLE, "the_crusher": ROCK, "the_sprayer": GAS}
+CENTRE_TILE = {"queen_of_nature": TURNIP, "trap_master": TRAP, "the_stomper": FOOTPRINT}
+CRATE_VALUES = (0, 2, 3, 5)  # ruling T8
+
+
+def farmer_title(farmer) -> str:
+    return FARMERS.get(farmer, "")
+
+
+def zone_colours(st) -> list[int]:
+    """Colours of the neutral tiles under zone tiles: unused colours, or one per player with four (T4)."""
+    if st.n == 4:
+        return [0, 1, 2, 3]
+    unused = list(range(st.n, 4))
+    return [unused[i % len(unused)] for i in range(4)]
+
+
+def setup_zones(st, rng) -> None:
+    """Lay the farmer's four tiles on the marked zones, each on a neutral tile (an outpost, ruling T3)."""
+    from .movement import place_tile
+    f = st.farmer
+    if f in ZONE_TILE or f == "lord_of_the_crates":
+        if f == "lord_of_the_crates":
+            values = list(CRATE_VALUES)
+            rng.shuffle(values)
+            st.crate_values = values
+        for k, (z, colour) in enumerate(zip(st.geo.zones, zone_colours(st))):
+            place_tile(st, z, colour, join=False)
+            st.feat[z] = CRATE + k if f == "lord_of_the_crates" else ZONE_TILE[f]
+
+
+def setup_centre(st) -> None:
+    """Step 1 of the battlefield: the centre tile, with the farmer's tile on it or instead of it."""
+    from .movement import place_tile
+    x = st.geo.centre
+    if st.farmer == "lady_boom":
+        place_tile(st, x, STANDALONE)  # the dynamite replaces the centre tile (ruling T17)
+        st.feat[x] = DYNAMITE
+    else:
+        place_tile(st, x, st.start)  # neutral side up, the start player's colour (ruling T4)
+        if st.farmer in CENTRE_TILE:
+            st.feat[x] = CENTRE_TILE[st.farmer]
+
+
+def _find(st, code: int) -> list[int]:
+    feat = st.feat
+    return [i for i in range(len(feat)) if feat[i] == code]
+
+
+def _open_squares(st, allow_moles: bool) -> list[int]:
+    """Battlefield squares on a base tile with no farmer or obstacle tile and no Red Cross (ruling T17)."""
+    tile, feat, bf, mole, rc = st.tile, st.feat, st.bf, st.mole, st.rc
+    return [x for x in range(len(tile))
+            if bf[x] and 0 <= tile[x] < STANDALONE and feat[x] == NONE and x != rc
+            and (allow_moles or mole[x] < 0)]
+
+
+def _bury(st, x: int) -> None:
+    """A barracks under a puddle, rock, gas, turnip or trap turns neutral (ruling T17)."""
+    if BARRACKS <= st.tile[x] < STANDALONE:
+        st.tile[x] -= BARRACKS
+
+
+def targets(st, m: int, c: int) -> list:
+    """Choices of the farmer's USE: a cell, a (from, to) pair for four-tile farmers, or None for none."""
+    f = st.farmer
+    if f in ZONE_TILE:
+        sources = _find(st, ZONE_TILE[f]) + ([-1] if st.pool > 0 else [])
+        dests = _open_squares(st, allow_moles=f != "kings_of_buckets")
+        return [(s, x) for s in sources for x in dests]
+    if f == "queen_of_nature":
+        return [None] if 0 <= st.tile[m] < STANDALONE and st.feat[m] == NONE else []
+    if f == "trap_master":
+        return _open_squares(st, allow_moles=False)
+    if f == "the_stomper":
+        foot = _find(st, FOOTPRINT)
+        if not foot:
+            return _open_squares(st, allow_moles=True)
+        near = set(st.geo.nb[foot[0]])
+        return [x for x in _open_squares(st, allow_moles=True) if x in near]
+    if f == "lady_boom":
+        dyn = _find(st, DYNAMITE)
+        if not dyn:
+            return []
+        return [x for x in st.geo.nb[dyn[0]] if x >= 0 and st.tile[x] >= 0]
+    if f == "lord_of_the_crates":
+        out = [None]
+        if 0 <= st.tile[m] < STANDALONE and st.feat[m] == NONE:
+            out += [x for x in range(len(st.feat)) if st.feat[x] >= CRATE]
+        return out
+    return []
+
+
+def resolve(st, m: int, c: int, choice) -> None:
+    """Carry out the farmer's USE with the chosen target."""
+    from .movement import lose_mole, name, push, remove_square, reveal_crate
+    f = st.farmer
+    geo = st.geo
+    if f in ZONE_TILE:
+        src, x = choice
+        code = ZONE_TILE[f]
+        if src >= 0:
+            st.feat[src] = NONE
+        else:
+            st.pool -= 1
+        if st.mole[x] >= 0:
+            lose_mole(st, x, c, why=" under the " + B.FEATURE_NAMES[code])
+        st.feat[x] = code
+        _bury(st, x)
+        st.events.append(f"the {B.FEATURE_NAMES[code]} lands on {hex_text(geo, x)}")
+    elif f in ("queen_of_nature", "trap_master", "the_stomper"):
+        code = CENTRE_TILE[f]
+        x = m if f == "queen_of_nature" else choice
+        old = _find(st, code)
+        if old:
+            st.feat[old[0]] = NONE
+        else:
+            st.pool -= 1
+        if st.mole[x] >= 0 and f == "the_stomper":
+            lose_mole(st, x, c, why=", crushed by the footprint")
+        st.feat[x] = code
+        if f != "the_stomper":
+            _bury(st, x)
+        st.events.append(f"the {B.FEATURE_NAMES[code]} moves to {hex_text(geo, x)}")
+        if f == "the_stomper":
+            for d, y in enumerate(geo.nb[x]):
+                if y >= 0 and st.mole[y] >= 0:
+                    push(st, y, d, c)
+    elif f == "lady_boom":
+        x = choice
+        dyn = _find(st, DYNAMITE)[0]
+        st.events.append(f"the dynamite blows up the square at {hex_text(geo, x)}")
+        remove_square(st, x, c)
+        st.feat[dyn] = NONE
+        st.tile[dyn] = B.NO_TILE
+        st.bf[dyn] = 0
+        st.tile[x] = STANDALONE
+        st.feat[x] = DYNAMITE
+        st.bf[x] = 1
+        st.removed = True
+    elif f == "lord_of_the_crates":
+        st.medals[c] += 1
+        st.events.append(f"{name(c)} gains 1 medal from the farmer")
+        if choice is not None:
+            k = st.feat[choice]
+            st.feat[choice] = NONE
+            st.feat[m] = k
+            st.events.append(f"the crate from {hex_text(geo, choice)} moves under the mole at {hex_text(geo, m)}")
+            reveal_crate(st, c, m)
+
+
+def place_dynamite(st, x: int) -> None:
+    """Whoever blew the dynamite away puts it back next to the battlefield (ruling T17)."""
+    from .movement import place_tile
+    place_tile(st, x, STANDALONE)
+    st.feat[x] = DYNAMITE
+    st.dyn_pending = False
+    st.events.append(f"the dynamite is placed at {hex_text(st.geo, x)}")

@@ -1,0 +1,156 @@
+"""Table options, the new game (deck, hands, Line, farmer tiles) and the initial battlefield steps."""
+from __future__ import annotations
+
+from engine.core import InvalidOptions, Option, make_rng
+
+from .board import BARRACKS, FRESH, MOVABLE, hex_text
+from .cards import CARD_NAMES, PEACE, PRESETS, TYPES_PER_DECK, build_deck, missing_categories, random_types, title
+from .farmers import FARMERS, USES_OBSTACLE_TILES, setup_centre, setup_zones
+from .movement import free_spaces_next_to_battlefield, name, place_tile
+
+DEFAULT_LINE_VALUES = [-2, -1, 0, 1, 2]  # ruling T5
+
+OPTIONS = (
+    Option("deck", "choice", "preset", ("preset", "random", "custom"), label="Action deck",
+           help="A preset deck, seven random types (one of each category at least), or the types you choose."),
+    Option("preset", "choice", "recruits", tuple(PRESETS), label="Preset",
+           help="Recruits, Tacticians, Duel (2 players) or Strategists."),
+    Option("types", "list", [], CARD_NAMES, label="Card types",
+           help="For a custom deck: seven card types with at least one of each category."),
+    Option("farmer", "choice", "random", ("random",) + tuple(FARMERS), label="Farmer",
+           help="Used when 'Farmer is coming!' is in the deck."),
+    Option("obstacles", "bool", False, label="Obstacles (expert variant)"),
+    Option("radius", "int", 6, label="Board radius", min_value=4, max_value=10),
+    Option("line_values", "list", list(DEFAULT_LINE_VALUES), label="Line of Operations medals",
+           help="Medals gained (or lost) for taking the card in slots 1 to 5."),
+)
+
+
+def check_options(players: int, o: dict) -> dict:
+    """Cross-option checks of ruling T6 and T7; returns the cleaned options."""
+    o = dict(o)
+    if o["deck"] == "preset":
+        if o["preset"] == "duel" and players != 2:
+            raise InvalidOptions("The Duel preset is for 2 players; choose another deck for "
+                                 f"{players} players.")
+        o["types"] = list(PRESETS[o["preset"]])
+    elif o["deck"] == "custom":
+        types = o["types"]
+        if len(set(types)) != TYPES_PER_DECK or len(types) != TYPES_PER_DECK:
+            raise InvalidOptions("A custom deck needs exactly 7 different card types.")
+        missing = missing_categories(types)
+        if missing:
+            raise InvalidOptions("A custom deck needs at least one card type of each category; "
+                                 f"missing: {', '.join(missing)}.")
+        o["types"] = sorted(types, key=CARD_NAMES.index)
+    else:
+        o["types"] = []  # drawn in new_state
+    if o["obstacles"] and o["farmer"] in USES_OBSTACLE_TILES:
+        raise InvalidOptions(f"{FARMERS[o['farmer']]} uses the obstacle tiles, so it cannot be played with the "
+                             "obstacle variant (ruling T7); choose another farmer or turn obstacles off.")
+    values = o["line_values"]
+    if len(values) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 10
+                               for v in values):
+        raise InvalidOptions("The Line of Operations needs 5 whole numbers between -10 and 10, for slots 1 to 5.")
+    o["line_values"] = list(values)
+    return o
+
+
+def new_state(state_cls, players: int, opts: dict, seed):
+    """Deal a new game: start player, deck, hands, Line, farmer and its zone tiles (rulings G0.1, T6-T8)."""
+    st = state_cls(players, opts, seed)
+    rng = make_rng(seed, st.rng_counter)
+    st.rng_counter += 1
+    st.start = rng.randrange(players)
+    types = list(opts["types"]) or random_types(rng)
+    st.opts = dict(opts, types=types)
+    if "farmer" in types:
+        f = opts["farmer"]
+        if f == "random":
+            pool = [k for k in FARMERS if not (opts["obstacles"] and k in USES_OBSTACLE_TILES)]
+            f = rng.choice(pool)
+        st.farmer = f
+    st.deck = build_deck(types, players, rng)
+    for s in range(players):
+        st.hands[s] = [st.deck.pop(), st.deck.pop()]
+    st.line = [st.deck.pop() for _ in range(5)]
+    setup_zones(st, rng)
+    st.phase, st.step = "setup", "centre"
+    st.cur = st.start
+    st.order = [st.start]
+    return st
+
+
+def seats_from(st, first: int, step: int = 1) -> list[int]:
+    return [(first + step * i) % st.n for i in range(st.n)]
+
+
+def setup_actions(st) -> list[dict]:
+    """Legal choices of the current setup step (each a decision of the seat to play)."""
+    from .obstacles import placement_actions
+    geo = st.geo
+    if st.step == "centre":
+        return [{"type": "place", "hex": geo.hex(geo.centre)}]
+    if st.step == "ring":
+        return [{"type": "place", "hex": geo.hex(x)} for x in geo.nb[geo.centre] if x >= 0 and st.tile[x] < 0]
+    if st.step == "mole":
+        return [{"type": "place", "hex": geo.hex(x)} for x in free_spaces_next_to_battlefield(st)]
+    return placement_actions(st)
+
+
+def apply_setup(st, action: dict) -> None:
+    """Carry out one setup decision and move on to the next seat or step."""
+    from .obstacles import place_obstacle
+    c = st.cur
+    geo = st.geo
+    x = geo.cell(action["hex"])
+    if st.step == "centre":
+        setup_centre(st)
+        st.events.append(f"{name(c)} lays the centre of the battlefield at {hex_text(geo, x)}")
+        st.step, st.order = "ring", seats_from(st, st.start)
+    elif st.step == "ring":
+        place_tile(st, x, BARRACKS + c)
+        st.order.pop(0)
+    elif st.step == "mole":
+        place_tile(st, x, BARRACKS + c)
+        st.mole[x] = c
+        st.moles_left[c] -= 1
+        st.order.pop(0)
+    else:
+        place_obstacle(st, action["kind"], x)
+        st.order.pop(0)
+    if not st.order:
+        if st.step == "ring":
+            st.step, st.order = "mole", seats_from(st, st.start)
+        elif st.step == "mole" and st.opts["obstacles"]:
+            # ruling T16: from the last player backwards, twice
+            st.step, st.order = "obstacle", seats_from(st, (st.start - 1) % st.n, -1)
+        elif st.step == "obstacle":
+            st.step, st.order = "outpost", seats_from(st, (st.start - 1) % st.n, -1)
+        else:
+            st.phase, st.step = "play", ""
+            st.cur = st.start
+            from .turn import begin_turn
+            begin_turn(st)
+            return
+    st.cur = st.order[0]
+
+
+def describe_setup(st, c: int, action: dict, before) -> str:
+    """Log line of a setup decision."""
+    who = name(c)
+    geo = st.geo
+    x = geo.cell(action["hex"])
+    where = hex_text(geo, x)
+    if action["type"] == "obstacle":
+        return f"{who} places a {action['kind']} tile at {where}."
+    if before.step == "centre":
+        what = "the dynamite" if st.farmer == "lady_boom" else "a neutral tile"
+        return f"{who} lays {what} at the centre {where}."
+    if before.step == "ring":
+        return f"{who} places a barracks next to the centre at {where}."
+    return f"{who} places a barracks with a mole at {where}."
+
+
+__all__ = ["OPTIONS", "check_options", "new_state", "setup_actions", "apply_setup", "PEACE", "title",
+           "MOVABLE", "FRESH"]
