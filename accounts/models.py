@@ -46,3 +46,41 @@ class ApiToken(models.Model):
     @staticmethod
     def new_key() -> str:
         return "tps_" + secrets.token_urlsafe(30)
+
+
+# =============================================================================
+# Notification preferences (issue 5; used by games/notifications/).
+# =============================================================================
+
+from django.utils.translation import gettext_lazy as _  # noqa: E402
+
+
+class NotificationEvent(models.TextChoices):
+    """The events a player is told about; in the site always, by email as she chooses."""
+
+    YOUR_TURN = "your_turn", _("It is your turn")
+    INVITED = "invited", _("You are invited to a table")
+    STARTED = "started", _("A table you sit at has started")
+    FINISHED = "finished", _("A game is over")
+    DEADLINE = "deadline", _("A deadline is near (24 hours and 1 hour before)")
+    BOT_PLAYED = "bot_played", _("The site's bot played for you after a missed deadline")
+
+
+class NotificationPreference(models.Model):
+    """How one person wants one kind of event by email; no row means the default (at once)."""
+
+    class Email(models.TextChoices):
+        IMMEDIATE = "immediate", _("Email at once")
+        DIGEST = "digest", _("In the daily digest")
+        NONE = "none", _("No email")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="notification_preferences")
+    event = models.CharField(max_length=20, choices=NotificationEvent.choices)
+    email = models.CharField(max_length=10, choices=Email.choices, default=Email.IMMEDIATE)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "event"], name="notification_preference_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.event}: {self.email}"

@@ -5,7 +5,7 @@ Every page works without JavaScript; with htmx the token list updates in place.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
@@ -16,10 +16,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import selectors as game_selectors
+from games.models import Game
 
 from . import services
 from .forms import LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
 from .models import ApiToken
+
+User = get_user_model()
 
 FINISHED_SHOWN = 50
 
@@ -117,6 +120,22 @@ def _profile_context(user, **extra) -> dict:
 @login_required
 def profile(request):
     return render(request, "accounts/profile.html", _profile_context(request.user))
+
+
+def player(request, username: str):
+    """A player's public page: her public games only, never private tables, email or tokens."""
+    person = get_object_or_404(User, username=username, is_active=True)
+    public = game_selectors.tables_of_user(user=person).filter(private=False)
+    current = [game_selectors.table_summary(g, request.user)
+               for g in public.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING]).order_by("-updated_at")[:FINISHED_SHOWN]]
+    finished = [game_selectors.table_summary(g, request.user)
+                for g in public.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:FINISHED_SHOWN]]
+    # Her seat is the one highlighted here, whoever is looking.
+    for g in current + finished:
+        g["my_seat"] = next((s["index"] for s in g["seats"] if s["player"] == person.username), None)
+        g["my_turn"] = False
+    return render(request, "accounts/player.html",
+                  {"person": person, "current_games": current, "finished_games": finished})
 
 
 def _tokens_response(request, status: int = 200, **extra):

@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--iterations", type=int, help="strong bot: playouts per decision")
     p.add_argument("--seconds", type=float, help="strong bot: time cap per decision")
     p.add_argument("--candidates", type=int, help="greedy and strong: actions examined per decision")
-    p.add_argument("--budget", default="{}", help='extra Budget fields per level as JSON: {"strong": {"rollout_turns": 3}}')
+    p.add_argument("--budget", default="{}", help='extra Budget fields per level as JSON: {"strong": {"horizon": 3}}')
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--seed", default="bench")
     args = p.parse_args(argv)

@@ -68,6 +68,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.site",
+                "games.notifications.context_processors.unread",
             ],
         },
     },
@@ -156,18 +157,36 @@ CELERY_TASK_ACKS_LATE = True                 # a task is acknowledged only once 
 CELERY_TASK_REJECT_ON_WORKER_LOST = True     # ... and redelivered if its worker dies mid-way
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 600)
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT}
+# A message taken by a worker that died comes back after the visibility timeout; the worker
+# looks for such messages every interval x throttle seconds (kombu's defaults: 10 x 10).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 10),
+    "unacked_restore_throttle": env_int("CELERY_UNACKED_RESTORE_THROTTLE", 10),
+}
 # Hard limit well below the visibility timeout, so no task is redelivered while still running.
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 120)
-CELERY_TASK_SOFT_TIME_LIMIT = CELERY_TASK_TIME_LIMIT - 10
+CELERY_TASK_SOFT_TIME_LIMIT = max(1, CELERY_TASK_TIME_LIMIT - min(10, CELERY_TASK_TIME_LIMIT // 5))
 if CELERY_TASK_TIME_LIMIT >= CELERY_BROKER_VISIBILITY_TIMEOUT:
     raise ImproperEnvironment("CELERY_TASK_TIME_LIMIT must stay below CELERY_VISIBILITY_TIMEOUT.")
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_DEFAULT_QUEUE = "topos"
-CELERY_BEAT_SCHEDULE = {}
+# Beat (one process: `celery -A config beat`).  Every task below is safe to run twice at
+# once, so a second beat by mistake costs work, never a double move or a double email.
+TOPOS_DEADLINE_SWEEP_SECONDS = env_int("TOPOS_DEADLINE_SWEEP_SECONDS", 5)  # live Toppo clocks are seconds
+TOPOS_DIGEST_HOUR = env_int("TOPOS_DIGEST_HOUR", 7)  # UTC
+CELERY_BEAT_SCHEDULE = {
+    "deadlines": {"task": "games.tasks.deadlines_sweep", "schedule": float(TOPOS_DEADLINE_SWEEP_SECONDS),
+                  "options": {"expires": 2 * TOPOS_DEADLINE_SWEEP_SECONDS}},
+    "deadline-reminders": {"task": "games.tasks.deadline_reminders", "schedule": 300.0, "options": {"expires": 300}},
+    "effects-outbox": {"task": "games.tasks.effects_sweep", "schedule": 30.0, "options": {"expires": 60}},
+    "daily-digest": {"task": "games.tasks.digests_send", "schedule": crontab(hour=TOPOS_DIGEST_HOUR, minute=0)},
+}
 
 # Bots wait a little before they answer, like a person (seconds; 0 in tests).
 TOPOS_BOT_DELAY_SCALE = float(env_str("TOPOS_BOT_DELAY_SCALE") or "1")
+# Tests only: a bot's move waits this long before it commits, so a test can kill the worker mid-move.
+TOPOS_BOT_TEST_SLEEP = float(env_str("TOPOS_BOT_TEST_SLEEP") or "0")
 
 LOGGING = {
     "version": 1,

@@ -40,6 +40,22 @@ def option_field_name(game: str, option: str) -> str:
     return f"opt__{game}__{option}"
 
 
+class ValuesField(forms.CharField):
+    """A list option without fixed choices, typed as comma-separated values (whole numbers become ints)."""
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        if not text:
+            return None  # the option's default
+        values = []
+        for part in (p.strip() for p in text.split(",")):
+            try:
+                values.append(int(part))
+            except ValueError:
+                values.append(part)
+        return values
+
+
 def _option_field(meta: dict) -> forms.Field:
     """A form field for one engine Option (see engine.core.Option.to_json)."""
     label = gettext(meta["label"]) if meta["label"] else meta["name"]
@@ -53,6 +69,9 @@ def _option_field(meta: dict) -> forms.Field:
     if kind == "int":
         return forms.IntegerField(label=label, help_text=help_text, required=False, initial=meta["default"],
                                   min_value=meta["min"], max_value=meta["max"])
+    if kind == "list" and not meta["choices"]:
+        return ValuesField(label=label, help_text=help_text or gettext("Values separated by commas."), required=False,
+                           initial=", ".join(map(str, meta["default"] or [])))
     if kind == "list":
         return forms.MultipleChoiceField(label=label, help_text=help_text, required=False,
                                          widget=forms.CheckboxSelectMultiple, initial=meta["default"],

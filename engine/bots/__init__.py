@@ -15,12 +15,14 @@ import random
 from engine.core import Action, Game, get_game, make_rng
 
 from . import greedy, random_bot, search  # noqa: F401  (importing registers the levels)
+from .hints import hints_for, register_hints
+from . import game_hints  # noqa: F401,E402  (per-game hints of the games that are installed)
 from .base import Bot, Budget, bot_names, get_bot, register_bot
 from .levels import LEVELS, budget_for, levels
 
 __all__ = [
     "Bot", "Budget", "LEVELS", "bot_names", "budget_for", "choose", "choose_action", "get_bot",
-    "levels", "reaction_delay", "register_bot",
+    "hints_for", "levels", "reaction_delay", "register_bot", "register_hints",
 ]
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Callable
+from typing import Any
 
 from engine.core import Action, Game, NotYourDecision, State, canonical
 
@@ -27,7 +27,9 @@ class Budget:
     seconds: float | None = None  # wall-clock cap of a search bot (makes it non-deterministic)
     samples: int = 1  # determinisations a greedy bot averages over
     max_candidates: int = 48  # actions examined per decision when there are more (huge branching)
-    rollout_turns: int = 2  # turns a playout runs past the leaf before the position is scored
+    refine: int = 6  # greedy: best candidates followed to the end of the turn
+    tree_turns: int = 2  # search: turns the tree spans before playouts take over
+    horizon: int | None = 2  # search: turns from the root after which a playout is scored (None: game end)
     rollout_greedy: float = 0.0  # chance that a playout step is greedy rather than random
     widening: float = 2.0  # progressive widening: children allowed = widening * visits ** 0.5
     exploration: float = 0.7  # UCB constant
@@ -104,9 +106,10 @@ def higher_is_better(game: Game) -> bool:
 
 
 def utilities(game: Game, state: State) -> list[float]:
-    """Scores turned so that more is always better for the seat."""
-    sign = 1.0 if higher_is_better(game) else -1.0
-    return [sign * float(s) for s in state.scores()]
+    """Scores turned so that more is always better for the seat (provisional ones when offered)."""
+    from .hints import hints_for
+
+    return hints_for(game).utilities(state)
 
 
 def differential(utils: list[float], seat: int) -> float:
@@ -180,22 +183,7 @@ def end_if_possible(state: State, seat: int) -> bool:
     return False
 
 
-def cap(actions: list[Action], limit: int, rng: random.Random) -> list[Action]:
-    """At most `limit` actions, sampled without bias, keeping end_turn if it is there."""
-    if len(actions) <= limit:
-        return list(actions)
-    ends = [a for a in actions if a.get("type") == END_TURN]
-    rest = [a for a in actions if a.get("type") != END_TURN]
-    return ends + rng.sample(rest, max(0, limit - len(ends)))
-
-
-def advance_rank(action: Action) -> int:
-    """Tie-break key: ending the turn first (ruling S3: bots confirm like anyone else)."""
-    return 0 if action.get("type") == END_TURN else 1
-
-
 def key_of(action: Action) -> str:
     return canonical(action)
 
 
-Evaluator = Callable[[State], float]

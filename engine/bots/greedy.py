@@ -1,4 +1,12 @@
-"""Greedy bot: the action whose turn, finished greedily, leaves the best score lead right now."""
+"""Greedy bot: the action whose turn, finished greedily, leaves the best score lead right now.
+
+Each candidate is scored by "peeking": apply it to a copy and read the game's own scores
+(provisional ones while a turn is in progress, or after confirming the turn when that is
+already allowed; after a sealed simultaneous claim the other seats take their default so
+its effect shows).  The best few candidates that leave the turn open are then followed to
+the end of the turn, each later decision again the best peek, and judged by the lead the
+finished turn leaves.  Ties go to the action that ends the turn, then to the bot's rng.
+"""
 from __future__ import annotations
 
 import random
@@ -6,78 +14,100 @@ import random
 from engine.core import Action, Game, State
 
 from .base import (
-    Bot, Budget, advance_rank, cap, differential, end_if_possible, key_of, options_for, playable,
-    register_bot, sample_state, turn_done, utilities,
+    Bot, Budget, differential, end_if_possible, key_of, options_for, playable, register_bot, sample_state,
+    turn_done,
 )
+from .hints import Hints, hints_for
 
 # A turn longer than this many decisions is cut short when finishing it greedily (safety net).
 MAX_TURN_STEPS = 12
 
 
-def after(state: State, seat: int, action: Action) -> tuple[State, bool]:
-    """A copy of `state` with `action` applied, and whether that closed the seat's turn."""
+def peek(hints: Hints, state: State, seat: int, action: Action) -> tuple[State, bool]:
+    """A copy of `state` after `action`, with its effect made visible; and whether the turn ended."""
+    before = state.to_act()
     s = state.clone()
     s.apply(seat, action)
-    return s, turn_done(s, seat, action)
-
-
-def peek_value(game: Game, state: State, seat: int, action: Action) -> float:
-    """Score lead right after `action`, confirming the turn when that is already allowed."""
-    s, done = after(state, seat, action)
-    if not done:
+    done = turn_done(s, seat, action)
+    if len(before) > 1:
+        if seat not in s.to_act():
+            hints.settle(s, seat, before)
+    elif not done:
         end_if_possible(s, seat)
-    return differential(utilities(game, s), seat)
+    return s, done
 
 
-def best_of(game: Game, state: State, seat: int, actions: list[Action], rng: random.Random,
-            value) -> Action:
-    """The action with the highest value; ties go to ending the turn, then to `rng`."""
-    order = list(actions)
-    rng.shuffle(order)  # random tie-break among equals, reproducible from rng
-    scored = [(value(a), advance_rank(a), i, a) for i, a in enumerate(order)]
-    scored.sort(key=lambda t: (-t[0], t[1], t[2]))
-    return scored[0][3]
+def peek_value(hints: Hints, state: State, seat: int, action: Action) -> float:
+    """Score lead right after `action` (see `peek`)."""
+    s, _ = peek(hints, state, seat, action)
+    return differential(hints.utilities(s), seat)
 
 
-def finish_turn(game: Game, state: State, seat: int, rng: random.Random, limit: int) -> State:
-    """Play the rest of the seat's turn in place, each decision the best peek value."""
+def pick_best(hints: Hints, scored: list[tuple[float, Action]]) -> Action:
+    """The highest value; ties to the hints' preferred kind of action, then to the earlier one."""
+    best = min(range(len(scored)), key=lambda i: (-scored[i][0], hints.tie_rank(scored[i][1]), i))
+    return scored[best][1]
+
+
+def greedy_step(hints: Hints, state: State, seat: int, rng: random.Random, limit: int) -> Action | None:
+    """The best-peek action among the hints' candidates (None when the seat has none)."""
+    actions = playable(state, seat)
+    if not actions:
+        return None
+    if len(actions) == 1:
+        return actions[0]
+    cands = hints.candidates(state, seat, actions, limit, rng)
+    return pick_best(hints, [(peek_value(hints, state, seat, a), a) for a in cands])
+
+
+def finish_turn(hints: Hints, state: State, seat: int, rng: random.Random, limit: int) -> State:
+    """Play the rest of the seat's turn in place, each decision the best peek."""
     for _ in range(MAX_TURN_STEPS):
         if state.is_over() or seat not in state.to_act():
-            return state
-        actions = cap(playable(state, seat), limit, rng)
-        if not actions:
-            return state
-        choice = best_of(game, state, seat, actions, rng, lambda a: peek_value(game, state, seat, a))
+            break
+        choice = greedy_step(hints, state, seat, rng, limit)
+        if choice is None:
+            break
         state.apply(seat, choice)
         if turn_done(state, seat, choice):
-            return state
+            break
     return state
 
 
-def turn_value(game: Game, state: State, seat: int, action: Action, rng: random.Random, limit: int) -> float:
-    """Score lead once `action` is taken and the turn is finished greedily."""
-    s, done = after(state, seat, action)
-    if not done:
-        finish_turn(game, s, seat, rng, limit)
-    return differential(utilities(game, s), seat)
-
-
 def ranked_actions(game: Game, state: State, seat: int, actions: list[Action], rng: random.Random,
-                   limit: int, samples: list[State] | None = None) -> list[tuple[float, Action]]:
-    """Candidate actions with their mean greedy turn value over the sampled states, best first."""
+                   budget: Budget, samples: list[State] | None = None) -> list[tuple[float, Action]]:
+    """Candidate actions with their mean greedy value over the sampled states, best first."""
+    hints = hints_for(game)
     states = samples or [state]
-    candidates = cap(actions, limit, rng)
-    rng.shuffle(candidates)
-    totals = {key_of(a): 0.0 for a in candidates}
-    for s in states:
-        legal = {key_of(a) for a in playable(s, seat)}
-        for a in candidates:
-            k = key_of(a)
-            # An action missing from another sample (should not happen) counts as bad there.
-            totals[k] += turn_value(game, s, seat, a, rng, limit) if k in legal else -1e9
-    ranked = [(totals[key_of(a)] / len(states), advance_rank(a), i, a) for i, a in enumerate(candidates)]
-    ranked.sort(key=lambda t: (-t[0], t[1], t[2]))
-    return [(v, a) for v, _, _, a in ranked]
+    cands = hints.candidates(state, seat, actions, budget.max_candidates, rng)
+    legal_in = [{key_of(a) for a in playable(s, seat)} if s is not state else None for s in states]
+    values = []
+    open_turn = []
+    for i, a in enumerate(cands):
+        k = key_of(a)
+        total, still_open = 0.0, False
+        for s, legal in zip(states, legal_in):
+            if legal is not None and k not in legal:
+                total += -1e9  # cannot happen when legality follows the view; never prefer it
+                continue
+            after, done = peek(hints, s, seat, a)
+            total += differential(hints.utilities(after), seat)
+            still_open = still_open or not done
+        values.append(total / len(states))
+        if still_open:
+            open_turn.append(i)
+    # Follow the best few open-turn candidates to the end of the turn.
+    order = sorted(open_turn, key=lambda i: (-values[i], hints.tie_rank(cands[i]), i))
+    for i in order[: budget.refine]:
+        total = 0.0
+        for s in states:
+            after = s.clone()
+            after.apply(seat, cands[i])
+            finish_turn(hints, after, seat, rng, budget.max_candidates)
+            total += differential(hints.utilities(after), seat)
+        values[i] = total / len(states)
+    ranked = sorted(range(len(cands)), key=lambda i: (-values[i], hints.tie_rank(cands[i]), i))
+    return [(values[i], cands[i]) for i in ranked]
 
 
 @register_bot
@@ -92,4 +122,4 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         samples = [state] + [sample_state(game, view, seat, rng) for _ in range(max(0, budget.samples - 1))]
-        return ranked_actions(game, state, seat, actions, rng, budget.max_candidates, samples)[0][1]
+        return ranked_actions(game, state, seat, actions, rng, budget, samples)[0][1]

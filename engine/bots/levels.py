@@ -27,7 +27,7 @@ LEVELS: dict[str, dict] = {
         "label": "Strong",
         "description": "Searches ahead with Monte Carlo tree search over what it cannot see.",
         "delay_seconds": (0.8, 1.8),
-        "budget": {"iterations": 300, "seconds": 5.0, "max_candidates": 48, "rollout_turns": 2,
+        "budget": {"iterations": 300, "seconds": 5.0, "max_candidates": 48, "horizon": 2,
                    "rollout_greedy": 0.0},
         "budget_by_game": {},
     },

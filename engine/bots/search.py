@@ -1,12 +1,14 @@
 """Strong bot: single-observer information-set MCTS (SO-ISMCTS) over determinised states.
 
-Every iteration samples a full state from the bot's view (`game.determinize`), walks the
-one shared tree with UCB restricted to the actions legal in that sample (availability
-counts, Cowling, Powley & Whitehouse 2012), widens a node progressively so that huge
-branching (Topoum, Topology) stays searchable, plays a short rollout and scores the
-position by the game's own counting.  The root's candidates are expanded in the order of
-the greedy bot's turn values, so the search starts from what greedy would play and keeps
-it only if the playouts agree.
+Every iteration samples a full state from the bot's view (`game.determinize`) and walks one
+shared tree, choosing by UCB among the children legal in that sample (availability counts,
+Cowling, Powley & Whitehouse 2012).  A node offers only the hints' candidates (capped, most
+promising first) and widens progressively, so huge branching (Topoum, Topology) stays
+searchable.  The root's candidates are expanded in the order of the greedy bot's values,
+so the search starts from what greedy would play and keeps it only if the playouts agree.
+The tree spans `tree_turns` turns; playouts (the hints' cheap policy, or random) run on to
+`horizon` turns from the root, or to the end, and the position is scored by the game's own
+counting (the result itself when the game is over).
 """
 from __future__ import annotations
 
@@ -17,30 +19,36 @@ import time
 from engine.core import Action, Game, State
 
 from .base import (
-    Bot, Budget, cap, evaluate, key_of, options_for, playable, register_bot, sample_state,
-    score_scale, turn_done,
+    Bot, Budget, evaluate, key_of, options_for, playable, register_bot, sample_state, score_scale, turn_done,
 )
-from .greedy import best_of, peek_value, ranked_actions
+from .greedy import greedy_step, ranked_actions
+from .hints import hints_for
 
 # Iterations when the budget names neither iterations nor seconds.
 DEFAULT_ITERATIONS = 200
-# Candidates a greedy rollout step compares; small, because rollouts must be cheap.
+# Candidates a greedy playout step compares; small, because playouts must be cheap.
 ROLLOUT_CANDIDATES = 8
+# A playout stops after this many decisions whatever the horizon (safety net).
+MAX_ROLLOUT_STEPS = 400
 
 
 class Node:
     """Statistics of one action in the tree, seen from the seat that took it."""
 
-    __slots__ = ("action", "actor", "children", "visits", "avail", "totals", "order")
+    __slots__ = ("action", "actor", "children", "visits", "avail", "totals", "order", "options", "stable")
 
-    def __init__(self, action: Action | None, actor: int | None, seats: int):
+    def __init__(self, action: Action | None, actor: int | None, seats: int, stable: bool):
         self.action = action
         self.actor = actor
-        self.children: dict[str, Node] = {}
+        self.children: dict[tuple, Node] = {}
         self.visits = 0
         self.avail = 1
         self.totals = [0.0] * seats
-        self.order: list[str] | None = None  # preferred expansion order (root only)
+        self.order: list[str] | None = None  # candidate keys in preferred expansion order
+        self.options: list[tuple[str, Action]] | None = None  # cached candidates while `stable`
+        # Stable: reached from the root by the bot's own decisions only, nothing hidden revealed
+        # (ruling S3's undo condition), so every sample offers the same actions here.
+        self.stable = stable
 
     def ucb(self, c: float) -> float:
         mean = self.totals[self.actor] / self.visits
@@ -52,37 +60,31 @@ class Search:
 
     def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
         self.game, self.view, self.seat, self.rng, self.budget = game, view, seat, rng, budget
+        self.hints = hints_for(game)
         self.scale = score_scale(game, budget)
-        self.iterations_done = 0
+        self.iterations = 0
 
     def run(self) -> Action:
         state, actions = options_for(self.game, self.view, self.seat, self.rng)
         if len(actions) == 1:
             return actions[0]
-        seats = len(state.scores())
-        root = Node(None, None, seats)
-        # Expand the root in greedy order: the search then refines greedy's best ideas first.
-        ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget.max_candidates)
-        root.order = [key_of(a) for _, a in ranked]
-        root_keys = {key_of(a): a for a in actions}
+        self.seats = len(state.scores())
+        root = Node(None, None, self.seats, stable=True)
+        ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
+        root.options = [(key_of(a), a) for _, a in ranked]
+        root.order = [k for k, _ in root.options]
         limit, deadline = self.limits()
-        first = state
-        while self.iterations_done < limit and time.perf_counter() < deadline:
-            sample = first if first is not None else sample_state(self.game, self.view, self.seat, self.rng)
-            first = None
+        sample = state
+        while self.iterations < limit and time.perf_counter() < deadline:
             self.iterate(root, sample)
-            self.iterations_done += 1
-        best = None
-        for k, child in root.children.items():
-            if k not in root_keys:
-                continue
-            mean = child.totals[self.seat] / child.visits if child.visits else 0.0
-            score = (child.visits, mean)
-            if best is None or score > best[0]:
-                best = (score, k)
-        if best is None:
-            return ranked[0][1]
-        return root_keys[best[1]]
+            self.iterations += 1
+            sample = sample_state(self.game, self.view, self.seat, self.rng)
+        best, best_score = None, None
+        for (_, k), child in root.children.items():
+            score = (child.visits, child.totals[self.seat] / child.visits if child.visits else 0.0)
+            if best_score is None or score > best_score:
+                best, best_score = child.action, score
+        return best if best is not None else ranked[0][1]
 
     def limits(self) -> tuple[int, float]:
         b = self.budget
@@ -90,73 +92,84 @@ class Search:
         deadline = time.perf_counter() + b.seconds if b.seconds else math.inf
         return iterations, deadline
 
+    def options(self, node: Node, state: State, actor: int) -> list[tuple[str, Action]]:
+        """The candidates at `node` that are legal in this sample, in the node's preferred order."""
+        if node.options is not None:
+            return node.options
+        legal = playable(state, actor)
+        if node.order is None:
+            cands = self.hints.candidates(state, actor, legal, self.budget.max_candidates, self.rng)
+            keyed = [(key_of(a), a) for a in cands]
+            node.order = [k for k, _ in keyed]
+        else:
+            by_key = {key_of(a): a for a in legal}
+            keyed = [(k, by_key[k]) for k in node.order if k in by_key]
+            if not keyed and legal:  # this sample allows none of the first sample's candidates
+                keyed = [(key_of(a), a) for a in self.hints.candidates(
+                    state, actor, legal, self.budget.max_candidates, self.rng)]
+        if node.stable:
+            node.options = keyed
+        return keyed
+
     def iterate(self, root: Node, state: State) -> None:
-        """One selection, expansion, rollout and backup on the sampled `state`."""
-        node, path = root, [root]
-        expanded = False
-        while not state.is_over() and not expanded:
+        """One selection, expansion, playout and backup on the sampled `state`."""
+        node, path, turns = root, [root], 0
+        b = self.budget
+        while not state.is_over() and turns < b.tree_turns:
             actors = state.to_act()
             actor = self.seat if node is root else (actors[0] if len(actors) == 1 else self.rng.choice(actors))
-            legal = playable(state, actor)
-            if not legal:
+            keyed = self.options(node, state, actor)
+            if not keyed:
                 break
-            keyed = {f"{actor}|{key_of(a)}" if node is not root else key_of(a): a for a in legal}
-            present = [(k, node.children[k]) for k in keyed if k in node.children]
-            allowed = max(1, int(self.budget.widening * math.sqrt(node.visits + 1)))
+            present = [node.children[(actor, k)] for k, _ in keyed if (actor, k) in node.children]
+            allowed = max(1, int(b.widening * math.sqrt(node.visits + 1)))
+            for c in present:
+                c.avail += 1
             if len(present) < min(allowed, len(keyed)):
-                k = self.pick_new(node, state, actor, keyed)
-                child = Node(keyed[k], actor, len(node.totals))
-                node.children[k] = child
-                for _, c in present:
-                    c.avail += 1
-                node = child
+                k, action = next((k, a) for k, a in keyed if (actor, k) not in node.children)
+                child = Node(action, actor, self.seats, stable=False)
+                node.children[(actor, k)] = child
                 expanded = True
             else:
-                for _, c in present:
-                    c.avail += 1
-                unvisited = [c for _, c in present if c.visits == 0]
-                if unvisited:
-                    node = unvisited[0]
-                else:
-                    node = max((c for _, c in present), key=lambda c: c.ucb(self.budget.exploration))
-            state.apply(actor, node.action)
-            path.append(node)
-        rewards = self.rollout(state)
+                fresh = [c for c in present if c.visits == 0]
+                child = fresh[0] if fresh else max(present, key=lambda c: c.ucb(b.exploration))
+                expanded = False
+            state.apply(actor, child.action)
+            done = turn_done(state, actor, child.action)
+            if expanded:
+                child.stable = node.stable and actor == self.seat and not done and state.undoable(actor)
+            turns += done
+            path.append(child)
+            node = child
+            if expanded:
+                break
+        rewards = self.rollout(state, turns)
         for n in path:
             n.visits += 1
+            totals = n.totals
             for i, r in enumerate(rewards):
-                n.totals[i] += r
+                totals[i] += r
 
-    def pick_new(self, node: Node, state: State, actor: int, keyed: dict[str, Action]) -> str:
-        """The next action to add under `node`: the root follows greedy order, others are random."""
-        if node.order is not None:
-            for k in node.order:
-                if k in keyed and k not in node.children:
-                    return k
-        fresh = [k for k in keyed if k not in node.children]
-        return self.rng.choice(fresh)
-
-    def rollout(self, state: State) -> list[float]:
-        """Play on for a few turns (random, or greedy with some chance) and score the result."""
-        turns = 0
-        steps = 0
+    def rollout(self, state: State, turns: int) -> list[float]:
+        """Play on to the horizon with the hints' policy (else greedy by chance, else random); score it."""
         b = self.budget
-        while not state.is_over() and turns < b.rollout_turns and steps < 200:
+        horizon = b.horizon if b.horizon is not None else math.inf
+        steps = 0
+        while not state.is_over() and turns < horizon and steps < MAX_ROLLOUT_STEPS:
             actors = state.to_act()
             actor = actors[0] if len(actors) == 1 else self.rng.choice(actors)
-            actions = playable(state, actor)
-            if not actions:
-                break
-            if b.rollout_greedy and self.rng.random() < b.rollout_greedy:
-                options = cap(actions, ROLLOUT_CANDIDATES, self.rng)
-                action = best_of(self.game, state, actor, options, self.rng,
-                                 lambda a: peek_value(self.game, state, actor, a))
-            else:
-                action = self.rng.choice(actions)
+            action = self.hints.rollout_action(state, actor, self.rng)
+            if action is None:
+                if b.rollout_greedy and self.rng.random() < b.rollout_greedy:
+                    action = greedy_step(self.hints, state, actor, self.rng, ROLLOUT_CANDIDATES)
+                else:
+                    legal = playable(state, actor)
+                    action = self.rng.choice(legal) if legal else None
+                if action is None:
+                    break
             state.apply(actor, action)
             steps += 1
-            if turn_done(state, actor, action):
-                turns += 1
+            turns += turn_done(state, actor, action)
         return evaluate(self.game, state, self.scale)
 
 

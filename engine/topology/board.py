@@ -68,7 +68,11 @@ class Board:
         frontier = self.frontier()
         return anchor in frontier or second_cell(anchor, orientation) in frontier
 
-    def placements(self) -> list[tuple[Hex, int, Hex]]:
+    def placements(self) -> list[tuple[Hex, int]]:
+        """Every (anchor, orientation) covering two empty cells and touching the table."""
+        return [(anchor, orientation) for anchor, orientation, _ in self.spots()]
+
+    def spots(self) -> list[tuple[Hex, int, Hex]]:
         """Every (anchor, orientation, second cell) covering two empty cells and touching the table.
 
         The order is stable (by frontier cell, then direction) so that a loaded

@@ -88,13 +88,15 @@ class TopologyState(State):
             actions: list[Action] = [{"type": "reveal"}] if self.stack else [{"type": "decline"}]
             actions += [{"type": "turn_over", "tile": t} for t in self.board.tiles]
         elif self.hand():
-            spots = self.board.placements()
-            halves = [spot for spot in spots if spot[1] < 3]  # enough for a design a half-turn keeps
+            spots = self.board.spots()
             sym = symmetric()
+            # One cells list per spot, shared by the tiles' actions: half the allocations (actions are read-only).
+            full = [(o, [[a[0], a[1]], [b[0], b[1]]]) for a, o, b in spots]
+            halves = [spot for spot in full if spot[0] < 3]  # enough for a design a half-turn keeps
             actions = [
-                {"type": "place", "tile": tile, "cells": [[a[0], a[1]], [b[0], b[1]]], "orientation": o}
+                {"type": "place", "tile": tile, "cells": cells, "orientation": o}
                 for tile in self.hand()
-                for a, o, b in (halves if sym[design_of(tile)] else spots)
+                for o, cells in (halves if sym[design_of(tile)] else full)
             ]
         else:
             actions = [{"type": "end_turn"}]

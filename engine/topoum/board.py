@@ -24,6 +24,7 @@ FEATURE_CODES = {name: code for code, name in FEATURE_NAMES.items()}
 DEADLY = frozenset({PUDDLE, GAS, TRAP, FOOTPRINT, DYNAMITE})
 
 COLOURS = ("red", "blue", "yellow", "black")
+DIRECTIONS_INDEX = {step: d for d, step in enumerate(DIRECTIONS)}
 
 # Mole flags, kept per cell and travelling with the mole.
 MOVABLE = 1   # may still take its "Move moles" step this turn (ruling T12)

@@ -112,6 +112,7 @@ def execute(state, seat: int, plan: tuple) -> None:
 def resolve(state) -> None:
     """Apply the round's claims in arrival order (P4)."""
     outcomes = []
+    first = len(state.events)  # the round's summary goes before the events it explains
     stop = None  # "top" or "toppo" once a claim has interrupted the round
     caller = None
     for seat, claim in state.claims:
@@ -138,8 +139,8 @@ def resolve(state) -> None:
         outcomes.append({"seat": seat, "claim": claim, "outcome": outcome})
     summary = {"hand": state.hand + 1, "round": state.round, "claims": outcomes}
     state.last_round = summary
-    state.events.append({"kind": "round", "hand": state.hand + 1, "round": state.round,
-                         "claims": [dict(o) for o in outcomes]})
+    state.events.insert(first, {"kind": "round", "hand": state.hand + 1, "round": state.round,
+                                "claims": [dict(o) for o in outcomes]})
     if stop == "toppo":
         state.end_hand(caller)
         return

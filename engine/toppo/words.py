@@ -18,12 +18,10 @@ def _cards(cards: list[dict]) -> str:
 
 def _claim(claim: dict) -> str:
     kind = claim["type"]
-    if kind == "top":
-        return "a top"
     if kind == "match":
         n = len(claim["pairs"])
-        return f"a match of {n} card{'s' if n != 1 else ''}"
-    return {"renew": "renew", "toppo": "toppo"}.get(kind, kind)
+        return f"match ({n} card{'s' if n != 1 else ''})"
+    return kind
 
 
 def _round(event: dict) -> str:

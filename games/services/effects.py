@@ -1,31 +1,47 @@
 """After-effects of committed writes: bots to move, people to notify.
 
-Each function here runs from `transaction.on_commit`, so a rolled-back write sends
-nothing.  They only hand ids to Celery tasks; the tasks call services.
+`after_action`, `after_finish` and `after_timeout` run from `transaction.on_commit`
+(see moves.py); `after_start` and `after_invitation` are called inside the writing
+transaction and defer what leaves the process to its commit.  So a rolled-back
+write sends nothing.  They only hand ids to Celery tasks; the tasks call services.
+
+Nothing here may fail the write that is already committed: if the broker cannot
+take a task, `tasks.enqueue` logs it and the beat sweep (`tasks.effects_sweep`)
+finds the game behind its effects cursor and sends it again.
 """
 from __future__ import annotations
 
+from django.db import transaction
+
+
+def game_changed(game_id: int) -> None:
+    """Notify the players of what changed and let the bots move (one task, `tasks.game_effects`)."""
+    from .. import tasks
+
+    tasks.enqueue(tasks.game_effects, game_id)
+
 
 def after_start(game) -> None:
-    from django.db import transaction
-
-    transaction.on_commit(lambda: after_action(game.pk, game.version))
+    game_id = game.pk
+    transaction.on_commit(lambda: game_changed(game_id))
 
 
 def after_action(game_id: int, version: int) -> None:
-    """A game changed: let bots whose decision it is move."""
-    from .. import tasks
-
-    tasks.schedule_bots(game_id)
+    """A game changed (a move, a resignation): tell people, let bots whose decision it is move."""
+    game_changed(game_id)
 
 
 def after_finish(game_id: int) -> None:
-    pass
+    game_changed(game_id)
 
 
 def after_timeout(game_id: int, seat_id: int) -> None:
-    pass
+    """A missed deadline was played by the bot; the effects dispatch tells the player (from the log)."""
+    game_changed(game_id)
 
 
 def after_invitation(invitation) -> None:
-    pass
+    """Written in the invitation's own transaction: both are kept or neither; the email leaves on commit."""
+    from ..notifications.events import invitation_notify
+
+    invitation_notify(invitation)

@@ -4,6 +4,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.utils import timezone
+
+from games.models import Game
 
 PASSWORD = "a-long-test-password"  # the password of the shared personas (tests/conftest.py)
 
@@ -21,3 +24,13 @@ def links_in(mail) -> list[str]:
 
 def htmx(**extra) -> dict:
     return {"HTTP_HX_REQUEST": "true", **extra}
+
+
+def finish(game: Game, results: dict[int, tuple[int, float]]) -> Game:
+    """Mark a started game over with given (rank, score) per seat; how it ended is not under test here."""
+    game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
+    game.save(update_fields=["status", "finished_at"])
+    for seat in game.seats.all():
+        seat.rank, seat.score = results[seat.index]
+        seat.save(update_fields=["rank", "score"])
+    return game

@@ -4,20 +4,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from accounts.services import api_token_create
-from games.models import Game
+from tests.accounts.conftest import finish
 from tests.games.factories import started_topology
 
 pytestmark = pytest.mark.django_db
-
-
-def finish(game: Game, results: dict[int, tuple[int, float]]) -> Game:
-    """Mark a started game over with given (rank, score) per seat; how it ended is not under test here."""
-    game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
-    game.save(update_fields=["status", "finished_at"])
-    for seat in game.seats.all():
-        seat.rank, seat.score = results[seat.index]
-        seat.save(update_fields=["rank", "score"])
-    return game
 
 
 def test_anonymous_is_sent_to_login(client):

@@ -17,8 +17,11 @@ class Command(BaseCommand):
             user, created = demo_user_ensure(username=USERNAME, email=EMAIL, password=PASSWORD)
         except IntegrityError as exc:
             raise CommandError(f"Another account already uses {EMAIL}; rename it first ({exc}).") from exc
-        verb = "Created" if created else "Reset"
-        self.stdout.write(self.style.SUCCESS(f"{verb} the demo account '{user.username}'."))
+        if created:
+            self.stdout.write(self.style.SUCCESS(f"Created the demo account '{user.username}'."))
+        else:
+            self.stdout.write(self.style.SUCCESS(f"The demo account '{user.username}' exists; "
+                                                 "its password and email are set back."))
         self.stdout.write(f"Log in at {settings.SITE_URL}{reverse('login')}")
         self.stdout.write(f"  username: {USERNAME}")
         self.stdout.write(f"  password: {PASSWORD}")

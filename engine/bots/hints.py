@@ -1,0 +1,91 @@
+"""Per-game knowledge the bots may use, with defaults that need only the game protocol.
+
+Every hint works on a determinised state, so it knows no more than the seat's view.
+A game gets its hints from `hints_for(game)`: a class registered here under the game's
+name (see topology_hints.py, toppo_hints.py, topoum_hints.py), else the defaults.
+
+Protocol hooks read from the games (all optional):
+  Game.higher_is_better   False when scores are penalties (Toppo); default True
+  Game.bot_score_scale    a score lead that is about a sure win; default 10
+  State.provisional_scores()  scores as they would stand if the turn ended now
+"""
+from __future__ import annotations
+
+import random
+
+from engine.core import Action, Game, State
+
+END_TURN = "end_turn"
+
+
+class Hints:
+    """Defaults: scores as the game counts them, candidates sampled without bias."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.sign = 1.0 if getattr(game, "higher_is_better", True) else -1.0
+
+    # --- how good a position is -----------------------------------------------------------
+    def raw_scores(self, state: State) -> list[float]:
+        """The game's scores, counting what the turn in progress has earned when the game says so."""
+        provisional = getattr(state, "provisional_scores", None)
+        return list(provisional()) if provisional else list(state.scores())
+
+    def utilities(self, state: State) -> list[float]:
+        """Scores turned so that more is always better."""
+        return [self.sign * float(s) for s in self.raw_scores(state)]
+
+    # --- which actions to look at ---------------------------------------------------------
+    def candidates(self, state: State, seat: int, actions: list[Action], limit: int,
+                   rng: random.Random) -> list[Action]:
+        """At most `limit` actions worth examining, the most promising first (default: a fair sample)."""
+        if len(actions) <= limit:
+            out = list(actions)
+            rng.shuffle(out)
+            return out
+        ends = [a for a in actions if a.get("type") == END_TURN]
+        rest = [a for a in actions if a.get("type") != END_TURN]
+        return ends + rng.sample(rest, max(0, limit - len(ends)))
+
+    def tie_rank(self, action: Action) -> int:
+        """Among equally good actions the lowest rank wins: confirm the turn first (ruling S3)."""
+        return 0 if action.get("type") == END_TURN else 1
+
+    # --- playing on ------------------------------------------------------------------------
+    def rollout_action(self, state: State, seat: int, rng: random.Random) -> Action | None:
+        """A cheap, sensible action for playouts; None: the search picks one itself."""
+        return None
+
+    def settle(self, state: State, seat: int, others: list[int]) -> None:
+        """After a sealed simultaneous decision, let the seats still deciding take their default
+        (the game's timeout action, e.g. Toppo's renew) so the decision's effect shows."""
+        for other in others:
+            if other == seat or other not in state.to_act():
+                continue
+            action = self.game.timeout_action(state, other)
+            if action is None:
+                return
+            state.apply(other, action)
+
+
+_HINTS: dict[str, type[Hints]] = {}
+
+
+def register_hints(name: str):
+    """Class decorator: use these hints for the game called `name`."""
+    def wrap(cls: type[Hints]) -> type[Hints]:
+        _HINTS[name] = cls
+        return cls
+    return wrap
+
+
+_CACHE: dict[int, Hints] = {}
+
+
+def hints_for(game: Game) -> Hints:
+    """The hints for `game` (one instance per game object)."""
+    h = _CACHE.get(id(game))
+    if h is None or h.game is not game:
+        h = _HINTS.get(getattr(game, "name", ""), Hints)(game)
+        _CACHE[id(game)] = h
+    return h

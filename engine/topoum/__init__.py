@@ -1,0 +1,39 @@
+"""Topoum: the rules engine (rulebook + /work/shared/rules/RULINGS.md T1-T20; our own calls in RULES_NOTES.md).
+
+Modules: board (geometry, codes), cards (types, presets, deck), setup (options, new game, initial
+battlefield), obstacles (expert variant), farmers (the eight farmers), movement (arrivals, eliminations,
+removals, Law #4), effects (the 22 cards), scoring (lines of sight, final scoring), turn (decisions),
+views (view, determinize, plant_secrets), describe (log lines, reasons), state, game (registration).
+
+A turn is a chain of small decisions; `legal_actions(seat)` lists exactly the choices of the current
+one, and none of them leads to a dead end (Law of War #7). Hexes are [q, r] lists.
+
+Setup (each a decision of the seat whose turn it is, applied at once):
+  {"type": "place", "hex": [q, r]}          centre tile, ring barracks, barracks with mole
+  {"type": "obstacle", "kind": "rock"|"puddle"|"gas"|"ice", "hex": [q, r]}   obstacle variant (T16)
+
+Turn (ended by end_turn; undo takes back the last decision until something hidden is revealed):
+  {"type": "ransom", "captor": seat}        T9, only before the action, 3 medals to the captor
+  {"type": "place", "hex": [q, r]}          T9 compulsory barracks + mole when she has none on the board
+  {"type": "enter", "hex": [q, r]}          T11, then a play decision follows
+  {"type": "move", "from": [q, r], "to": [q, r]}   T12, "to" may lie off the board
+  {"type": "play", "card": name, "source": "hand"}
+  {"type": "play", "card": name, "source": "line", "slot": 1..5}
+  {"type": "change_tile"}                   after a move onto a free square, instead of a card
+  {"type": "target", "hex": [q, r]}         the card's target; also where the dynamite goes back
+  {"type": "target", "hex": [q, r], "from": [q, r] | None}   four-tile farmers: which tile (None: beside)
+  {"type": "target", "hex": None}           Lord of the Crates: no crate moved
+  {"type": "direction", "dir": 0..5}        Panic Attack (0 east, counter-clockwise, engine.hexgrid)
+  {"type": "keep", "hex": [q, r]}           Law #4 tie: any hex of the part that stays
+  {"type": "take_back", "hex": [q, r]}      T10: which own barracks comes back to the reserve
+  {"type": "end_turn"}                      scores new lines, Press, replenish, next player
+  {"type": "undo"}
+
+The view carries `decision` (what is being asked, with the active mole, card, parts...) and
+`legal` (the seat's legal actions), so a page can highlight exactly the clickable hexes and cards.
+"""
+from . import game  # noqa: F401  (registers "topoum")
+from .game import TopoumGame
+from .state import TopoumState
+
+__all__ = ["TopoumGame", "TopoumState"]

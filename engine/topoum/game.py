@@ -1,0 +1,34 @@
+"""The Topoum game object registered with the site."""
+from __future__ import annotations
+
+from engine.core import Game, register
+
+from .setup import OPTIONS, check_options, new_state
+from .state import TopoumState
+
+
+@register
+class TopoumGame(Game):
+    """Topoum (Looping Games, 2016): moles at war score lines of sight."""
+
+    name = "topoum"
+    title = "Topoum"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+    state_class = TopoumState
+
+    def check_options(self, players: int, options: dict) -> dict:
+        return check_options(players, options)
+
+    def new_state(self, players: int, options: dict | None, seed) -> TopoumState:
+        opts = self.validate_options(players, options)
+        return new_state(TopoumState, players, opts, seed)
+
+    def determinize(self, view: dict, seat: int, rng) -> TopoumState:
+        from .views import determinize
+        return determinize(view, seat, rng)
+
+    def plant_secrets(self, state: TopoumState) -> dict:
+        from .views import plant_secrets
+        return plant_secrets(state)

@@ -1,0 +1,30 @@
+"""Reads about notifications: the badge count, a person's list, her email choices."""
+from __future__ import annotations
+
+from accounts.models import NotificationEvent, NotificationPreference
+
+from ..models import Notification
+
+DEFAULT_EMAIL = NotificationPreference.Email.IMMEDIATE
+
+
+def unread_count(*, user) -> int:
+    if user is None or not getattr(user, "is_authenticated", False):
+        return 0
+    return Notification.objects.filter(recipient=user, read_at__isnull=True).count()
+
+
+def notifications_of_user(*, user, limit: int = 100) -> list[Notification]:
+    """Newest first."""
+    return list(Notification.objects.filter(recipient=user).select_related("game")[:limit])
+
+
+def email_choices_of_user(*, user) -> dict[str, str]:
+    """Per event, how she wants it by email (immediate, digest or none); events without a row use the default."""
+    chosen = dict(NotificationPreference.objects.filter(user=user).values_list("event", "email"))
+    return {event: chosen.get(event, DEFAULT_EMAIL) for event in NotificationEvent.values}
+
+
+def email_choice(*, user, event: str) -> str:
+    row = NotificationPreference.objects.filter(user=user, event=event).values_list("email", flat=True).first()
+    return row or DEFAULT_EMAIL

@@ -1,0 +1,159 @@
+"""Writes about notifications: create one per event and person, mark read, preferences, send emails.
+
+Delivery rules:
+- in the site every event shows once per person (unique recipient + event key);
+- by email at most once per event, channel and person (unique NotificationDelivery row),
+  claimed pending -> sending before the mail goes out, so a retried task never sends twice;
+  a crash between claiming and sending loses that one email rather than risking a duplicate.
+"""
+from __future__ import annotations
+
+import logging
+import uuid
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from accounts.models import NotificationEvent, NotificationPreference
+
+from ..errors import BadRequest, NotFound
+from ..models import Game, Notification, NotificationDelivery
+from . import emails
+from .selectors import email_choice
+
+log = logging.getLogger(__name__)
+
+Email = NotificationPreference.Email
+Status = NotificationDelivery.Status
+Channel = NotificationDelivery.Channel
+MAX_ATTEMPTS = 5
+
+
+def notification_create(*, recipient, kind: str, key: str, text: str, game: Game | None = None) -> Notification | None:
+    """Tell `recipient` about one event, once; queue her email as she chose.  None if she already knew."""
+    if kind not in NotificationEvent.values:
+        raise ValueError(f"unknown notification kind {kind!r}")
+    with transaction.atomic():
+        notification, created = Notification.objects.get_or_create(
+            recipient=recipient, key=key, defaults={"kind": kind, "text": text, "game": game})
+        if not created:
+            return None
+        choice = email_choice(user=recipient, event=kind)
+        if choice != Email.NONE and recipient.email and recipient.is_active:
+            channel = Channel.EMAIL if choice == Email.IMMEDIATE else Channel.DIGEST
+            delivery, made = NotificationDelivery.objects.get_or_create(
+                key=key, channel=channel, recipient=recipient, defaults={"notification": notification})
+            if made and channel == Channel.EMAIL:
+                transaction.on_commit(lambda: _queue_email(delivery.pk))
+    return notification
+
+
+def _queue_email(delivery_id: int) -> None:
+    from .. import tasks
+
+    # If the broker is down the row stays pending and the beat sweep sends it later.
+    tasks.enqueue(tasks.notification_email_send, delivery_id)
+
+
+def notification_mark_read(*, user, notification_id: int) -> Notification:
+    notification = Notification.objects.filter(pk=notification_id, recipient=user).first()
+    if notification is None:
+        raise NotFound("There is no such notification of yours.")
+    if notification.read_at is None:
+        notification.read_at = timezone.now()
+        notification.save(update_fields=["read_at"])
+    return notification
+
+
+def notifications_mark_all_read(*, user) -> int:
+    return Notification.objects.filter(recipient=user, read_at__isnull=True).update(read_at=timezone.now())
+
+
+def notification_preferences_set(*, user, choices: dict[str, str]) -> None:
+    """Store her email choice for each event named in `choices`."""
+    for event, choice in choices.items():
+        if event not in NotificationEvent.values:
+            raise BadRequest(f"There is no notification called {event!r}.")
+        if choice not in Email.values:
+            raise BadRequest(f"Choose one of {', '.join(Email.values)} for {event!r}.")
+    with transaction.atomic():
+        for event, choice in choices.items():
+            NotificationPreference.objects.update_or_create(user=user, event=event, defaults={"email": choice})
+
+
+# --- sending ------------------------------------------------------------------------------------
+
+
+def _claim(ids, now) -> tuple[str, int]:
+    """Move pending rows to sending under a fresh batch name; only rows still pending are taken."""
+    batch = uuid.uuid4().hex
+    taken = NotificationDelivery.objects.filter(pk__in=list(ids), status=Status.PENDING).update(
+        status=Status.SENDING, batch=batch, claimed_at=now, attempts=F("attempts") + 1)
+    return batch, taken
+
+
+def _release(batch: str, exc: Exception) -> None:
+    """The mail server refused: let the sweep try again later, up to MAX_ATTEMPTS."""
+    rows = NotificationDelivery.objects.filter(batch=batch, status=Status.SENDING)
+    rows.filter(attempts__lt=MAX_ATTEMPTS).update(status=Status.PENDING, error=str(exc)[:500])
+    rows.filter(attempts__gte=MAX_ATTEMPTS).update(status=Status.FAILED, error=str(exc)[:500])
+
+
+def notification_email_send(*, delivery_id: int, now=None) -> bool:
+    """Send one immediate email; False if it was sent (or is being sent) already."""
+    now = now or timezone.now()
+    batch, taken = _claim([delivery_id], now)
+    if not taken:
+        return False
+    delivery = NotificationDelivery.objects.select_related("notification__game", "recipient").get(pk=delivery_id)
+    try:
+        emails.notification_email(delivery.notification).send()
+    except Exception as exc:  # SMTP trouble: retried by the sweep
+        log.warning("email for %s not sent: %s", delivery.key, exc)
+        _release(batch, exc)
+        return False
+    NotificationDelivery.objects.filter(pk=delivery_id, batch=batch).update(status=Status.SENT, sent_at=timezone.now())
+    return True
+
+
+def digest_send(*, user_id: int, now=None) -> int:
+    """Send one person her daily digest of pending notifications; returns how many it held."""
+    now = now or timezone.now()
+    ids = NotificationDelivery.objects.filter(recipient_id=user_id, channel=Channel.DIGEST,
+                                              status=Status.PENDING).values_list("pk", flat=True)
+    batch, taken = _claim(ids, now)
+    if not taken:
+        return 0
+    rows = list(NotificationDelivery.objects.filter(batch=batch).select_related("notification__game", "recipient")
+                .order_by("notification__created_at", "pk"))
+    try:
+        emails.digest_email(rows[0].recipient, [r.notification for r in rows]).send()
+    except Exception as exc:
+        log.warning("digest for user %s not sent: %s", user_id, exc)
+        _release(batch, exc)
+        return 0
+    NotificationDelivery.objects.filter(batch=batch).update(status=Status.SENT, sent_at=timezone.now())
+    return len(rows)
+
+
+def digest_recipients() -> list[int]:
+    return list(NotificationDelivery.objects.filter(channel=Channel.DIGEST, status=Status.PENDING)
+                .values_list("recipient_id", flat=True).distinct().order_by("recipient_id"))
+
+
+def deliveries_overdue(*, now=None, after_seconds: int = 60) -> list[int]:
+    """Immediate emails still pending a while after they were queued (the broker was down, or SMTP failed)."""
+    now = now or timezone.now()
+    return list(NotificationDelivery.objects.filter(channel=Channel.EMAIL, status=Status.PENDING,
+                                                    created_at__lte=now - timedelta(seconds=after_seconds))
+                .values_list("pk", flat=True)[:500])
+
+
+def deliveries_give_up_stuck(*, now=None, after_seconds: int = 3600) -> int:
+    """Rows claimed long ago and never finished: the sender died mid-way.  Never retried (no duplicates)."""
+    now = now or timezone.now()
+    return NotificationDelivery.objects.filter(status=Status.SENDING,
+                                               claimed_at__lte=now - timedelta(seconds=after_seconds)).update(
+        status=Status.FAILED, error="The sender stopped while sending; not retried to avoid a duplicate.")

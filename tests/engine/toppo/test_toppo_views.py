@@ -1,0 +1,102 @@
+"""What each seat sees (ruling G0.3), sampled states for bots, log lines, and refused actions."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.core import IllegalAction, make_rng
+
+from toppo_table import GAME, cards, filler, snapshot, table, total_cards
+
+DISPLAY = "red waves, yellow circle, white square"
+TOPPING = "yellow plus, green square, red circle"
+
+
+def test_the_table_is_public_the_decks_stack_and_seed_are_nobodys():
+    s = table(3, "live", display=["blue bar, red waves", "yellow circle", "white square"],
+              lines=["blue plus", "green bar, green bar", ""], decks=[filler(10), filler(11), filler(12)],
+              stack=filler(7))
+    view = s.view(1)
+    assert view["lines"][0] == [{"colour": "blue", "symbol": "plus"}]
+    assert view["deck_sizes"] == [10, 11, 12] and view["held"] == [11, 13, 12]
+    assert view["stack_size"] == 7 and view["covered"] == 1
+    assert view["display"][0] == {"top": {"colour": "red", "symbol": "waves"}, "height": 2}
+    assert "seed" not in view and "decks" not in view and "stack" not in view
+    planted = GAME.plant_secrets(s)
+    for viewer in (None, 0, 1, 2):
+        text = json.dumps(s.view(viewer))
+        assert not any(marker in text for marker in planted[None])
+    assert len(planted[None]) == 10 + 11 + 12 + 7 + 1 + 1  # decks, stack, the covered card, the seed
+
+
+def test_sealed_claims_are_planted_secrets_of_their_owner():
+    s = GAME.new_state(3, {}, 2)
+    planted = GAME.plant_secrets(s)
+    for viewer in (0, 1, 2):
+        text = json.dumps(s.view(viewer))
+        assert planted[viewer][0] in text
+        assert not any(planted[other][0] in text for other in (0, 1, 2) if other != viewer)
+    assert not any(planted[s_][0] in json.dumps(s.view(None)) for s_ in (0, 1, 2))
+
+
+@pytest.mark.parametrize("pace", ["live", "correspondence"])
+def test_a_sampled_state_shows_the_seat_the_same_view(pace):
+    s = GAME.new_state(4, {"pace": pace}, 13)
+    rng = make_rng("t", 0)
+    for step in range(400):  # play a while so that piles, claims and lines are varied
+        seat = rng.choice(s.to_act())
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+    for seat in range(4):
+        view = s.view(seat)
+        guess = GAME.determinize(view, seat, make_rng("guess", seat))
+        assert guess.view(seat) == view
+        assert guess.to_act() == s.to_act()
+        assert total_cards(guess) == total_cards(s) == 150
+    other = GAME.determinize(s.view(0), 0, make_rng("other", 0))
+    assert other.decks != s.decks  # hidden cards are sampled, not copied
+
+
+def test_describe_speaks_plain_words():
+    s = table(2, "live", display=DISPLAY, lines=["", ""], decks=[cards("blue bar"), filler(5)])
+    s.apply(0, {"type": "reveal"})
+    assert s.describe(0, {"type": "reveal"}) == "Seat 1 reveals a blue bar."
+    s = table(2, "live", display=DISPLAY, lines=[TOPPING, "blue bar"], decks=[filler(10), filler(10)])
+    s.apply(0, {"type": "top", "order": [0, 1, 2]})
+    assert s.describe(0, {}) == (
+        "Seat 1 called top wrongly: her line (yellow plus, green square, red circle) and 5 penalty cards "
+        "from the stack go under her deck. Play is interrupted: every line goes back under its deck, and "
+        "nobody reveals before Seat 1 does.")
+    s = table(2, "live", display="red waves, blue plus, white bar", lines=["red waves, green bar, blue bar", ""],
+              decks=[filler(10), filler(10)])
+    s.apply(0, {"type": "match", "pairs": [[0, 0]]})
+    assert s.describe(0, {}) == ("Seat 1 matches red waves onto display card 1; 2 cards of her line go back "
+                                 "under her deck.")
+
+
+BOGUS = [
+    {}, {"type": "shout"}, {"type": "top"}, {"type": "top", "order": [0, 0, 1]}, {"type": "top", "order": [0, 1]},
+    {"type": "top", "order": [0, 1, 2], "extra": 1}, {"type": "top", "order": [True, 0, 2]},
+    {"type": "match", "pairs": []}, {"type": "match", "pairs": [[0, 3]]}, {"type": "match", "pairs": [[1, 0], [0, 1]]},
+    {"type": "match", "pairs": [[0, 0], [0, 1]]}, {"type": "match", "pairs": "0,0"},
+    {"type": "choose_display", "size": 4}, "top", None,
+]
+
+
+@pytest.mark.parametrize("pace", ["live", "correspondence"])
+@pytest.mark.parametrize("action", BOGUS, ids=[json.dumps(a) for a in BOGUS])
+def test_malformed_actions_are_refused_and_change_nothing(pace, action):
+    s = table(2, pace, display=DISPLAY, lines=[TOPPING, "blue bar, blue bar, blue bar"],
+              decks=[filler(10), filler(10)])
+    before = snapshot(s)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(0, action)
+    assert err.value.reason.endswith(".") and snapshot(s) == before
+    assert s.explain_illegal(0, action) == err.value.reason
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused():
+    s = table(2, "live", display=DISPLAY, decks=[filler(10), filler(10)])
+    for seat in (-1, 2, "0", True):
+        with pytest.raises(IllegalAction, match="no seat"):
+            s.apply(seat, {"type": "reveal"})
