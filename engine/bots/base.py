@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Action, Game, NotYourDecision, State, canonical
+from engine.core import Action, Game, IllegalAction, NotYourDecision, State, canonical
 
 # Decisions a bot never takes: taking back is for people who misclicked (ruling S3).
 NEVER = frozenset({"undo"})
@@ -174,13 +174,18 @@ def turn_done(state: State, seat: int, action: Action) -> bool:
 
 
 def end_if_possible(state: State, seat: int) -> bool:
-    """Confirm the turn when that is legal now, so that its scoring shows; True if it was done."""
-    if seat in state.to_act():
-        for a in state.legal_actions(seat):
-            if a.get("type") == END_TURN:
-                state.apply(seat, a)
-                return True
-    return False
+    """Confirm the turn when that is legal now, so that its scoring shows; True if it was done.
+
+    Trying is cheaper than listing every legal action, and a refused action changes nothing
+    (ruling G0.4).
+    """
+    if seat not in state.to_act():
+        return False
+    try:
+        state.apply(seat, {"type": END_TURN})
+    except IllegalAction:
+        return False
+    return True
 
 
 def key_of(action: Action) -> str:

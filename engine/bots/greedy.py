@@ -32,7 +32,7 @@ def peek(hints: Hints, state: State, seat: int, action: Action) -> tuple[State, 
     if len(before) > 1:
         if seat not in s.to_act():
             hints.settle(s, seat, before)
-    elif not done:
+    elif not done and not hints.provisional:
         end_if_possible(s, seat)
     return s, done
 
@@ -57,7 +57,14 @@ def greedy_step(hints: Hints, state: State, seat: int, rng: random.Random, limit
     if len(actions) == 1:
         return actions[0]
     cands = hints.candidates(state, seat, actions, limit, rng)
-    return pick_best(hints, [(peek_value(hints, state, seat, a), a) for a in cands])
+    return pick_best(hints, list(zip(values_of(hints, state, seat, cands), cands)))
+
+
+def values_of(hints: Hints, state: State, seat: int, actions: list[Action]) -> list[float]:
+    """Peek values of `actions`, skipping the tries whose outcome the hints already know."""
+    base = differential(hints.utilities(state), seat)
+    known = hints.known_values(state, seat, actions, base)
+    return [v if v is not None else peek_value(hints, state, seat, a) for v, a in zip(known, actions)]
 
 
 def finish_turn(hints: Hints, state: State, seat: int, rng: random.Random, limit: int) -> State:
@@ -81,21 +88,23 @@ def ranked_actions(game: Game, state: State, seat: int, actions: list[Action], r
     states = samples or [state]
     cands = hints.candidates(state, seat, actions, budget.max_candidates, rng)
     legal_in = [{key_of(a) for a in playable(s, seat)} if s is not state else None for s in states]
-    values = []
-    open_turn = []
-    for i, a in enumerate(cands):
-        k = key_of(a)
-        total, still_open = 0.0, False
-        for s, legal in zip(states, legal_in):
-            if legal is not None and k not in legal:
-                total += -1e9  # cannot happen when legality follows the view; never prefer it
-                continue
-            after, done = peek(hints, s, seat, a)
-            total += differential(hints.utilities(after), seat)
-            still_open = still_open or not done
-        values.append(total / len(states))
-        if still_open:
-            open_turn.append(i)
+    values = [0.0] * len(cands)
+    still_open = [False] * len(cands)
+    for s, legal in zip(states, legal_in):
+        base = differential(hints.utilities(s), seat)
+        known = hints.known_values(s, seat, cands, base)
+        for i, a in enumerate(cands):
+            if legal is not None and key_of(a) not in legal:
+                values[i] += -1e9  # cannot happen when legality follows the view; never prefer it
+            elif known[i] is not None:
+                values[i] += known[i]
+                still_open[i] = True  # only actions that cannot score at once are known: a move mid-turn
+            else:
+                after, done = peek(hints, s, seat, a)
+                values[i] += differential(hints.utilities(after), seat)
+                still_open[i] = still_open[i] or not done
+    values = [v / len(states) for v in values]
+    open_turn = [i for i in range(len(cands)) if still_open[i]]
     # Follow the best few open-turn candidates to the end of the turn.
     order = sorted(open_turn, key=lambda i: (-values[i], hints.tie_rank(cands[i]), i))
     for i in order[: budget.refine]:

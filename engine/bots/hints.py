@@ -21,6 +21,9 @@ END_TURN = "end_turn"
 class Hints:
     """Defaults: scores as the game counts them, candidates sampled without bias."""
 
+    # True when raw_scores count what the turn in progress has earned (then a peek need not confirm).
+    provisional = False
+
     def __init__(self, game: Game):
         self.game = game
         self.sign = 1.0 if getattr(game, "higher_is_better", True) else -1.0
@@ -29,7 +32,7 @@ class Hints:
     def raw_scores(self, state: State) -> list[float]:
         """The game's scores, counting what the turn in progress has earned when the game says so."""
         provisional = getattr(state, "provisional_scores", None)
-        return list(provisional()) if provisional else list(state.scores())
+        return list(provisional()) if callable(provisional) else list(state.scores())
 
     def utilities(self, state: State) -> list[float]:
         """Scores turned so that more is always better."""
@@ -46,6 +49,11 @@ class Hints:
         ends = [a for a in actions if a.get("type") == END_TURN]
         rest = [a for a in actions if a.get("type") != END_TURN]
         return ends + rng.sample(rest, max(0, limit - len(ends)))
+
+    def known_values(self, state: State, seat: int, actions: list[Action], base: float) -> list[float | None]:
+        """Per action, its peek value when the hints know it without trying (`base`: the lead now);
+        None where the bot must try the action on a copy."""
+        return [None] * len(actions)
 
     def tie_rank(self, action: Action) -> int:
         """Among equally good actions the lowest rank wins: confirm the turn first (ruling S3)."""

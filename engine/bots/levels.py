@@ -29,7 +29,11 @@ LEVELS: dict[str, dict] = {
         "delay_seconds": (0.8, 1.8),
         "budget": {"iterations": 300, "seconds": 5.0, "max_candidates": 48, "horizon": 2,
                    "rollout_greedy": 0.0},
-        "budget_by_game": {},
+        "budget_by_game": {
+            # The tree covers the bot's own turn (three placements); playouts play the rival's
+            # turn with the ring-seeking policy of topology_hints, then the lead is scored.
+            "topology": {"tree_turns": 1, "horizon": 2},
+        },
     },
 }
 

@@ -12,8 +12,9 @@ import random
 
 from engine.core import Action, State
 from engine.hexgrid import DIRECTIONS, neighbour
-from engine.topology.geometry import end_position, second_cell
-from engine.topology.rings import find_rings, score_rings
+from engine.topology.geometry import end_position, end_positions, second_cell
+from engine.topology.rings import Ring, find_rings, score_rings
+from engine.topology.rings import _outline as ring_outline  # the outline find_rings gives a ring
 from engine.topology.tiles import design_of, partners, symmetric
 
 from .hints import END_TURN, Hints, register_hints
@@ -28,26 +29,122 @@ def _across(ends: dict, tiles: dict, tile: int, end: int):
     return cell, side, ends.get((neighbour(cell, side), (side + 3) % 6))
 
 
-def closes_ring(board, new_tiles: list[int]) -> bool:
-    """True when some closed ring runs through one of `new_tiles`."""
+def rings_through(board, new_tiles: list[int]) -> list[Ring]:
+    """The closed rings that run through one of `new_tiles`, each once, as find_rings builds them."""
     table, ends, tiles = partners(), board.ends, board.tiles
+    walked: set[tuple[int, int]] = set()
+    rings = []
     for t in new_tiles:
-        walked: set[int] = set()
         for start in range(10):
-            if start in walked:
+            if (t, start) in walked:
                 continue
+            curves = []
             cur_t, cur_e = t, start
+            closed = False
             for _ in range(MAX_WALK):
                 out = table[design_of(cur_t)][cur_e]
-                if cur_t == t:
-                    walked.update((cur_e, out))
+                walked.update(((cur_t, cur_e), (cur_t, out)))
+                curves.append((cur_t, cur_e, out))
                 _, _, nxt = _across(ends, tiles, cur_t, out)
                 if nxt is None:
                     break
                 cur_t, cur_e = nxt
                 if cur_t == t and cur_e == start:
-                    return True
-    return False
+                    closed = True
+                    break
+            if closed:
+                rings.append(Ring(curves, ring_outline(curves, tiles)))
+    return rings
+
+
+def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[tuple[int, int, int]]]:
+    """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it."""
+    table, ends, tiles = partners(), board.ends, board.tiles
+    mine = table[design_of(tile)]
+    where = end_positions(anchor, orientation)
+    own = {pos: (tile, e) for e, pos in enumerate(where)}
+    walked: set[int] = set()
+    rings = []
+    for start in range(10):
+        if start in walked:
+            continue
+        curves = []
+        cur_t, cur_e = tile, start
+        for _ in range(MAX_WALK):
+            if cur_t == tile:
+                out = mine[cur_e]
+                walked.update((cur_e, out))
+                cell, side = where[out]
+            else:
+                out = table[design_of(cur_t)][cur_e]
+                a, o = tiles[cur_t]
+                cell, side = end_position(a, o, out)
+            curves.append((cur_t, cur_e, out))
+            key = (neighbour(cell, side), (side + 3) % 6)
+            nxt = ends.get(key) or own.get(key)
+            if nxt is None:
+                break
+            cur_t, cur_e = nxt
+            if cur_t == tile and cur_e == start:
+                rings.append(curves)
+                break
+    return rings
+
+
+_RINGS: dict[frozenset, list[Ring]] = {}
+_RINGS_LIMIT = 4096
+
+
+def _board_key(board, extra: tuple | None = None) -> frozenset:
+    items = list(board.tiles.items())
+    if extra is not None:
+        items.append(extra)
+    return frozenset(items)
+
+
+def rings_on(board) -> list[Ring]:
+    """Every closed ring on the table, remembered per table (placing tiles in playouts seeds it)."""
+    key = _board_key(board)
+    rings = _RINGS.get(key)
+    if rings is None:
+        rings = find_rings(board)
+        _remember(key, rings)
+    return rings
+
+
+def _remember(key: frozenset, rings: list[Ring]) -> None:
+    if len(_RINGS) >= _RINGS_LIMIT:
+        _RINGS.clear()
+    _RINGS[key] = rings
+
+
+def turn_points(board, placed: list[int]) -> int:
+    """What the turn would score if it ended now (ruling L4), by the game's own score_rings."""
+    if not rings_through(board, placed):
+        return 0
+    points, _ = score_rings(rings_on(board), set(placed))
+    return points
+
+
+class Trial:
+    """Gains of placements tried on one position without placing them (ruling L4 scoring)."""
+
+    def __init__(self, state):
+        self.board = state.board
+        self.placed = set(state.placed_now())
+        self.rings = rings_on(self.board)
+        self.points, _ = score_rings(self.rings, self.placed) if self.placed else (0, None)
+
+    def gain(self, tile: int, anchor: tuple, orientation: int) -> tuple[int, list[Ring] | None]:
+        """Points the turn gains by the placement, and the rings on the table after it (None: unchanged)."""
+        closed = virtual_rings(self.board, tile, anchor, orientation)
+        if not closed:
+            return 0, None
+        tiles = dict(self.board.tiles)
+        tiles[tile] = (anchor, orientation)
+        after = self.rings + [Ring(c, ring_outline(c, tiles)) for c in closed]
+        points, _ = score_rings(after, self.placed | {tile})
+        return points - self.points, after
 
 
 def open_lines(board) -> list[tuple[tuple, tuple]]:
@@ -84,7 +181,10 @@ def hot_cells(board) -> tuple[set, set]:
 
 
 def hot_spots(board) -> list[tuple[tuple, int]]:
-    """Every (anchor, orientation) on empty cells that covers a hot single cell or a hot pair."""
+    """Every (anchor, orientation) on empty cells that covers a hot single cell or a hot pair.
+
+    Orientations 0..5 are all listed; for a design a half-turn keeps, callers fold 3..5 onto 0..2.
+    """
     singles, pairs = hot_cells(board)
     cells = board.cells
     spots = set()
@@ -120,13 +220,14 @@ def is_hot(action: Action, singles: set, pairs: set) -> bool:
 class TopologyHints(Hints):
     """Provisional turn scores, hot placements first, a greedy-on-hot-spots playout policy."""
 
+    provisional = True  # raw_scores already count the turn in progress: no need to confirm to see it
+
     def raw_scores(self, state: State) -> list[float]:
         scores = [float(s) for s in state.scores()]
         if state.current is not None:
             placed = state.placed_now()
-            if placed and closes_ring(state.board, placed):
-                points, _ = score_rings(find_rings(state.board), set(placed))
-                scores[state.current] += points
+            if placed:
+                scores[state.current] += turn_points(state.board, placed)
         return scores
 
     def candidates(self, state, seat, actions, limit, rng):
@@ -144,23 +245,41 @@ class TopologyHints(Hints):
         room = max(0, limit - len(other) - len(hot))
         return other + hot + (rng.sample(cold, room) if len(cold) > room else rng.sample(cold, len(cold)))
 
+    def known_values(self, state, seat, actions, base):
+        # Every placement's gain is computed without placing it; other actions are tried.
+        trial = Trial(state)
+        out = []
+        for a in actions:
+            if a.get("type") == "place":
+                (q, r), _ = a["cells"]
+                out.append(base + trial.gain(a["tile"], (q, r), a["orientation"])[0])
+            else:
+                out.append(None)
+        return out
+
     def rollout_action(self, state, seat, rng: random.Random) -> Action | None:
         if not state.decided():
             return {"type": "reveal"} if state.stack else {"type": "decline"}
         hand = state.hand()
         if not hand:
             return {"type": END_TURN}
-        base = self.utilities(state)[seat]
-        best, best_gain = None, 0.0
+        trial = Trial(state)
+        best, best_gain, best_rings = None, 0, None
         for anchor, orientation in hot_spots(state.board):
             for tile in hand:
-                action = place_action(tile, anchor, orientation)
-                trial = state.clone()
-                trial.apply(seat, action)
-                gain = self.utilities(trial)[seat] - base
+                if orientation >= 3 and symmetric()[design_of(tile)]:
+                    continue  # the same placement is listed as (other cell, orientation - 3)
+                gain, after = trial.gain(tile, anchor, orientation)
                 if gain > best_gain:
-                    best, best_gain = action, gain
-        if best is not None:
-            return best
-        anchor, orientation = rng.choice(state.board.placements())
-        return place_action(rng.choice(hand), anchor, orientation)
+                    best, best_gain, best_rings = (tile, anchor, orientation), gain, after
+        if best is None:
+            anchor, orientation = rng.choice(state.board.placements())
+            tile = rng.choice(hand)
+            if orientation >= 3 and symmetric()[design_of(tile)]:
+                anchor, orientation = second_cell(anchor, orientation), orientation - 3
+            best = (tile, anchor, orientation)
+            best_rings = trial.gain(tile, anchor, orientation)[1] or trial.rings
+        tile, anchor, orientation = best
+        # Seed the ring memory with the table this placement leads to: the next decision reads it.
+        _remember(_board_key(state.board, (tile, (anchor, orientation))), best_rings)
+        return place_action(tile, anchor, orientation)

@@ -12,6 +12,25 @@ Actions (JSON dicts; cells are [q, r] lists, geometry.py fixes the sides):
     {"type": "reveal"}            reveal a third tile (cannot be taken back);
     {"type": "turn_over", "tile": t}   turn placed tile t half a turn in place;
     {"type": "decline"}           only when no tile is left to reveal: keep every tile as it is.
+  legal_actions lists "undo" too while it is allowed (bots leave it out).  Actions are
+  read-only: the place actions of one call share their "cells" lists.
+
+View (JSON): players, advanced, seat, start_player, current (None when over), turn, over,
+stack_size, board [{tile, design, anchor, orientation, cells, curves}] with the drawing data of
+geometry.placed_curves, revealed, hand [{tile, design, pairs, symmetric}] (pairs in the tile's
+own end numbering, see geometry.py), steps, placed_this_turn, decided, undoable, scores,
+last_turn, history [{turn, seat, points, rings: [{value, inner, points}]}], rings [{value,
+curves: [[tile, end, end], ...]}] and results once over.  Never the stack order or the seed.
+
+Where the rules are silent, the site plays so:
+  - the start tile is the top tile of the shuffled stack, laid on (0, 0)-(1, 0), orientation 0;
+  - advanced variant: the reveal-or-turn-over choice is the turn's first decision, before any
+    placement; any placed tile may be turned, the start tile included; when no face-down tile
+    is left the player may also decline the turn-over;
+  - a ring counts as closed this turn when it runs through a tile placed this turn (rings
+    present at the start of the turn, or right after the turn-over, do not score);
+  - ties (ruling L7) are broken by each tied player's latest turn, the earlier one ranking
+    higher, so ranks are never shared in a played game.
 """
 from __future__ import annotations
 

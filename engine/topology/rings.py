@@ -30,6 +30,10 @@ class Ring:
         """True when `other` lies inside this ring (rings never cross, so one point decides)."""
         return inside(other.outline[0], self.outline)
 
+    def contains_point(self, point: Point) -> bool:
+        """True when `point` (an edge midpoint off this ring, doubled axial) lies inside it."""
+        return inside(point, self.outline)
+
     def to_json(self) -> dict:
         return {"value": self.value, "curves": [list(c) for c in self.curves]}
 

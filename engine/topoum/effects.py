@@ -408,6 +408,36 @@ TARGETS = {card: globals()["t_" + card] for card in KIND}
 RESOLVE = {card: globals()["r_" + card] for card in KIND}
 
 
+def _any_free_space(st) -> bool:
+    tile, bf, nb = st.tile, st.bf, st.geo.nb
+    for i, b in enumerate(bf):
+        if b:
+            for j in nb[i]:
+                if j >= 0 and tile[j] < 0:
+                    return True
+    return False
+
+
+def _p_build_barracks(st, m, c):
+    return _any_free_space(st) if st.tiles_left[c] > 0 else bool(t_build_barracks(st, m, c))
+
+
+def _p_medal_of_honor(st, m, c):
+    return st.mole.count(c) > 1
+
+
+def _p_tunnel(st, m, c):
+    code = BARRACKS + c
+    tile, mole = st.tile, st.mole
+    if tile[m] != code:
+        return False
+    return any(t == code and mole[x] < 0 for x, t in enumerate(tile))
+
+
+# Quick yes/no answers for cards whose full list of choices is costly to build.
+PLAYABLE = {"build_barracks": _p_build_barracks, "medal_of_honor": _p_medal_of_honor, "tunnel": _p_tunnel}
+
+
 def targets(st, card: str, m: int, c: int) -> list:
     """The choices of `card` played on the mole at m by colour c; empty when it cannot be played."""
     fn = TARGETS.get(card)
@@ -415,6 +445,10 @@ def targets(st, card: str, m: int, c: int) -> list:
 
 
 def playable(st, card: str, m: int, c: int) -> bool:
+    """Whether `card` can be carried out on the mole at m (Law of War #7)."""
+    quick = PLAYABLE.get(card)
+    if quick is not None:
+        return quick(st, m, c)
     return bool(targets(st, card, m, c))
 
 

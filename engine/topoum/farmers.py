@@ -67,11 +67,12 @@ def _find(st, code: int) -> list[int]:
     return [i for i in range(len(feat)) if feat[i] == code]
 
 
-def _open_squares(st, allow_moles: bool) -> list[int]:
-    """Battlefield squares on a base tile with no farmer or obstacle tile and no Red Cross (ruling T17)."""
+def _open_squares(st, allow_moles: bool, outposts: bool = False) -> list[int]:
+    """Battlefield squares (and outposts if asked) on a base tile with no farmer or obstacle tile
+    and no Red Cross (ruling T17)."""
     tile, feat, bf, mole, rc = st.tile, st.feat, st.bf, st.mole, st.rc
     return [x for x in range(len(tile))
-            if bf[x] and 0 <= tile[x] < STANDALONE and feat[x] == NONE and x != rc
+            if (bf[x] or outposts) and 0 <= tile[x] < STANDALONE and feat[x] == NONE and x != rc
             and (allow_moles or mole[x] < 0)]
 
 
@@ -86,7 +87,9 @@ def targets(st, m: int, c: int) -> list:
     f = st.farmer
     if f in ZONE_TILE:
         sources = _find(st, ZONE_TILE[f]) + ([-1] if st.pool > 0 else [])
-        dests = _open_squares(st, allow_moles=f != "kings_of_buckets")
+        # Kings of Buckets: "any unoccupied square"; the other two say "in the battlefield"
+        kings = f == "kings_of_buckets"
+        dests = _open_squares(st, allow_moles=not kings, outposts=kings)
         return [(s, x) for s in sources for x in dests]
     if f == "queen_of_nature":
         return [None] if 0 <= st.tile[m] < STANDALONE and st.feat[m] == NONE else []

@@ -73,7 +73,7 @@ def put_mole(st, c: int, x: int, flags: int) -> None:
         reveal_crate(st, c, x)
 
 
-def arrive(st, c: int, src: int, x: int, d, actor: int, how: str = "") -> int:
+def arrive(st, c: int, src: int, x: int, d, actor: int) -> int:
     """Move the mole of colour c from src (-1: from her reserve) into space x; return where it stands or -1.
 
     Applies ruling T12's outcomes: collisions (fair combat between colours, 10 for two of the
@@ -97,13 +97,16 @@ def arrive(st, c: int, src: int, x: int, d, actor: int, how: str = "") -> int:
         return y
     if outcome == DIE:
         st.moles_left[c] += 1
-        what = B.FEATURE_NAMES.get(st.feat[y], "") if y >= 0 and st.tile[y] >= 0 else ""
-        cause = f"on the {what}" if what else "out of the battlefield"
-        where = hex_text(geo, y) if y >= 0 else "off the board"
+        if y < 0:
+            how_lost = "falls off the board"
+        elif st.tile[y] < 0:
+            how_lost = f"is lost off the battlefield at {hex_text(geo, y)}"
+        else:
+            how_lost = f"is lost on the {B.FEATURE_NAMES.get(st.feat[y], 'tile')} at {hex_text(geo, y)}"
         penalty = c == actor
         if penalty:
             st.medals[actor] -= 5
-        st.events.append(f"{name(c)}'s mole is lost {cause} at {where}" + (" (-5 medals)" if penalty else ""))
+        st.events.append(f"{name(c)}'s mole {how_lost}" + (" (-5 medals)" if penalty else ""))
         if y >= 0 and st.feat[y] == TRAP:
             st.feat[y] = B.NONE
             st.pool += 1

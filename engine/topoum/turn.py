@@ -5,7 +5,7 @@ from . import board as B
 from .board import BARRACKS, FRESH, MOVABLE, NONE, STANDALONE, hex_text
 from .cards import PEACE, title
 from .effects import (DIRECTION, KIND, finish_placement, has_barracks_source, need_barracks, placement_spaces,
-                      resolve, still_next_to_battlefield, take_back, takeback_candidates, takeback_options,
+                      playable, resolve, still_next_to_battlefield, take_back, takeback_candidates, takeback_options,
                       targets, _with_taken_back)
 from .farmers import place_dynamite
 from .movement import BLOCKED, LAND, absorb, arrive, free_spaces_next_to_battlefield, name, remove_part, settle, trace
@@ -118,13 +118,10 @@ def cards_at_hand(st, c: int):
 
 
 def any_card_playable(st, m: int, c: int) -> bool:
-    seen = set()
-    for card, _, _ in cards_at_hand(st, c):
-        if card not in seen:
-            seen.add(card)
-            if targets(st, card, m, c):
-                return True
-    return False
+    cards = set(st.hands[c])
+    cards.update(st.line)
+    cards.discard(None)
+    return any(playable(st, card, m, c) for card in cards)
 
 
 def enter_has_card(st, h: int, c: int) -> bool:
@@ -216,7 +213,7 @@ def play_actions(st, m: int, c: int) -> list[dict]:
     ok: dict[str, bool] = {}
     for card, source, slot in cards_at_hand(st, c):
         if card not in ok:
-            ok[card] = bool(targets(st, card, m, c))
+            ok[card] = playable(st, card, m, c)
         if ok[card]:
             act = {"type": "play", "card": card, "source": source}
             if source == "line":

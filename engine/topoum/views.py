@@ -224,7 +224,12 @@ def determinize(v: dict, seat: int, rng):
     tops = {}
     for s, p in enumerate(v["piles"]):
         if s != seat:
-            known = [a["card"] for a in played] if s == st.cur and st.phase == "play" else []
+            known = []
+            if s == st.cur and st.phase == "play":
+                known = [a["card"] for a in played]
+                then = (v.get("turn_start") or {}).get("piles")
+                if then and then[s]["top"]:
+                    known.insert(0, then[s]["top"])  # the top card when the turn began lies under them
             tops[s] = (known[-p["size"]:] if known else []) or ([p["top"]] if p["top"] else [])
     seen = list(v["hand"]) + list(v["pile"]) + [c for c in st.line if c] + st.trash
     seen += [c for cards in tops.values() for c in cards]
@@ -271,8 +276,9 @@ def _turn_start(v0: dict, now, played):
     st.hands[c] += [a["card"] for a in played if a["source"] == "hand"]
     if played:
         del st.piles[c][-len(played):]
-    for s in range(now.n):
-        st.crate_known[s] = sorted(set(st.crate_known[s]) | set(now.crate_known[s]))
+    on_board = {f - CRATE for f in st.feat if f >= CRATE}
+    for s in range(now.n):  # crates off the board then: keep what is known of them now
+        st.crate_known[s] = sorted(set(st.crate_known[s]) | (set(now.crate_known[s]) - on_board))
     st.snap = None
     return st
 

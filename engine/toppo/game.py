@@ -12,7 +12,7 @@ from collections import Counter
 from engine.core import Action, Game, Option, register
 
 from .cards import card_from_json, full_set, sets_for
-from .state import CORRESPONDENCE, LIVE, ToppoState
+from .state import CORRESPONDENCE, LIVE, ToppoState, _copy
 
 
 @register
@@ -69,10 +69,9 @@ class ToppoGame(Game):
         for top, height in zip(tops, heights):
             display.append(pool[:height - 1] + [top])
             del pool[:height - 1]
-        claims = []
-        for other, done in enumerate(view["claimed"]):
-            if done:  # others' sealed claims are unknown: renew is always a legal one
-                claims.append([other, dict(view["my_claim"]) if other == seat else {"type": "renew"}])
+        # Others' sealed claims are unknown: renew is always a legal one.
+        claims = [[other, _copy(view["my_claim"]) if other == seat else {"type": "renew"}]
+                  for other in view["claim_order"]]
         return ToppoState.from_json({
             "players": players, "hands": view["hands"], "pace": view["pace"],
             "seed": rng.getrandbits(64), "counter": 0, "hand": view["hand"] - 1,

@@ -10,8 +10,10 @@ the last claim is in, the round resolves in the order the claims arrived:
 Then every line left goes to the bottom of its deck, an agreed display replacement
 (ruling P6) is made, and the next round starts.
 
-Claims are sealed: until the round resolves a seat sees only who has claimed, and her own
-claim.  Display votes (propose/agree) are public and do not use up the claim.
+Claims are sealed: until the round resolves a seat sees who has claimed and in which order
+(the log says so as each claim comes in, as the order of shouts is public at a table) and
+her own claim, never the content of another's.  Display votes (propose/agree) are public
+and do not use up the claim.
 """
 from __future__ import annotations
 

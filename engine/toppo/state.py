@@ -216,7 +216,9 @@ class ToppoState(State):
         if not isinstance(seat, int) or not 0 <= seat < self.players or self.phase == "over":
             return []
         if self.phase == "choose_display":
-            return [{"type": "choose_display", "size": n} for n in self.display_choices()] if seat == self.chooser else []
+            if seat != self.chooser:
+                return []
+            return [{"type": "choose_display", "size": n} for n in self.display_choices()]
         return live.legal(self, seat) if self.pace == LIVE else rounds.legal(self, seat)
 
     def vote_actions(self, seat: int) -> list[Action]:
@@ -256,7 +258,8 @@ class ToppoState(State):
         if kind == "choose_display":
             raise IllegalAction("The display size is chosen only before a hand starts.", action=action, seat=seat)
         try:
-            return live.validate(self, seat, kind, action) if self.pace == LIVE else rounds.validate(self, seat, kind, action)
+            pace = live if self.pace == LIVE else rounds
+            return pace.validate(self, seat, kind, action)
         except IllegalAction as err:
             err.action, err.seat = action, seat
             raise
@@ -289,7 +292,7 @@ class ToppoState(State):
         over = self.phase == "over"
         own = None
         if self.pace == CORRESPONDENCE and seat is not None:
-            own = next((dict(c) for s, c in self.claims if s == seat), None)
+            own = next((_copy(c) for s, c in self.claims if s == seat), None)
         return {
             "game": "toppo", "seat": seat, "players": self.players, "pace": self.pace, "hands": self.hands,
             "hand": self.hand + 1, "phase": self.phase, "chooser": self.chooser,
@@ -306,6 +309,7 @@ class ToppoState(State):
                                                             "agreed": list(self.proposal["agreed"])},
             "round": self.round if self.pace == CORRESPONDENCE else None,
             "claimed": [any(s == seat_ for s, _ in self.claims) for seat_ in range(self.players)],
+            "claim_order": [s for s, _ in self.claims],  # who claimed when is public, as in the log; not what
             "my_claim": own,
             "last_round": _copy(self.last_round),
             "events": _copy(self.events),
@@ -337,7 +341,18 @@ class ToppoState(State):
         return cls(**{name: _copy(data[name]) for name in cls.FIELDS})
 
     def clone(self) -> "ToppoState":
-        return ToppoState.from_json(self.to_json())
+        """A copy for search; events and last_round are shared because they are replaced, never edited."""
+        new = ToppoState.__new__(ToppoState)
+        new.__dict__.update(self.__dict__)
+        new.totals = self.totals[:]
+        new.hand_points = [p[:] for p in self.hand_points]
+        new.decks = [d[:] for d in self.decks]
+        new.lines = [line[:] for line in self.lines]
+        new.stack = self.stack[:]
+        new.display = [p[:] for p in self.display]
+        new.proposal = _copy(self.proposal)
+        new.claims = _copy(self.claims)
+        return new
 
 
 def _copy(value):

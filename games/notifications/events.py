@@ -83,11 +83,14 @@ def _notify_started(game: Game, seats: list[Seat]) -> None:
 def _notify_turns(game: Game, seats: list[Seat], *, just_started: bool) -> None:
     if game.pace == Pace.LIVE:
         return  # at a live table everybody is watching the board
+    last = game.actions.order_by("-seq").values_list("seat", "source").first()
     for seat in _players(seats):
         if seat.index not in game.to_act or seat.abandoned:
             continue
         if just_started and seat.user_id == game.created_by_id:
             continue  # she has just pressed start and sees the board
+        if last == (seat.index, Action.Source.PLAYER):
+            continue  # she is in the middle of her turn, at the board
         # A turn is named by its clock (ruling S1: one deadline per turn), so further
         # decisions of the same turn tell nothing new, and the next turn does.
         turn = _stamp(seat.deadline) if seat.deadline else f"v{game.version}"

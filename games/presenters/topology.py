@@ -13,12 +13,16 @@ import json
 import math
 
 from engine.hexgrid import neighbour, to_pixel
-from engine.topology.geometry import placed_curves
+from engine.topology.geometry import end_position, placed_curves
 from engine.topology.tiles import designs
 
 SIZE = 30.0  # hex circumradius in SVG units
 APOTHEM = SIZE * math.sqrt(3) / 2
-HANDLE = 0.42  # Bezier handle length as a share of the chord between the two ends
+# Bezier handles: at most HANDLE_SHARE of the distance between the two ends, and HANDLE_BASE plus
+# HANDLE_STEP per curve nested inside (see curve_path; tests/web/test_web_topology_drawing.py checks them).
+HANDLE_SHARE = 0.45
+HANDLE_BASE = SIZE / 3
+HANDLE_STEP = SIZE / 3
 RING_COLOURS = ("#d1495b", "#00798c", "#edae49", "#66a182", "#8d6cab", "#2e4057", "#e07a5f", "#3d9970")
 
 
@@ -55,15 +59,26 @@ def side_segment(cell, side: int) -> tuple[float, float, float, float]:
     return (cx + SIZE * math.cos(a), cy + SIZE * math.sin(a), cx + SIZE * math.cos(b), cy + SIZE * math.sin(b))
 
 
-def curve_path(end1, end2) -> str:
-    """SVG path of a curve between two (cell, side) ends."""
-    (c1, s1), (c2, s2) = end1, end2
+def _nested(i: int, j: int) -> int:
+    """How many curves a non-crossing pairing must fit between the curve (i, j) and the tile's edge."""
+    between = (j - i - 1) % 10
+    return min(between, 8 - between) // 2
+
+
+def curve_path(anchor, orientation: int, i: int, j: int) -> str:
+    """SVG path of the curve joining ends i and j of a tile placed at (anchor, orientation).
+
+    A cubic Bezier leaving each edge at a right angle (so it runs on smoothly into the neighbour's
+    curve).  Its handles grow with the number of curves nested inside it and are capped by the
+    distance between the ends, so the curves of a non-crossing pairing never cross: the constants
+    were chosen by checking every one of the 42 pairings and keeping the widest gap between curves.
+    """
+    (c1, s1), (c2, s2) = end_position(anchor, orientation, i), end_position(anchor, orientation, j)
     p1, p2 = side_mid(c1, s1), side_mid(c2, s2)
-    chord = math.dist(p1, p2)
+    length = min(HANDLE_SHARE * math.dist(p1, p2), HANDLE_BASE + HANDLE_STEP * _nested(i, j))
     handles = []
     for cell, p in ((c1, p1), (c2, p2)):
         cx, cy = centre(cell)
-        length = HANDLE * chord
         handles.append((p[0] + (cx - p[0]) / APOTHEM * length, p[1] + (cy - p[1]) / APOTHEM * length))
     (h1x, h1y), (h2x, h2y) = handles
     return (f"M{_fmt(p1[0])} {_fmt(p1[1])} C{_fmt(h1x)} {_fmt(h1y)} {_fmt(h2x)} {_fmt(h2y)} "
@@ -83,23 +98,18 @@ def outline_path(cells) -> str:
     return " ".join(parts)
 
 
-def tile_drawing(drawing: dict, ring_of: dict | None = None, pairs=None, tile: int | None = None) -> dict:
+def tile_drawing(pairs, anchor, orientation: int, ring_of: dict | None = None, tile: int | None = None) -> dict:
     """Hexes, outline and curves of one placed tile; curves in a closed ring carry its colour."""
+    cells = [list(anchor), list(neighbour((anchor[0], anchor[1]), orientation))]
     curves = []
-    for k, (e1, e2) in enumerate(drawing["curves"]):
-        ring = None
-        if ring_of is not None and pairs is not None:
-            ring = ring_of.get((tile, frozenset(pairs[k])))
+    for i, j in pairs:
+        ring = ring_of.get((tile, frozenset((i, j)))) if ring_of is not None else None
         curves.append({
-            "d": curve_path((e1[0], e1[1]), (e2[0], e2[1])),
+            "d": curve_path(anchor, orientation, i, j),
             "ring": ring,
             "colour": RING_COLOURS[ring % len(RING_COLOURS)] if ring is not None else None,
         })
-    return {
-        "hexes": [hex_points(c) for c in drawing["cells"]],
-        "outline": outline_path(drawing["cells"]),
-        "curves": curves,
-    }
+    return {"hexes": [hex_points(c) for c in cells], "outline": outline_path(cells), "curves": curves}
 
 
 def _ring_index(rings: list[dict]) -> dict:
@@ -111,10 +121,14 @@ def _ring_index(rings: list[dict]) -> dict:
     return found
 
 
-def _bounds(cells) -> str:
-    """An SVG viewBox around `cells` with room for two more rings of cells on each side."""
+def _bounds(covered, spots) -> str:
+    """An SVG viewBox around the tiles, with room for the cells a tile may still go to."""
+    cells = list(covered) + list(spots)
     xs, ys = zip(*(centre(c) for c in cells)) if cells else ((0.0,), (0.0,))
-    pad_x, pad_y = 2 * 2 * APOTHEM + SIZE, 2 * 1.5 * SIZE + SIZE
+    if spots:  # the legal cells already reach as far out as a tile can go
+        pad_x, pad_y = APOTHEM + SIZE * 0.3, SIZE * 1.3
+    else:  # keep the same frame while others play: two cells round the tiles
+        pad_x, pad_y = 2 * 2 * APOTHEM + APOTHEM + SIZE * 0.3, 2 * 1.5 * SIZE + SIZE * 1.3
     x0, y0 = min(xs) - pad_x, min(ys) - pad_y
     return f"{_fmt(x0)} {_fmt(y0)} {_fmt(max(xs) + pad_x - x0)} {_fmt(max(ys) + pad_y - y0)}"
 
@@ -122,13 +136,13 @@ def _bounds(cells) -> str:
 def _hand_tile(entry: dict, selectable: bool) -> dict:
     """A revealed tile: its picture, and its six orientations anchored at (0, 0) for the preview."""
     pairs = [tuple(p) for p in entry["pairs"]]
-    orientations = [tile_drawing(placed_curves(pairs, (0, 0), o)) for o in range(6)]
+    orientations = [tile_drawing(pairs, (0, 0), o) for o in range(6)]
     picture = placed_curves(pairs, (0, 0), 0)
     return {
         "tile": entry["tile"],
         "symmetric": entry["symmetric"],
         "orientations": orientations,
-        "picture": tile_drawing(picture),
+        "picture": tile_drawing(pairs, (0, 0), 0),
         "picture_box": _picture_box(picture["cells"]),
         "selectable": selectable,
     }
@@ -156,12 +170,14 @@ def present(detail: dict, names: list[str]) -> dict:
             "tile": entry["tile"],
             "new": entry["tile"] in placed_now,
             "turnable": entry["tile"] in turnable,
-            **tile_drawing(entry, ring_of, all_designs[entry["design"]], entry["tile"]),
+            **tile_drawing(all_designs[entry["design"]], entry["anchor"], entry["orientation"], ring_of, entry["tile"]),
         })
 
     places = [a for a in legal if a.get("type") == "place"]
     spot_cells = sorted({tuple(c) for a in places for c in a["cells"]})
+    covered_set = {tuple(c) for c in covered}
     spots = [{"q": q, "r": r, "points": hex_points((q, r)),
+              "near": any(neighbour((q, r), d) in covered_set for d in range(6)),
               "x": _fmt(centre((q, r))[0]), "y": _fmt(centre((q, r))[1])} for q, r in spot_cells]
     placeable = {a["tile"] for a in places}
     hand = [_hand_tile(h, h["tile"] in placeable) for h in view.get("hand") or []]
@@ -185,7 +201,7 @@ def present(detail: dict, names: list[str]) -> dict:
         "view": view,
         "tiles": tiles,
         "spots": spots,
-        "view_box": _bounds(covered + [list(c) for c in spot_cells]),
+        "view_box": _bounds(covered, spot_cells),
         "hand": hand,
         "placed_count": len(placed_now),
         "revealed_count": len(view.get("revealed") or []),

@@ -51,7 +51,7 @@ def test_the_board_draws_every_placed_tile_with_five_curves(game, clients):
 def test_legal_spots_are_exactly_the_cells_of_legal_placements(game, clients):
     seat, me, _ = mover(game, clients)
     html = me.get(f"/tables/{game.pk}/").content.decode()
-    drawn = set(re.findall(r'class="spot"[^>]*data-cell="(-?\d+,-?\d+)"', html))
+    drawn = set(re.findall(r'class="spot[^"]*"[^>]*data-cell="(-?\d+,-?\d+)"', html))
     expected = {f"{c[0]},{c[1]}" for a in legal(game, seat) if a["type"] == "place" for c in a["cells"]}
     assert drawn == expected and expected
 

@@ -3,35 +3,9 @@ from __future__ import annotations
 
 from engine.topology.rings import enclosed, find_rings
 
-from topology_positions import place_showing, position
+from topology_positions import EXAMPLE_BEFORE, EXAMPLE_TURN, START, play_turn, position
 
 # Tiles are written as (anchor, orientation, pairs of ends); geometry.py numbers the ends.
-START = ((0, 0), 0, ((0, 1), (2, 3), (4, 9), (5, 8), (6, 7)))
-
-# The rulebook's example (10 + 2 + 2 + 2 = 16): before the turn, four tiles lie on the table.
-EXAMPLE_BEFORE = [
-    START,
-    ((0, -1), 1, ((0, 7), (1, 2), (3, 6), (4, 5), (8, 9))),
-    ((-1, 1), 3, ((0, 9), (1, 2), (3, 8), (4, 5), (6, 7))),
-    ((-3, 0), 0, ((0, 3), (1, 2), (4, 5), (6, 7), (8, 9))),
-]
-# ... and the player places these three.
-EXAMPLE_TURN = [
-    ((-1, 0), 2, ((0, 5), (1, 2), (3, 4), (6, 9), (7, 8))),
-    ((-2, -1), 1, ((0, 3), (1, 2), (4, 5), (6, 9), (7, 8))),
-    ((-3, 2), 2, ((0, 1), (2, 3), (4, 7), (5, 6), (8, 9))),
-]
-
-
-def play_turn(state, hand_ids, placements):
-    """Place the hand tiles as given (anchor, orientation, pairs), then end the turn."""
-    seat = state.current
-    for tile, (anchor, orientation, pairs) in zip(hand_ids, placements):
-        action = place_showing(tile, pairs, anchor, orientation)
-        assert action in state.legal_actions(seat)
-        state.apply(seat, action)
-    state.apply(seat, {"type": "end_turn"})
-    return state.history[-1]
 
 
 def test_two_tiles_close_a_ring_of_two_round_a_corner():  # ruling L3
@@ -116,3 +90,30 @@ def test_a_line_that_stays_open_scores_nothing():
     entry = play_turn(state, hand, [((2, 0), 0, START[2])])
     assert find_rings(state.board) == []
     assert entry["points"] == 0 and state.scores_ == [0, 0]
+
+
+def test_inside_is_consistent_all_along_every_ring():
+    """Rings never cross, so every point of one ring lies on the same side of another,
+    and no two rings lie inside each other; checked on the rings of many random games."""
+    from engine.core import make_rng
+    from topology_positions import GAME
+
+    checked = 0
+    for seed in range(15):
+        state = GAME.new_state(2, {}, seed)
+        rng = make_rng("rings", seed)
+        while not state.is_over():
+            seat = state.current
+            state.apply(seat, rng.choice([a for a in state.legal_actions(seat) if a["type"] != "undo"]))
+        rings = find_rings(state.board)
+        for ring in rings:
+            assert ring.value == len(ring.curves) >= 2
+        for outer in rings:
+            for other in rings:
+                if other is outer:
+                    continue
+                sides = {outer.contains_point(p) for p in other.outline[::2]}  # its edge midpoints
+                assert len(sides) == 1
+                assert not (outer.contains(other) and other.contains(outer))
+                checked += 1
+    assert checked > 0

@@ -70,3 +70,31 @@ def place_showing(tile: int, pairs, anchor, orientation: int) -> dict:
     if turned or (orientation >= 3 and symmetric()[design]):
         anchor, orientation = turned_over(tuple(anchor), orientation)
     return place(tile, anchor, orientation)
+
+
+def play_turn(state, hand_ids, placements):
+    """Place the hand tiles as given (anchor, orientation, pairs), then end the turn; return its score entry."""
+    seat = state.current
+    for tile, (anchor, orientation, pairs) in zip(hand_ids, placements):
+        action = place_showing(tile, pairs, anchor, orientation)
+        assert action in state.legal_actions(seat)
+        state.apply(seat, action)
+    state.apply(seat, {"type": "end_turn"})
+    return state.history[-1]
+
+
+START = ((0, 0), 0, ((0, 1), (2, 3), (4, 9), (5, 8), (6, 7)))
+
+# The rulebook's example (10 + 2 + 2 + 2 = 16): before the turn, four tiles lie on the table.
+EXAMPLE_BEFORE = [
+    START,
+    ((0, -1), 1, ((0, 7), (1, 2), (3, 6), (4, 5), (8, 9))),
+    ((-1, 1), 3, ((0, 9), (1, 2), (3, 8), (4, 5), (6, 7))),
+    ((-3, 0), 0, ((0, 3), (1, 2), (4, 5), (6, 7), (8, 9))),
+]
+# ... and the player places these three.
+EXAMPLE_TURN = [
+    ((-1, 0), 2, ((0, 5), (1, 2), (3, 4), (6, 9), (7, 8))),
+    ((-2, -1), 1, ((0, 3), (1, 2), (4, 5), (6, 9), (7, 8))),
+    ((-3, 2), 2, ((0, 1), (2, 3), (4, 7), (5, 6), (8, 9))),
+]

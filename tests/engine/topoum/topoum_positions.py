@@ -60,6 +60,19 @@ class Position:
             self.st.tile[self.cell(h)] = seat_of(colour)
         return self
 
+    def area(self, radius=3, colour=2):
+        """Neutral tiles on every space within `radius` of the centre (colour 2 is unused with 2 players)."""
+        from engine.hexgrid import hexagon
+        return self.neutral(*hexagon(radius), colour=colour)
+
+    def clear(self, *hexes):
+        """No tile on these spaces."""
+        for h in hexes:
+            x = self.cell(h)
+            self.st.tile[x] = B.NO_TILE
+            self.st.feat[x] = B.NONE
+        return self
+
     def mole(self, colour, *hexes):
         for h in hexes:
             x = self.cell(h)
@@ -197,6 +210,16 @@ def play(st, card, source="hand", slot=None, **target) -> None:
     if target:
         kind = "direction" if "dir" in target else "target"
         do(st, type=kind, **target)
+
+
+def activate(st, frm=(-1, 0), to=(0, 0)) -> None:
+    """Move a mole onto a free square so that a card can be played on it (ruling T12)."""
+    do(st, type="move", **{"from": list(frm), "to": list(to)})
+    assert st.pending and st.pending["k"] == "card", "the mole did not land on a free square"
+
+
+def card_plays(st, card) -> list[dict]:
+    return acts(st, type="play", card=card)
 
 
 def mole_at(st, h) -> int:

@@ -5,7 +5,7 @@ import pytest
 
 from engine.core import IllegalAction
 
-from toppo_table import GAME, card, cards, filler, snapshot, table, total_cards
+from toppo_table import GAME, cards, filler, snapshot, table
 
 DISPLAY = "red waves, yellow circle, white square"
 TOPPING = "yellow plus, green square, red circle"  # tops DISPLAY in the order [2, 0, 1] only

@@ -116,7 +116,8 @@ def test_claims_are_sealed_until_the_round_resolves():
     for viewer in (1, 2, None):
         view = s.view(viewer)
         assert view["claimed"] == [True, False, False] and view["my_claim"] is None
-        assert "order" not in json.dumps(view)
+        assert view["claim_order"] == [0]
+        assert "\"order\"" not in json.dumps(view) and "[2, 0, 1]" not in json.dumps(view)
     assert s.view(0)["my_claim"] == {"type": "top", "order": [2, 0, 1]}
     assert s.describe(0, {"type": "top", "order": [2, 0, 1]}) == "Seat 1 has made her claim for this round."
     s.apply(1, {"type": "renew"})

@@ -100,3 +100,18 @@ def test_a_seat_that_is_not_at_the_table_is_refused():
     for seat in (-1, 2, "0", True):
         with pytest.raises(IllegalAction, match="no seat"):
             s.apply(seat, {"type": "reveal"})
+
+
+@pytest.mark.parametrize("pace", ["live", "correspondence"])
+def test_a_clone_is_independent_of_its_original(pace):
+    s = GAME.new_state(3, {"pace": pace}, 17)
+    rng = make_rng("clone", 0)
+    for _ in range(150):
+        before = snapshot(s)
+        copy = s.clone()
+        assert snapshot(copy) == before
+        seat = rng.choice(copy.to_act())
+        copy.apply(seat, rng.choice(copy.legal_actions(seat)))
+        assert snapshot(s) == before
+        seat = rng.choice(s.to_act())
+        s.apply(seat, rng.choice(s.legal_actions(seat)))

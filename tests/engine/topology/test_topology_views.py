@@ -1,0 +1,88 @@
+"""What each seat sees, bots' sampled states, and the log lines (rulings G0.2, G0.3, L5)."""
+from __future__ import annotations
+
+import json
+
+from engine.core import make_rng
+from engine.topology.tiles import TILE_COUNT, designs, design_of
+
+from topology_positions import EXAMPLE_BEFORE, EXAMPLE_TURN, GAME, play_turn, position
+
+
+def played(players=2, seed=5, steps=20, **options):
+    state = GAME.new_state(players, options, seed)
+    rng = make_rng("views", seed)
+    for _ in range(steps):
+        seat = state.current
+        state.apply(seat, rng.choice([a for a in state.legal_actions(seat) if a["type"] != "undo"]))
+    return state
+
+
+def test_the_view_shows_the_stack_size_but_not_its_order_nor_the_seed():  # rulings G0.2, L5
+    state = GAME.new_state(2, {}, "a-secret-seed-string")
+    for seat in (None, 0, 1):
+        view = state.view(seat)
+        text = json.dumps(view)
+        assert "a-secret-seed-string" not in text
+        assert "stack" not in view and "seed" not in view
+        assert view["stack_size"] == len(state.stack)
+        # tile ids seen: the table and the revealed ones, never one still face down
+        seen = {b["tile"] for b in view["board"]} | set(view["revealed"])
+        assert seen.isdisjoint(state.stack)
+
+
+def test_two_states_that_differ_only_in_stack_order_look_the_same():
+    state = played()
+    other = state.clone()
+    other.stack = list(reversed(other.stack))
+    other.seed = "another"
+    for seat in (None, 0, 1):
+        assert state.view(seat) == other.view(seat)
+
+
+def test_planted_secrets_stay_out_of_every_view():
+    state = played(steps=12)
+    planted = GAME.plant_secrets(state)
+    assert planted[None]
+    for seat in (None, 0, 1):
+        text = json.dumps(state.view(seat))
+        assert not any(marker in text for marker in planted[None])
+
+
+def test_the_view_carries_the_drawing_of_every_tile_and_the_rings():
+    state, _, hand = position(EXAMPLE_BEFORE, hand=[p for _, _, p in EXAMPLE_TURN])
+    play_turn(state, hand, EXAMPLE_TURN)
+    view = state.view(1)
+    assert len(view["board"]) == 7
+    for tile in view["board"]:
+        assert len(tile["cells"]) == 2 and len(tile["curves"]) == 5
+        sides = {(tuple(cell), side) for curve in tile["curves"] for cell, side in curve}
+        assert len(sides) == 10  # every outer edge carries one end
+        assert tile["cells"][0] == tile["anchor"]
+    assert sorted(r["value"] for r in view["rings"]) == [2, 2, 10]
+    assert view["scores"] == [16, 0]
+    assert view["history"][-1]["points"] == 16
+    assert view["hand"] and all(h["pairs"] == [list(p) for p in designs()[design_of(h["tile"])]] for h in view["hand"])
+
+
+def test_determinize_keeps_the_view_and_samples_only_unseen_tiles():
+    state = played(seed=13, steps=17, advanced=True)
+    view = state.view(state.current)
+    guess = GAME.determinize(view, state.current, make_rng("guess", 1))
+    assert guess.view(state.current) == view
+    assert sorted(guess.stack) == sorted(state.stack)
+    assert len(set(guess.board.tiles) | set(guess.revealed) | set(guess.stack)) == TILE_COUNT
+    # a bot can play on from the sampled state
+    action = guess.legal_actions(guess.current)[0]
+    guess.apply(guess.current, action)
+
+
+def test_log_lines_say_what_happened_in_plain_words():
+    state, _, hand = position(EXAMPLE_BEFORE, hand=[p for _, _, p in EXAMPLE_TURN])
+    before = state.clone()
+    play_turn(state, hand, EXAMPLE_TURN)
+    line = state.describe(0, {"type": "end_turn"}, before)
+    assert line.startswith("Seat 1 ended the turn and scored 16 points")
+    assert "a ring of 10 around 2" in line
+    placed = state.describe(0, {"type": "place", "tile": hand[0], "cells": [[-1, 0], [-1, -1]], "orientation": 2})
+    assert placed == "Seat 1 placed a tile on (-1, 0) and (-1, -1)."

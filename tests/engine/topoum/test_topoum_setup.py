@@ -1,0 +1,228 @@
+"""Options, the deck, the deal and the initial battlefield (rulings T1-T7, T16, T17, G0.1)."""
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine.core import InvalidOptions, get_game
+from engine.topoum import board as B
+from engine.topoum.cards import CARDS, CATEGORIES, PEACE, PRESETS
+from engine.topoum.farmers import FARMERS
+
+from topoum_positions import H, acts, do, hexes
+
+GAME = get_game("topoum")
+
+
+def new(players=2, seed=1, **opts):
+    return GAME.new_state(players, opts, seed)
+
+
+def start_with(st, seat):
+    """Make `seat` the start player of a fresh game (the draw is random, ruling G0.1)."""
+    st.start = st.cur = seat
+    st.order = [seat]
+    st._legal = None
+    return st
+
+
+# --- options ------------------------------------------------------------------------------
+def test_registered_under_its_name():
+    import engine.topoum  # noqa: F401
+    from engine.core import all_games
+    assert all_games()["topoum"].title == "Topoum"
+    assert (GAME.min_players, GAME.max_players) == (2, 4)
+
+
+def test_default_options():
+    o = GAME.validate_options(2, {})
+    assert o["radius"] == 6 and o["line_values"] == [-2, -1, 0, 1, 2]
+    assert o["deck"] == "preset" and o["types"] == list(PRESETS["recruits"])
+    assert o["obstacles"] is False and o["farmer"] == "random"
+
+
+@pytest.mark.parametrize("opts,words", [
+    ({"deck": "custom", "types": ["grenade"] * 7}, "7 different"),
+    ({"deck": "custom", "types": ["bayonet", "short_range", "long_range", "grenade", "mortar_attack",
+                                  "slingshot", "advance"]}, "missing: expansion, special"),
+    ({"deck": "custom", "types": ["joker"]}, "unknown"),
+    ({"preset": "duel"}, "Duel preset is for 2 players"),
+    ({"obstacles": True, "farmer": "the_crusher"}, "obstacle"),
+    ({"obstacles": True, "farmer": "kings_of_buckets"}, "obstacle"),
+    ({"obstacles": True, "farmer": "the_sprayer"}, "obstacle"),
+    ({"radius": 3}, "at least 4"),
+    ({"line_values": [1, 2, 3]}, "5 whole numbers"),
+    ({"farmer": "grandpa"}, "Farmer"),
+])
+def test_bad_options_are_refused_with_a_reason(opts, words):
+    with pytest.raises(InvalidOptions) as err:
+        GAME.validate_options(3, opts)
+    assert words.lower() in str(err.value).lower()
+
+
+def test_obstacles_go_with_the_other_farmers():  # ruling T7
+    for farmer in ("queen_of_nature", "lady_boom", "trap_master", "the_stomper", "lord_of_the_crates"):
+        assert GAME.validate_options(2, {"obstacles": True, "farmer": farmer})["obstacles"]
+
+
+def test_random_farmer_with_obstacles_never_uses_the_obstacle_tiles():
+    types = ["farmer", "grenade", "advance", "build_barracks", "tunnel", "conquest", "red_cross"]
+    drawn = {new(2, seed, deck="custom", types=types, obstacles=True).farmer for seed in range(60)}
+    assert drawn and not drawn & {"kings_of_buckets", "the_crusher", "the_sprayer"}
+    assert len(drawn) >= 4
+
+
+# --- deck -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,copies", [(2, 5), (3, 6), (4, 7)])
+def test_deck_has_seven_types_times_copies_and_one_peace(players, copies):  # ruling T6
+    st = new(players, deck="preset", preset="tacticians" if players > 2 else "duel")
+    cards = st.deck + st.line + [c for h in st.hands for c in h]
+    counts = Counter(cards)
+    assert counts.pop(PEACE) == 1
+    assert len(counts) == 7 and set(counts.values()) == {copies}
+    assert len(cards) == 7 * copies + 1
+
+
+def test_peace_is_always_in_the_bottom_six():  # ruling T6
+    for seed in range(40):
+        st = new(3, seed)
+        assert st.deck.index(PEACE) < 6  # the deck's top is its last item
+
+
+def test_hands_of_two_and_a_full_line():
+    st = new(4)
+    assert [len(h) for h in st.hands] == [2, 2, 2, 2]
+    assert len(st.line) == 5 and all(st.line)
+    assert PEACE not in st.line
+
+
+def test_presets_are_the_sites():  # ruling T6
+    assert GAME.validate_options(2, {"preset": "duel"})["types"] == list(PRESETS["duel"])
+    st = new(3, deck="preset", preset="strategists")
+    assert set(st.opts["types"]) == set(PRESETS["strategists"]) and st.farmer in FARMERS
+
+
+def test_random_types_respect_the_categories():  # ruling T6
+    for seed in range(30):
+        types = new(2, seed, deck="random").opts["types"]
+        assert len(set(types)) == 7
+        assert {CARDS[t][1] for t in types} == set(CATEGORIES)
+
+
+def test_the_same_seed_deals_the_same_game():
+    a, b = new(3, 42, deck="random"), new(3, 42, deck="random")
+    assert a.to_json() == b.to_json()
+    assert new(3, 43, deck="random").to_json() != a.to_json()
+
+
+def test_board_radius_option():  # ruling T1
+    assert new(2).geo.size == 127
+    assert new(2, radius=4).geo.size == 61
+
+
+# --- initial battlefield -------------------------------------------------------------------
+def test_three_player_initial_battlefield_example():
+    """Rulebook example: Red starts, lays the centre, each places a barracks by it, then barracks with moles."""
+    st = start_with(new(3), 0)
+    assert acts(st) == [{"type": "place", "hex": [0, 0]}]
+    do(st, type="place", hex=[0, 0])
+    centre = st.geo.centre
+    assert st.tile[centre] == 0  # Red's tile, neutral side up (ruling T4)
+    # 1a-1c: Red, Blue, Yellow each place a barracks next to the centre
+    assert st.cur == 0 and hexes(st) == {(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)}
+    do(st, hex=[1, 0])
+    assert st.cur == 1 and (1, 0) not in hexes(st)
+    do(st, hex=[-1, 0])
+    assert st.cur == 2
+    do(st, hex=[0, 1])
+    # 2a-2c: barracks with a mole anywhere next to the battlefield, again from Red
+    assert st.cur == 0
+    spaces = hexes(st)
+    assert (2, 0) in spaces and (1, -1) in spaces and (3, 0) not in spaces and (0, 0) not in spaces
+    do(st, hex=[1, -1])
+    assert st.mole[st.geo.cell((1, -1))] == 0 and st.tile[st.geo.cell((1, -1))] == B.BARRACKS + 0
+    do(st, hex=[-2, 0])
+    do(st, hex=[0, 2])
+    assert st.phase == "play" and st.cur == 0 and st.stage == "start"
+    assert st.moles_left == [3, 3, 3]
+    assert st.tiles_left[:3] == [16 - 3, 14, 14]
+
+
+def test_the_start_player_is_drawn():  # ruling G0.1
+    assert {new(4, seed).start for seed in range(40)} == {0, 1, 2, 3}
+
+
+def _through_battlefield(st):
+    while st.phase == "setup" and st.step in ("centre", "ring", "mole"):
+        do(st)
+    return st
+
+
+def test_obstacle_placement_from_the_last_player_backwards():  # ruling T16
+    st = _through_battlefield(start_with(new(3, obstacles=True), 1))
+    assert st.step == "obstacle" and st.cur == 0  # the last player before Blue is Red
+    a = acts(st, kind="rock")[0]
+    spot = st.geo.cell(a["hex"])
+    assert any(B.BARRACKS <= st.tile[j] < B.STANDALONE for j in st.geo.nb[spot] if j >= 0)
+    do(st, type="obstacle", kind="rock", hex=a["hex"])
+    assert st.feat[spot] == B.ROCK and st.tile[spot] == B.STANDALONE and st.bf[spot]
+    assert st.cur == 2
+    do(st, kind="puddle")
+    do(st, kind="rock")
+    assert st.step == "outpost" and st.cur == 0
+    x_spaces = {(4, 0), (4, -4), (0, -4), (-4, 0), (-4, 4), (0, 4)}  # ruling T2
+    assert hexes(st) == {h for h in x_spaces if st.tile[st.geo.cell(h)] < 0}
+    assert (4, 0) in hexes(st)
+    do(st, kind="puddle", hex=[4, 0])
+    x = st.geo.cell((4, 0))
+    assert st.feat[x] == B.PUDDLE and not st.bf[x]  # an outpost (ruling T3)
+    assert not acts(st, kind="rock") and not acts(st, kind="puddle")  # the four puddle/rock tiles are used
+    do(st, kind="gas")
+    do(st, kind="ice")
+    assert st.phase == "play" and st.cur == 1
+
+
+@pytest.mark.parametrize("farmer,feature", [("kings_of_buckets", B.PUDDLE), ("the_crusher", B.ROCK),
+                                            ("the_sprayer", B.GAS)])
+def test_zone_farmers_put_four_tiles_on_neutral_outposts(farmer, feature):  # rulings T2, T4, T17
+    st = new(2, deck="preset", preset="strategists", farmer=farmer)
+    for h in ((3, 0), (-3, 0), (0, 3), (0, -3)):
+        x = st.geo.cell(h)
+        assert st.feat[x] == feature and st.tile[x] in (2, 3) and not st.bf[x]
+    assert st.tiles_left == [16, 16, 14, 14]
+
+
+def test_four_players_give_one_neutral_tile_each_for_the_zones():  # ruling T4
+    st = new(4, deck="preset", preset="strategists", farmer="lord_of_the_crates")
+    assert st.tiles_left == [15, 15, 15, 15]
+    assert sorted(st.crate_values) == [0, 2, 3, 5]
+
+
+@pytest.mark.parametrize("farmer,feature", [("queen_of_nature", B.TURNIP), ("trap_master", B.TRAP),
+                                            ("the_stomper", B.FOOTPRINT)])
+def test_centre_farmers_lie_on_the_centre_tile(farmer, feature):  # ruling T17
+    st = new(2, deck="preset", preset="strategists", farmer=farmer)
+    do(st, type="place")
+    c = st.geo.centre
+    assert st.feat[c] == feature and st.tile[c] == st.start
+
+
+def test_lady_boom_dynamite_replaces_the_centre_tile():  # ruling T17
+    st = new(2, deck="preset", preset="strategists", farmer="lady_boom")
+    do(st, type="place")
+    c = st.geo.centre
+    assert st.feat[c] == B.DYNAMITE and st.tile[c] == B.STANDALONE
+    assert st.tiles_left[st.start] == 16
+
+
+def test_no_farmer_without_its_card():
+    assert new(2, farmer="the_stomper").farmer is None
+
+
+def test_setup_views_offer_the_legal_choices():
+    st = new(2)
+    v = st.view(st.cur)
+    assert v["legal"] == [{"type": "place", "hex": [0, 0]}]
+    assert v["decision"]["prompt"].startswith("Lay the centre")
+    assert st.view(1 - st.cur)["legal"] == []
