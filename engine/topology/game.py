@@ -92,6 +92,10 @@ class TopologyState(State):
         return not self.advanced or any(s["type"] in CHOICES for s in self.steps)
 
     # --- whose decision ---------------------------------------------------------------------
+    def turn_marker(self) -> int:
+        """Each turn restarts the clock of the player to move (ruling S1)."""
+        return self.turn
+
     def to_act(self) -> list[int]:
         return [] if self.current is None else [self.current]
 

@@ -200,6 +200,10 @@ class ToppoState(State):
         return [3, 4] if self.players == 2 else [3, 4, 5]
 
     # --- the protocol -------------------------------------------------------------------------
+    def turn_marker(self) -> str:
+        """A new hand or correspondence round restarts every clock (ruling S1: a Toppo round is a turn)."""
+        return f"{self.hand}:{self.round}:{self.phase}"
+
     def to_act(self) -> list[int]:
         if self.phase == "over":
             return []

@@ -140,11 +140,11 @@ def _automatic_move(game_id: int, seat_index: int, version: int, source: str, ch
         seat = game.seats.get(index=seat_index)
         engine = get_game(game.kind)
         state = engine.load(game.state)
+        marker = state.turn_marker()
         action = choose(game, seat, state)
         if action is None:
             return None
         logged, state = _apply(game, seat, action, user=None, source=source)
-        marker = state.turn_marker()
         steps = 0
         while whole_turn and game.is_running and seat_index in game.to_act and state.turn_marker() == marker:
             steps += 1

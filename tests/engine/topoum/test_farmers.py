@@ -6,8 +6,8 @@ battlefield is a disc of radius 2 around (0, 0) unless a test says otherwise.
 from __future__ import annotations
 
 from topoum_asserts import (BLUE, RED, activate, choices, copy, disc, end_turn_gain, feature, field, has_tile,
-                            is_barracks, is_neutral, medals, moles_of, move, offered, play, reserve)
-from topoum_positions import Position, acts, do, mole_at
+                            is_neutral, medals, moles_of, move, offered, play, reserve)
+from topoum_positions import Position, acts, do
 
 A = (0, 0)
 START = (-1, 0)

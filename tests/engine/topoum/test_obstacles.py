@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from topoum_asserts import (BLUE, RED, activate, choices, end_turn_gain, feature, field, has_tile, medals,
                             moles_of, move, offered, play, reserve)
-from topoum_positions import Position, acts, do, mole_at
+from topoum_positions import Position, acts, do
 
 A = (0, 0)
 START = (-1, 0)

@@ -88,7 +88,6 @@ def test_decoy_is_not_offered_against_a_protected_rival_on_a_barracks():
 
 def test_long_range_spares_the_protected_rival_and_is_stopped_by_an_empty_red_cross():
     pos = red_to_act().mole(BLUE, (2, 0), (0, -2), (-2, 2)).red_cross((2, 0))
-    pos.red_cross((2, 0))
     st = go(pos, ["long_range"])
     assert choices(st, "long_range") == {(0, -2), (-2, 2)}
 

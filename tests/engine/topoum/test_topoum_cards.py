@@ -426,3 +426,30 @@ def test_red_cross_blocks_and_does_not_follow():  # ruling T15
     st = pos.build(cur=RED)
     do(st, type="move", **{"from": [0, 0], "to": [-1, 0]})
     assert st.rc == st.geo.cell((0, 0)) and mole_at(st, (0, 0)) == -1
+
+
+# --- Red Cross with the remaining cards (ruling T15) ----------------------------------------------------
+def test_build_barracks_from_a_protected_mole():
+    st = ready(field("build_barracks").red_cross((0, 0)))
+    play(st, "build_barracks", hex=[4, 0])
+    assert tile_at(st, (4, 0)) == B.BARRACKS + RED and st.rc == st.geo.cell((0, 0))
+
+
+def test_abandoned_barracks_leaves_the_red_cross_behind():
+    st = ready(field("abandoned_barracks").clear((1, 0)).red_cross((0, 0)))
+    play(st, "abandoned_barracks", hex=[1, 0])
+    assert mole_at(st, (1, 0)) == RED and st.rc == st.geo.cell((0, 0)) and mole_at(st, (0, 0)) == -1
+
+
+def test_press_support_from_a_protected_mole():
+    st = ready(field("press_support").red_cross((0, 0)))
+    play(st, "press_support")
+    assert st.press == RED
+
+
+def test_a_rivals_red_cross_mole_can_still_be_swapped_into_by_her_own_decoy():
+    # the Red Cross shields Blue's mole from Red's card; Red's own protected mole may decoy a rival
+    pos = field("decoy").barracks(BLUE, (1, 0)).mole(BLUE, (1, 0)).red_cross((0, 0))
+    st = ready(pos)
+    play(st, "decoy", hex=[1, 0])
+    assert mole_at(st, (0, 0)) == BLUE and st.rc == st.geo.cell((0, 0))

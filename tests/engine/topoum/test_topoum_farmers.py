@@ -257,3 +257,16 @@ def test_a_grenade_retires_a_crate():
     play(st, "grenade", hex=[1, 0])
     assert all(f < B.CRATE for f in st.feat)
     assert st.view(RED)["crates_total"] == 4
+
+
+def test_lord_of_the_crates_under_a_protected_mole():  # ruling T15
+    st = ready(farm("lord_of_the_crates").crate(0, (3, 0)).red_cross((0, 0)))
+    play(st, "farmer", hex=[3, 0])
+    assert feature_at(st, (0, 0)) == B.CRATE and st.rc == st.geo.cell((0, 0)) and st.crate_known[RED] == [0]
+
+
+def test_kings_of_buckets_puddle_not_onto_obstacles_or_farmer_tiles():  # ruling T17
+    pos = farm("kings_of_buckets").feature("puddle", (3, 0)).clear((2, 0)).obstacle("ice", (2, 0))
+    st = ready(pos)
+    play(st, "farmer")
+    assert not {(2, 0), (3, 0)} & hexes(st, type="target")

@@ -114,3 +114,27 @@ def test_obstacles_can_be_blown_up():  # ruling T16
     play(st, "grenade", hex=[1, 0])
     assert st.tile[st.geo.cell((1, 0))] == -1 and st.feat[st.geo.cell((1, 0))] == B.NONE
     assert st.pool == 0  # an obstacle tile leaves the game
+
+
+def test_a_protected_rival_is_not_pushed_into_gas():  # ruling T15
+    pos = strip().clear((2, 0)).obstacle("gas", (2, 0)).mole(RED, (-1, 0)).mole(BLUE, (1, 0)).red_cross((1, 0))
+    st = pos.hand(RED, ["panic_attack", "build_barracks"]).build(cur=RED)
+    activate(st)
+    assert not card_plays(st, "panic_attack")
+    assert mole_at(st, (1, 0)) == BLUE
+
+
+def test_obstacle_tiles_are_no_base_tiles():
+    pos = strip().clear((1, 0), (-1, 0)).obstacle("puddle", (1, 0)).obstacle("gas", (-1, 0))
+    pos.neutral((0, 1)).mole(RED, (0, 1)).hand(RED, ["conquest", "build_barracks"])
+    st = pos.build(cur=RED)
+    activate(st, (0, 1), (0, 0))
+    play(st, "conquest")
+    assert not {(1, 0), (-1, 0)} & hexes(st)
+
+
+def test_a_mole_may_stand_on_ice_under_the_red_cross():
+    pos = strip().clear((1, 0), (2, 0)).obstacle("ice", (1, 0)).obstacle("rock", (2, 0)).mole(RED, (0, 0))
+    st = pos.red_cross((1, 0)).hand(RED, ["advance"]).build(cur=RED)
+    do(st, type="move", **{"from": [0, 0], "to": [1, 0]})
+    assert mole_at(st, (1, 0)) == RED and st.rc == st.geo.cell((1, 0))

@@ -176,8 +176,9 @@ def test_outposts_are_not_removed_by_law_4():  # ruling T3
     st = pos.build(cur=RED)
     do(st, type="move", **{"from": [0, 0], "to": [-1, 0]})
     play(st, "grenade", hex=[0, 0])
-    assert tile_at(st, (1, 0)) >= 0 or tile_at(st, (-1, 0)) >= 0
-    assert tile_at(st, (4, 0)) == 3
+    # parts: {(-1,0)} with Red's mole and {(1,0),(2,0)}: the smaller goes, the outpost stays
+    assert tile_at(st, (-1, 0)) == -1 and tile_at(st, (1, 0)) >= 0 and st.medals[RED] == 5
+    assert tile_at(st, (4, 0)) == 3 and not st.bf[st.geo.cell((4, 0))]
 
 
 def test_outposts_join_when_touched():  # ruling T3
@@ -231,10 +232,6 @@ def test_final_scoring_at_the_end_and_ranks():
 def test_ties_go_to_barracks_then_discards_then_share():  # ruling T20
     st = game_over([10, 10], barracks=(1, 2))
     assert [r.rank for r in st.results()] == [2, 1]
-    st = game_over([9, 10], barracks=(2, 2), piles=(pile(0, 0, 0, 0) + ["peace"], ()))
-    st = game_over([10, 7], barracks=(2, 2), piles=(pile(1, 0, 0, 0), pile(0, 1, 0, 0) + ["peace"]))
-    # both scored 3 for a category: 13 vs 10 -> not a tie
-    assert [r.rank for r in st.results()] == [1, 2]
     st = game_over([10, 10], barracks=(2, 2), piles=(pile(1, 0, 0, 0), pile(1, 0, 0, 0) + ["grenade"]))
     assert st.medals == [10, 13] and [r.rank for r in st.results()] == [2, 1]
     st = game_over([10, 10], barracks=(2, 2), piles=(pile(1, 0, 0, 0), pile(1, 0, 0, 0)))
@@ -242,10 +239,7 @@ def test_ties_go_to_barracks_then_discards_then_share():  # ruling T20
 
 
 def test_discard_count_breaks_a_tie_of_medals_and_barracks():  # ruling T20
-    st = game_over([12, 10], barracks=(1, 1), piles=(pile(0, 1, 0, 0), pile(0, 1, 0, 0) + ["medal_of_honor"]))
-    # Red 12+2=14; Blue 10+3(special)+2(movement tie)=15 ... compare directly
-    scores = st.medals
-    assert scores == [14, 15]
+    # Red: 2 for the tied movement majority; Blue: 2 for it and 3 for special
     st = game_over([13, 10], barracks=(1, 1), piles=(pile(0, 1, 0, 0), pile(0, 1, 0, 0) + ["medal_of_honor"]))
     assert st.medals == [15, 15]
     assert [r.rank for r in st.results()] == [2, 1]  # Blue has the bigger pile
