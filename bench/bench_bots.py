@@ -21,6 +21,7 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.bots import budget_for, choose  # noqa: E402
+from engine.bots.base import utilities  # noqa: E402
 from engine.core import all_games, make_rng  # noqa: E402
 
 MAX_DECISIONS = 100_000
@@ -68,9 +69,9 @@ def play_one(args: tuple) -> dict:
     mine = ranks[a_seat]
     best_other = min(r for s, r in ranks.items() if s != a_seat)
     outcome = 1.0 if mine < best_other else (0.5 if mine == best_other else 0.0)
-    scores = state.scores()
+    utils = utilities(game, state)  # scores turned so that more is better (Toppo counts penalties)
     return {"outcome": outcome, "spent": spent, "moves": moves,
-            "margin": scores[a_seat] - max(s for i, s in enumerate(scores) if i != a_seat)}
+            "margin": utils[a_seat] - max(s for i, s in enumerate(utils) if i != a_seat)}
 
 
 def run_pair(name: str, players: int, options: dict, a: str, b: str, games: int, jobs: int,

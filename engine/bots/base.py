@@ -28,7 +28,9 @@ class Budget:
     samples: int = 1  # determinisations a greedy bot averages over
     max_candidates: int = 48  # actions examined per decision when there are more (huge branching)
     refine: int = 6  # greedy: best candidates followed to the end of the turn
-    tree_turns: int = 2  # search: turns the tree spans before playouts take over
+    tree_turns: int = 2  # ismcts: turns the tree spans before playouts take over
+    search: str = "halving"  # strong bot's algorithm: "halving" or "ismcts" (engine.bots.search)
+    plans: int = 8  # halving: the greedy ranking's best first actions that compete
     horizon: int | None = 2  # search: turns from the root after which a playout is scored (None: game end)
     rollout_greedy: float = 0.0  # chance that a playout step is greedy rather than random
     widening: float = 2.0  # progressive widening: children allowed = widening * visits ** 0.5

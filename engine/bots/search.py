@@ -173,12 +173,95 @@ class Search:
         return evaluate(self.game, state, self.scale)
 
 
+class HalvingSearch:
+    """Sequential Halving at the root (Karnin, Koren & Somekh 2013; Cazenave's SHOT) over
+    determinised playouts with common random numbers.
+
+    The greedy ranking proposes `plans` first actions.  Each round plays every surviving
+    candidate on the same fresh determinisations with the same playout seeds, so the
+    candidates are compared on identical hidden facts and identical luck, and the worse half
+    is dropped.  A playout finishes the bot's own turn greedily, lets the rivals answer with
+    the playout policy, and is scored at `horizon` turns like the tree search's playouts.
+    """
+
+    def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
+        self.game, self.view, self.seat, self.rng, self.budget = game, view, seat, rng, budget
+        self.hints = hints_for(game)
+        self.scale = score_scale(game, budget)
+        self.playouts = 0
+
+    def run(self) -> Action:
+        state, actions = options_for(self.game, self.view, self.seat, self.rng)
+        if len(actions) == 1:
+            return actions[0]
+        ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
+        alive = [a for _, a in ranked[: max(2, self.budget.plans)]]
+        if len(alive) == 1:
+            return alive[0]
+        total = self.budget.iterations if self.budget.iterations is not None else (
+            10**9 if self.budget.seconds else DEFAULT_ITERATIONS)
+        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds else math.inf
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        sums = {key_of(a): 0.0 for a in alive}
+        counts = {key_of(a): 0 for a in alive}
+        first = True
+        while len(alive) > 1 and self.playouts < total and time.perf_counter() < deadline:
+            per = max(1, (total // rounds) // len(alive))
+            for _ in range(per):
+                sample = state if first else sample_state(self.game, self.view, self.seat, self.rng)
+                first = False
+                seed = self.rng.getrandbits(64)
+                for a in alive:
+                    value = self.playout(sample.clone(), a, seed)
+                    sums[key_of(a)] += value
+                    counts[key_of(a)] += 1
+                    self.playouts += 1
+                if time.perf_counter() >= deadline:
+                    break
+            alive.sort(key=lambda a: -sums[key_of(a)] / max(1, counts[key_of(a)]))  # stable: greedy order breaks ties
+            alive = alive[: max(1, len(alive) // 2)]
+        return alive[0]
+
+    def playout(self, state: State, action: Action, seed: int) -> float:
+        """The bot's reward after `action`, its turn finished greedily and play continued to the horizon."""
+        rng = random.Random(seed)
+        b = self.budget
+        horizon = b.horizon if b.horizon is not None else math.inf
+        state.apply(self.seat, action)
+        turns = int(turn_done(state, self.seat, action))
+        steps = 0
+        while not state.is_over() and turns < horizon and steps < MAX_ROLLOUT_STEPS:
+            actors = state.to_act()
+            actor = actors[0] if len(actors) == 1 else rng.choice(actors)
+            action = self.hints.rollout_action(state, actor, rng)
+            if action is None:
+                greedy = (turns == 0 and actor == self.seat) or (b.rollout_greedy and rng.random() < b.rollout_greedy)
+                if greedy:
+                    action = greedy_step(self.hints, state, actor, rng, ROLLOUT_CANDIDATES)
+                else:
+                    legal = playable(state, actor)
+                    action = rng.choice(legal) if legal else None
+                if action is None:
+                    break
+            state.apply(actor, action)
+            steps += 1
+            turns += turn_done(state, actor, action)
+        return evaluate(self.game, state, self.scale)[self.seat]
+
+
+SEARCHES = {"ismcts": Search, "halving": HalvingSearch}
+
+
 @register_bot
 class StrongBot(Bot):
-    """Monte Carlo tree search with determinisation, within a playout and/or time budget."""
+    """Monte Carlo search with determinisation, within a playout and/or time budget.
+
+    `budget.search` picks the algorithm: "halving" (root Sequential Halving with common
+    random numbers, the default) or "ismcts" (the full information-set tree).
+    """
 
     name = "strong"
     label = "Strong"
 
     def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
-        return Search(game, view, seat, rng, budget).run()
+        return SEARCHES[budget.search](game, view, seat, rng, budget).run()

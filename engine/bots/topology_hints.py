@@ -20,6 +20,7 @@ from engine.topology.tiles import design_of, partners, symmetric
 from .hints import END_TURN, Hints, register_hints
 
 MAX_WALK = 400  # a line never has more curves than the 52 tiles hold; a guard against surprises
+ROLLOUT_EXACT = 3  # playouts score exactly only the placements that close the most curves
 
 
 def _across(ends: dict, tiles: dict, tile: int, end: int):
@@ -134,9 +135,16 @@ class Trial:
         self.placed = set(state.placed_now())
         self.rings = rings_on(self.board)
         self.points, _ = score_rings(self.rings, self.placed) if self.placed else (0, None)
+        self.lines = LineIndex(self.board)
+
+    def quick(self, tile: int, anchor: tuple, orientation: int) -> int:
+        """Curves of the rings the placement closes (a lower bound of its gain; 0 exactly when it closes none)."""
+        return self.lines.closed_value(tile, anchor, orientation)
 
     def gain(self, tile: int, anchor: tuple, orientation: int) -> tuple[int, list[Ring] | None]:
         """Points the turn gains by the placement, and the rings on the table after it (None: unchanged)."""
+        if not self.quick(tile, anchor, orientation):
+            return 0, None
         closed = virtual_rings(self.board, tile, anchor, orientation)
         if not closed:
             return 0, None
@@ -147,8 +155,8 @@ class Trial:
         return points - self.points, after
 
 
-def open_lines(board) -> list[tuple[tuple, tuple]]:
-    """For each open line, the two empty cells its open ends face."""
+def open_line_ends(board) -> list[tuple[tuple, tuple, int]]:
+    """For each open line: the (cell, side) keys its two open ends face, and its number of curves."""
     table, ends, tiles, cells = partners(), board.ends, board.tiles, board.cells
     seen: set[tuple[int, int]] = set()
     lines = []
@@ -157,35 +165,99 @@ def open_lines(board) -> list[tuple[tuple, tuple]]:
         if facing in cells or (tile, end) in seen:
             continue
         cur_t, cur_e = tile, end
-        for _ in range(MAX_WALK):
+        for count in range(1, MAX_WALK):
             out = table[design_of(cur_t)][cur_e]
             seen.add((cur_t, cur_e))
             seen.add((cur_t, out))
-            c, s, nxt = _across(ends, tiles, cur_t, out)
+            c, sd, nxt = _across(ends, tiles, cur_t, out)
             if nxt is None:
-                lines.append((facing, neighbour(c, s)))
+                lines.append(((facing, (side + 3) % 6), (neighbour(c, sd), (sd + 3) % 6), count))
                 break
             cur_t, cur_e = nxt
     return lines
 
 
+def open_lines(board) -> list[tuple[tuple, tuple]]:
+    """For each open line, the two empty cells its open ends face."""
+    return [(a[0], b[0]) for a, b, _ in open_line_ends(board)]
+
+
+class LineIndex:
+    """Open lines by the edge their open ends face, to find rings a placement closes in a few lookups."""
+
+    def __init__(self, board):
+        self.other: dict[tuple, tuple[tuple, int]] = {}
+        for a, b, count in open_line_ends(board):
+            self.other[a] = (b, count)
+            self.other[b] = (a, count)
+
+    def links(self, anchor: tuple, orientation: int) -> dict[int, tuple[int, int]]:
+        """For a tile placed there: end -> (end of the same tile an open line leads back to, its curves)."""
+        where = end_positions(anchor, orientation)
+        at = {pos: e for e, pos in enumerate(where)}
+        link: dict[int, tuple[int, int]] = {}
+        other = self.other
+        for e, pos in enumerate(where):
+            hit = other.get(pos)
+            if hit is not None:
+                back = at.get(hit[0])
+                if back is not None:
+                    link[e] = (back, hit[1])
+        return link
+
+    def closed_value(self, tile: int, anchor: tuple, orientation: int, link: dict | None = None) -> int:
+        """Total curves of the rings the placement closes, inner rings not counted (0: closes none)."""
+        if link is None:
+            link = self.links(anchor, orientation)
+        if not link:
+            return 0
+        mine = partners()[design_of(tile)]
+        total, used = 0, set()
+        for start in link:
+            if start in used:
+                continue
+            value, e = 0, start
+            for _ in range(12):
+                # Across a line to another end of the new tile, then along the tile's own curve.
+                nxt = link.get(e)
+                if nxt is None:
+                    value = 0
+                    break
+                used.add(e)
+                e, count = nxt
+                used.add(e)
+                value += count + 1
+                e = mine[e]
+                if e == start:
+                    break
+            else:
+                value = 0
+            if e == start and value:
+                total += value
+        return total
+
+    def hot(self) -> tuple[set, set]:
+        """Cells one tile must cover to close a ring: single cells, and adjacent pairs (frozensets)."""
+        singles, pairs = set(), set()
+        for (a, _), ((b, _), _) in self.other.items():
+            if a == b:
+                singles.add(a)
+            elif b in [neighbour(a, d) for d in range(6)]:
+                pairs.add(frozenset((a, b)))
+        return singles, pairs
+
+
 def hot_cells(board) -> tuple[set, set]:
     """Cells one tile must cover to close a ring: single cells, and adjacent pairs (frozensets)."""
-    singles, pairs = set(), set()
-    for a, b in open_lines(board):
-        if a == b:
-            singles.add(a)
-        elif b in [neighbour(a, d) for d in range(6)]:
-            pairs.add(frozenset((a, b)))
-    return singles, pairs
+    return LineIndex(board).hot()
 
 
-def hot_spots(board) -> list[tuple[tuple, int]]:
+def hot_spots(board, index: LineIndex | None = None) -> list[tuple[tuple, int]]:
     """Every (anchor, orientation) on empty cells that covers a hot single cell or a hot pair.
 
     Orientations 0..5 are all listed; for a design a half-turn keeps, callers fold 3..5 onto 0..2.
     """
-    singles, pairs = hot_cells(board)
+    singles, pairs = (index or LineIndex(board)).hot()
     cells = board.cells
     spots = set()
     for c in singles:
@@ -231,7 +303,7 @@ class TopologyHints(Hints):
         return scores
 
     def candidates(self, state, seat, actions, limit, rng):
-        singles, pairs = hot_cells(state.board)
+        singles, pairs = LineIndex(state.board).hot()
         other, hot, cold = [], [], []
         for a in actions:
             if a.get("type") != "place":
@@ -264,14 +336,25 @@ class TopologyHints(Hints):
         if not hand:
             return {"type": END_TURN}
         trial = Trial(state)
-        best, best_gain, best_rings = None, 0, None
-        for anchor, orientation in hot_spots(state.board):
+        quick = []
+        sym = symmetric()
+        for anchor, orientation in hot_spots(state.board, trial.lines):
+            link = trial.lines.links(anchor, orientation)
+            if not link:
+                continue
             for tile in hand:
-                if orientation >= 3 and symmetric()[design_of(tile)]:
+                if orientation >= 3 and sym[design_of(tile)]:
                     continue  # the same placement is listed as (other cell, orientation - 3)
-                gain, after = trial.gain(tile, anchor, orientation)
-                if gain > best_gain:
-                    best, best_gain, best_rings = (tile, anchor, orientation), gain, after
+                value = trial.lines.closed_value(tile, anchor, orientation, link)
+                if value:
+                    quick.append((value, tile, anchor, orientation))
+        # The exact gain (inner rings included) only for the few that close the most curves.
+        quick.sort(key=lambda q: -q[0])
+        best, best_gain, best_rings = None, 0, None
+        for _, tile, anchor, orientation in quick[:ROLLOUT_EXACT]:
+            gain, after = trial.gain(tile, anchor, orientation)
+            if gain > best_gain:
+                best, best_gain, best_rings = (tile, anchor, orientation), gain, after
         if best is None:
             anchor, orientation = rng.choice(state.board.placements())
             tile = rng.choice(hand)

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from engine.hexgrid import neighbour
 
 from .board import Board
-from .geometry import Point, edge_point, inner_point, inside
+from .geometry import Point, edge_point, end_position, inner_point, inside
 from .tiles import design_of, partners
 
 
@@ -58,7 +58,7 @@ def find_rings(board: Board) -> list[Ring]:
                 seen.add((cur_tile, cur_end))
                 seen.add((cur_tile, out_end))
                 curves.append((cur_tile, cur_end, out_end))
-                cell, side = _end_at(cur_pos, out_end)
+                cell, side = end_position(cur_pos[0], cur_pos[1], out_end)
                 nxt = ends.get((neighbour(cell, side), (side + 3) % 6))
                 if nxt is None:
                     break
@@ -79,21 +79,10 @@ def _outline(curves: list[tuple[int, int, int]], tiles: dict) -> list[Point]:
     """The ring drawn through edge midpoints and tile centres (geometry.py says why that is enough)."""
     outline = []
     for tile, entry, _ in curves:
-        pos = tiles[tile]
-        outline.append(_end_point(pos, entry))
-        outline.append(inner_point(*pos))
+        anchor, orientation = tiles[tile]
+        outline.append(edge_point(*end_position(anchor, orientation, entry)))
+        outline.append(inner_point(anchor, orientation))
     return outline
-
-
-def _end_at(pos: tuple, end: int) -> tuple:
-    anchor, orientation = pos
-    if end < 5:
-        return anchor, (orientation + 1 + end) % 6
-    return neighbour(anchor, orientation), (orientation + end - 1) % 6
-
-
-def _end_point(pos: tuple, end: int) -> Point:
-    return edge_point(*_end_at(pos, end))
 
 
 def enclosed(ring: Ring, rings: list[Ring]) -> list[Ring]:

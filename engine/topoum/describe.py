@@ -74,7 +74,9 @@ def _head(st, seat, who, t, action, before) -> str:
         if "from" in action:
             src = _hex(action, "from") if action["from"] is not None else "beside the board"
             return f"{who}'s {label} moves a tile from {src} to {_hex(action)}"
-        return f"{who}'s {label} targets {_hex(action)}"
+        if card == "farmer":
+            return f"{who} calls {label} to {_hex(action)}"
+        return f"{who} aims {label} at {_hex(action)}"
     return f"{who}: {t}"
 
 

@@ -9,8 +9,7 @@ from engine.hexgrid import direction_between
 
 from . import board as B
 from . import farmers
-from .board import BARRACKS, ICE, NONE, ROCK, STANDALONE, hex_text
-from .cards import title
+from .board import BARRACKS, NONE, ROCK, STANDALONE, hex_text
 from .movement import (BLOCKED, arrive, lose_mole, name, place_tile, push, remove_square, splits_without,
                        trace)
 
@@ -458,9 +457,3 @@ def resolve(st, card: str, m: int, c: int, choice) -> None:
     RESOLVE[card](st, m, c, choice)
 
 
-def card_title(card: str) -> str:
-    return title(card)
-
-
-__all__ = ["KIND", "targets", "playable", "resolve", "need_barracks", "finish_placement", "takeback_options",
-           "take_back", "placement_spaces", "has_barracks_source", "ICE"]

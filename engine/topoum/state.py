@@ -111,6 +111,10 @@ class TopoumState(State):
         return st
 
     # --- protocol -------------------------------------------------------------
+    def turn_marker(self) -> str:
+        """Every turn (and every setup placement) restarts the clock of the seat to decide (ruling S1)."""
+        return f"{self.phase}:{self.turns}:{self.cur}"
+
     def to_act(self) -> list[int]:
         return [] if self.phase == "over" else [self.cur]
 

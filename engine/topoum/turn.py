@@ -43,7 +43,9 @@ def end_turn(st) -> None:
     if scored:
         total = sum(v for _, _, v in scored)
         st.medals[c] += total
-        st.events.append(f"{len(scored)} new line{'s' if len(scored) != 1 else ''} of sight score {total} medals")
+        many = len(scored) != 1
+        st.events.append(f"{len(scored)} new line{'s' if many else ''} of sight score{'' if many else 's'} "
+                         f"{total} medal{'s' if total != 1 else ''}")
     if st.press >= 0:
         st.medals[st.press] += 1
         st.events.append(f"the Press gives {name(st.press)} 1 medal")

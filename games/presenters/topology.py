@@ -23,6 +23,7 @@ APOTHEM = SIZE * math.sqrt(3) / 2
 HANDLE_SHARE = 0.45
 HANDLE_BASE = SIZE / 3
 HANDLE_STEP = SIZE / 3
+MIN_SCALE = 0.6  # px per SVG unit at least: a hex stays about 36 px wide on a phone
 RING_COLOURS = ("#d1495b", "#00798c", "#edae49", "#66a182", "#8d6cab", "#2e4057", "#e07a5f", "#3d9970")
 
 
@@ -121,6 +122,11 @@ def _ring_index(rings: list[dict]) -> dict:
     return found
 
 
+def _min_width(view_box: str) -> int:
+    """Pixels below which the board scrolls rather than shrinks, so a cell stays big enough to tap."""
+    return round(float(view_box.split()[2]) * MIN_SCALE)
+
+
 def _bounds(covered, spots) -> str:
     """An SVG viewBox around the tiles, with room for the cells a tile may still go to."""
     cells = list(covered) + list(spots)
@@ -179,6 +185,7 @@ def present(detail: dict, names: list[str]) -> dict:
     spots = [{"q": q, "r": r, "points": hex_points((q, r)),
               "near": any(neighbour((q, r), d) in covered_set for d in range(6)),
               "x": _fmt(centre((q, r))[0]), "y": _fmt(centre((q, r))[1])} for q, r in spot_cells]
+    view_box = _bounds(covered, spot_cells)
     placeable = {a["tile"] for a in places}
     hand = [_hand_tile(h, h["tile"] in placeable) for h in view.get("hand") or []]
 
@@ -201,7 +208,8 @@ def present(detail: dict, names: list[str]) -> dict:
         "view": view,
         "tiles": tiles,
         "spots": spots,
-        "view_box": _bounds(covered, spot_cells),
+        "view_box": view_box,
+        "min_width": _min_width(view_box),
         "hand": hand,
         "placed_count": len(placed_now),
         "revealed_count": len(view.get("revealed") or []),

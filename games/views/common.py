@@ -22,6 +22,7 @@ from ..models import Game, Invitation, Pace
 # How often an open page asks whether the table changed (seconds).
 POLL_SECONDS = {Pace.LIVE: 1, Pace.CORRESPONDENCE: 3}
 LOG_LINES = 200
+FRAGMENT_HEADER = "X-Topos-Fragment"
 
 
 def login_required_htmx(view):
@@ -114,8 +115,11 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
 def reply(request, game: Game, *, status: int = 200, message: str | None = None, error: str | None = None):
     """The live region for htmx, the whole table page otherwise."""
     context = live_context(request, game, message=message, error=error)
-    template = "games/_live.html" if request.htmx else "games/table.html"
-    return render(request, template, context, status=status)
+    if not request.htmx:
+        return render(request, "games/table.html", context, status=status)
+    response = render(request, "games/_live.html", context, status=status)
+    response[FRAGMENT_HEADER] = "1"  # lets the page swap a refusal (403/404) that is one of ours
+    return response
 
 
 def done(request, game: Game, *, message: str | None = None):

@@ -10,9 +10,17 @@
 
   function key(cell) { return cell[0] + "," + cell[1]; }
 
+  function centreBoard(root) {
+    // A board wider than the screen scrolls; start from its middle, where the first tile lies.
+    const wrap = root.querySelector(".topo-board-wrap");
+    if (wrap && wrap.scrollWidth > wrap.clientWidth) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+    if (wrap && wrap.scrollHeight > wrap.clientHeight) wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
+  }
+
   function init(root) {
     if (root.dataset.ready) return;
     root.dataset.ready = "1";
+    centreBoard(root);
     const data = root.querySelector("#topology-places");
     const form = root.querySelector("form.act-form");
     if (!data || !form) return;  // not this visitor's turn: nothing to click

@@ -64,9 +64,6 @@ def test_three_missed_deadlines_through_the_sweep_abandon_the_seat_which_the_bot
     assert "counts as a loss for you" in final
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "games/services/moves.py _automatic_move reads the turn marker after the first timeout action, so when "
-    "that action closes the round the bot goes on playing the seat's next round; read it before applying."))
 def test_a_round_of_simultaneous_decisions_times_out_for_every_seat_in_one_sweep(relay, owner, member, outsider):
     """Toppo by correspondence: no claim by the deadline is a renew (ruling P4), here a pass."""
     game = relay_table(owner, member, outsider, together=True)
@@ -153,3 +150,14 @@ def test_two_sweeps_at_once_apply_each_timeout_once(relay, owner, member, outsid
         assert rows == [(1, "timeout", "play"), (2, "timeout", "end_turn")]
         assert game.seats.get(index=0).missed_deadlines == 1
         assert Notification.objects.filter(game=game, kind="bot_played").count() == 1
+
+
+def test_without_a_broker_the_inline_beat_command_sweeps_deadlines(relay, owner, member):
+    """The embedded default has no `celery beat`: `manage.py topos_beat` runs the same schedule in process."""
+    from django.core.management import call_command
+
+    game = relay_table(owner, member)
+    expire(game, 0)
+    call_command("topos_beat", "--once")
+    assert list(Action.objects.filter(game=game).values_list("source", flat=True)) == ["timeout", "timeout"]
+    assert Notification.objects.filter(recipient=owner, kind="bot_played").count() == 1

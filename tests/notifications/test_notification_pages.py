@@ -91,3 +91,9 @@ def test_the_settings_page_saves_the_email_choice_per_event(member):
     refused = client.post("/accounts/notifications/", {**choices, "invited": "hourly"}, follow=True)
     assert NotificationPreference.objects.get(user=member, event="invited").email == "none"
     assert "Choose one of" in refused.content.decode()
+
+
+def test_the_profile_page_links_to_the_notification_settings(member):
+    page = client_for(member).get("/accounts/profile/")
+    assert page.status_code == 200
+    assert 'href="/accounts/notifications/"' in page.content.decode()

@@ -93,3 +93,12 @@ def test_closing_the_table(owner_client, table):
     owner_client.post(f"/tables/{table.pk}/abort/", **HX)
     table.refresh_from_db()
     assert table.status == Game.Status.ABORTED
+
+
+def test_htmx_refusals_are_marked_as_the_sites_own_fragments(member_client, member, table):
+    # static/js/table.js swaps a 403/404 only when it carries this header (never Django's error pages).
+    services.game_join(user=member, game_id=table.pk)
+    refused = member_client.post(f"/tables/{table.pk}/start/", **HX)
+    assert refused.status_code == 403 and refused["X-Topos-Fragment"] == "1"
+    plain = member_client.post(f"/tables/{table.pk}/start/")
+    assert plain.status_code == 403 and "X-Topos-Fragment" not in plain

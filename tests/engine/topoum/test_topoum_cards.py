@@ -8,7 +8,7 @@ import pytest
 
 from engine.topoum import board as B
 
-from topoum_positions import Position, acts, activate, card_plays, do, feature_at, hexes, mole_at, play, tile_at
+from topoum_positions import Position, acts, activate, card_plays, do, hexes, mole_at, play, tile_at
 
 RED, BLUE = 0, 1
 

@@ -10,7 +10,7 @@ from engine.topoum import board as B
 from engine.topoum.cards import CARDS, CATEGORIES, PEACE, PRESETS
 from engine.topoum.farmers import FARMERS
 
-from topoum_positions import H, acts, do, hexes
+from topoum_positions import acts, do, hexes
 
 GAME = get_game("topoum")
 
@@ -29,7 +29,6 @@ def start_with(st, seat):
 
 # --- options ------------------------------------------------------------------------------
 def test_registered_under_its_name():
-    import engine.topoum  # noqa: F401
     from engine.core import all_games
     assert all_games()["topoum"].title == "Topoum"
     assert (GAME.min_players, GAME.max_players) == (2, 4)

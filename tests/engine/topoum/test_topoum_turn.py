@@ -8,7 +8,7 @@ from engine.core import IllegalAction
 from engine.topoum import board as B
 from engine.topoum.cards import PEACE
 
-from topoum_positions import H, Position, acts, do, hexes, mole_at, play, tile_at
+from topoum_positions import Position, acts, do, hexes, mole_at, play, tile_at
 
 RED, BLUE, YELLOW = 0, 1, 2
 

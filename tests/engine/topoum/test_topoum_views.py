@@ -8,7 +8,7 @@ from collections import Counter
 from engine.core import get_game, make_rng
 from engine.topoum.cards import PEACE
 
-from topoum_positions import Position, activate, do, play
+from topoum_positions import Position, activate, play
 
 GAME = get_game("topoum")
 RED, BLUE = 0, 1
@@ -76,7 +76,7 @@ def test_log_lines_name_the_card_slot_and_cost():
     action = {"type": "target", "hex": [2, 0]}
     st.apply(RED, action)
     line = st.describe(RED, action, before)
-    assert line.startswith("Red's Slingshot targets (2,0)") and "Blue's mole at (2,0) is lost" in line
+    assert line.startswith("Red aims Slingshot at (2,0): ") and "Blue's mole at (2,0) is lost" in line
 
 
 def test_end_of_turn_log_hides_the_drawn_cards():

@@ -44,6 +44,7 @@ class Position:
         st.opts = dict(st.opts, obstacles=obstacles)
         st.start = start
         self.outposts = set()
+        self._tiles: dict[int, int] = {}  # reserve counts forced by reserve_tiles()
 
     def cell(self, h) -> int:
         x = self.st.geo.cell(h)
@@ -154,7 +155,6 @@ class Position:
         return self
 
     def reserve_tiles(self, colour, count):
-        self._tiles = getattr(self, "_tiles", {})
         self._tiles[seat_of(colour)] = count
         return self
 
@@ -164,7 +164,7 @@ class Position:
         for x in range(st.geo.size):
             st.bf[x] = 1 if st.tile[x] >= 0 and x not in self.outposts else 0
         st.tiles_left = [16 - sum(1 for t in st.tile if 0 <= t < STANDALONE and t & 3 == c) for c in range(4)]
-        for c, k in getattr(self, "_tiles", {}).items():
+        for c, k in self._tiles.items():
             st.tiles_left[c] = k
         st.moles_left = [4 - st.mole.count(c) - sum(st.prisoners[s][c] for s in range(st.n)) for c in range(st.n)]
         st.phase, st.step, st.order = "play", "", []

@@ -1,0 +1,116 @@
+"""The Topology hints agree with the game's own scoring (ruling L4), and greedy takes the best ring."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("engine.topology")
+
+from engine.bots import Budget, choose  # noqa: E402
+from engine.bots.hints import hints_for  # noqa: E402
+from engine.bots.topology_hints import Trial, hot_cells, is_hot  # noqa: E402
+from engine.core import get_game  # noqa: E402
+from engine.topology.rings import find_rings, score_rings  # noqa: E402
+
+
+def game():
+    return get_game("topology")
+
+
+def positions(count, *, seed=0, options=None, min_tiles=6):
+    """Positions from random play, each at some point inside a turn (0 to 2 tiles placed)."""
+    g = game()
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        state = g.new_state(2, options or {}, rng.randrange(10**6))
+        stop = rng.randrange(min_tiles * 4 // 3, 60)
+        for _ in range(stop):
+            seat = state.to_act()[0] if state.to_act() else None
+            if seat is None:
+                break
+            acts = [a for a in state.legal_actions(seat) if a["type"] != "undo"]
+            state.apply(seat, rng.choice(acts))
+        if not state.is_over() and state.hand():
+            out.append(state)
+    return out
+
+
+def true_turn_points(state):
+    """What ending the turn now would score, by the game's own functions."""
+    placed = set(state.placed_now())
+    return score_rings(find_rings(state.board), placed)[0] if placed else 0
+
+
+def test_trial_gain_equals_the_games_scoring_for_every_placement():
+    checked = closing = 0
+    for state in positions(12, seed=1):
+        seat = state.to_act()[0]
+        trial = Trial(state)
+        before = true_turn_points(state)
+        singles, pairs = hot_cells(state.board)
+        for action in state.legal_actions(seat):
+            if action["type"] != "place":
+                continue
+            after = state.clone()
+            after.apply(seat, action)
+            real = true_turn_points(after) - before
+            anchor = tuple(action["cells"][0])
+            gain, _ = trial.gain(action["tile"], anchor, action["orientation"])
+            assert gain == real, action
+            quick = trial.quick(action["tile"], anchor, action["orientation"])
+            assert (quick > 0) == (real > 0) and quick <= real
+            if real:
+                closing += 1
+                assert is_hot(action, singles, pairs), "a placement that closes a ring must be listed as hot"
+            checked += 1
+    assert checked > 1000 and closing > 20  # the positions did exercise ring closing
+
+
+def test_provisional_scores_match_the_score_after_ending_the_turn():
+    hints = hints_for(game())
+    rng = random.Random(3)
+    for state in positions(20, seed=2):
+        seat = state.to_act()[0]
+        while state.hand():
+            state.apply(seat, rng.choice([a for a in state.legal_actions(seat) if a["type"] == "place"]))
+        provisional = hints.raw_scores(state)
+        state.apply(seat, {"type": "end_turn"})
+        assert provisional == state.scores()
+
+
+def test_greedy_places_the_tile_that_scores_most():
+    # The last tile of a turn: greedy must pick a placement whose turn score is the highest possible.
+    found = 0
+    for state in positions(40, seed=4):
+        seat = state.to_act()[0]
+        while len(state.hand()) > 1:
+            state.apply(seat, next(a for a in state.legal_actions(seat) if a["type"] == "place"))
+        best = {}
+        for action in state.legal_actions(seat):
+            if action["type"] == "place":
+                after = state.clone()
+                after.apply(seat, action)
+                best[str(action)] = true_turn_points(after)
+        top = max(best.values())
+        if top == 0 or list(best.values()).count(top) > 3:
+            continue  # only positions with a clear best ring
+        choice = choose("greedy", game(), state.view(seat), seat, random.Random(0),
+                        budget=Budget(max_candidates=48))
+        assert best[str(choice)] == top
+        found += 1
+    assert found >= 5
+
+
+def test_bots_play_the_advanced_variant_legally():
+    g = game()
+    state = g.new_state(2, {"advanced": True}, 9)
+    rng = random.Random(0)
+    levels = ["random", "greedy", "strong"]
+    for step in range(30):
+        seat = state.to_act()[0]
+        level = levels[step % 3]
+        action = choose(level, g, state.view(seat), seat, rng, budget=Budget(iterations=8, plans=3))
+        assert action in state.legal_actions(seat) and action["type"] != "undo"
+        state.apply(seat, action)
