@@ -32,7 +32,8 @@ class Budget:
     search: str = "halving"  # strong bot's algorithm: "halving" or "ismcts" (engine.bots.search)
     plans: int = 8  # halving: the greedy ranking's best first actions that compete
     horizon: int | None = 2  # search: turns from the root after which a playout is scored (None: game end)
-    rollout_greedy: float = 0.0  # chance that a playout step is greedy rather than random
+    rollout_greedy: float = 0.0  # chance that a rival's playout step is greedy rather than random
+    rollout_candidates: int = 8  # actions a greedy playout step compares
     widening: float = 2.0  # progressive widening: children allowed = widening * visits ** 0.5
     exploration: float = 0.7  # UCB constant
     score_scale: float | None = None  # score differential worth about one "win" (None: the game's)
@@ -153,9 +154,12 @@ def rank_rewards(state: State) -> list[float]:
 
 def evaluate(game: Game, state: State, scale: float) -> list[float]:
     """Reward per seat in [0, 1]: the real outcome when over, else the squashed score lead."""
-    utils = utilities(game, state)
+    from .hints import hints_for
+
+    over = state.is_over()
+    utils = utilities(game, state) if over else hints_for(game).outlook(state)
     leads = [squash(differential(utils, i) / scale) for i in range(len(utils))]
-    if state.is_over():
+    if over:
         # The result decides; the margin only breaks ties between equally won positions.
         return [0.9 * r + 0.1 * m for r, m in zip(rank_rewards(state), leads)]
     return leads

@@ -38,6 +38,11 @@ class Hints:
         """Scores turned so that more is always better."""
         return [self.sign * float(s) for s in self.raw_scores(state)]
 
+    def outlook(self, state: State) -> list[float]:
+        """What a search scores a cut-off playout by: by default the utilities; a game may add what
+        the position promises (end-of-game bonuses).  Greedy never uses it: it plays by the score now."""
+        return self.utilities(state)
+
     # --- which actions to look at ---------------------------------------------------------
     def candidates(self, state: State, seat: int, actions: list[Action], limit: int,
                    rng: random.Random) -> list[Action]:

@@ -26,8 +26,6 @@ from .hints import hints_for
 
 # Iterations when the budget names neither iterations nor seconds.
 DEFAULT_ITERATIONS = 200
-# Candidates a greedy playout step compares; small, because playouts must be cheap.
-ROLLOUT_CANDIDATES = 8
 # A playout stops after this many decisions whatever the horizon (safety net).
 MAX_ROLLOUT_STEPS = 400
 
@@ -161,7 +159,7 @@ class Search:
             action = self.hints.rollout_action(state, actor, self.rng)
             if action is None:
                 if b.rollout_greedy and self.rng.random() < b.rollout_greedy:
-                    action = greedy_step(self.hints, state, actor, self.rng, ROLLOUT_CANDIDATES)
+                    action = greedy_step(self.hints, state, actor, self.rng, b.rollout_candidates)
                 else:
                     legal = playable(state, actor)
                     action = self.rng.choice(legal) if legal else None
@@ -235,9 +233,11 @@ class HalvingSearch:
             actor = actors[0] if len(actors) == 1 else rng.choice(actors)
             action = self.hints.rollout_action(state, actor, rng)
             if action is None:
-                greedy = (turns == 0 and actor == self.seat) or (b.rollout_greedy and rng.random() < b.rollout_greedy)
-                if greedy:
-                    action = greedy_step(self.hints, state, actor, rng, ROLLOUT_CANDIDATES)
+                if turns == 0 and actor == self.seat:
+                    # The bot's own turn is finished as its greedy self would finish it.
+                    action = greedy_step(self.hints, state, actor, rng, b.max_candidates)
+                elif b.rollout_greedy and rng.random() < b.rollout_greedy:
+                    action = greedy_step(self.hints, state, actor, rng, b.rollout_candidates)
                 else:
                     legal = playable(state, actor)
                     action = rng.choice(legal) if legal else None

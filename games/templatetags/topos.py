@@ -4,10 +4,15 @@ from __future__ import annotations
 import json
 
 from django import template
+from django.utils.dateparse import parse_datetime
+from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine.core import InvalidOptions, get_game
+
 register = template.Library()
+MAX_LISTED = 4
 
 
 @register.filter
@@ -37,15 +42,32 @@ def pace_text(pace: str, turn_seconds: int) -> str:
 
 
 @register.simple_tag
-def options_text(options: dict) -> str:
-    """The table's options in a few words (only those that are switched on or set)."""
+def options_text(kind: str, options: dict) -> str:
+    """The table's options in a few words, by the game's own labels (only those switched on or set)."""
+    try:
+        labels = {o["name"]: o["label"] for o in get_game(kind).metadata()["options"]}
+    except InvalidOptions:  # a game no longer registered still shows its table
+        labels = {}
     parts = []
     for key, value in (options or {}).items():
         if key == "pace" or value in (False, None, "", []):
             continue
-        label = key.replace("_", " ")
-        parts.append(label if value is True else f"{label}: {', '.join(map(str, value)) if isinstance(value, list) else value}")
-    return ", ".join(parts) or _("standard rules")
+        label = _(labels.get(key) or key.replace("_", " "))
+        if value is True:
+            parts.append(label)
+        elif isinstance(value, list):
+            shown = ", ".join(str(v).replace("_", " ") for v in value[:MAX_LISTED])
+            parts.append(f"{label}: {shown}" + ("…" if len(value) > MAX_LISTED else ""))
+        else:
+            parts.append(f"{label}: {str(value).replace('_', ' ')}")
+    return "; ".join(parts) or _("standard rules")
+
+
+@register.filter
+def until(iso: str | None) -> str:
+    """"2 days, 3 hours" from now until an ISO date (a seat's deadline); empty when unknown."""
+    when = parse_datetime(iso) if isinstance(iso, str) else iso
+    return timeuntil(when) if when else ""
 
 
 @register.filter

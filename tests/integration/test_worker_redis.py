@@ -14,7 +14,7 @@ import pytest
 from django.db import connection
 
 from games.models import Action, Game, Notification
-from tests.integration.conftest import VISIBILITY_TIMEOUT, wait_for
+from tests.integration.workers import VISIBILITY_TIMEOUT, wait_for
 from tests.notifications.tables import play_turn, relay_table
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -168,3 +168,10 @@ def test_every_write_form_carries_the_csrf_token_or_htmx_header(game, clients):
     forms = re.findall(r"<form[^>]*method=\"post\"[^>]*>(.*?)</form>", html, re.S)
     assert forms and all("csrfmiddlewaretoken" in f for f in forms)
     assert json.loads(re.search(r"hx-headers='([^']+)'", html).group(1))["X-CSRFToken"]
+
+
+def test_the_seat_to_play_shows_the_time_left_on_its_clock(game, clients):
+    # ruling S1: the clock runs per turn; a correspondence table of 3 days per turn.
+    _, me, _ = mover(game, clients)
+    html = me.get(f"/tables/{game.pk}/").content.decode()
+    assert re.search(r'class="deadline">2\xa0days, 23\xa0hours left<', html)

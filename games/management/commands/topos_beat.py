@@ -29,6 +29,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, once: bool = False, **options):
         app.conf.task_always_eager = True  # this process is the worker
+        app.loader.import_default_modules()  # autodiscovery: register every app's tasks
         entries = {name: (entry["task"], _schedule(entry)) for name, entry in settings.CELERY_BEAT_SCHEDULE.items()}
         if once:
             for name, (task, _) in entries.items():

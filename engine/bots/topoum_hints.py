@@ -1,0 +1,34 @@
+"""Topoum hints: a cut-off playout also counts what the game's end would add (ruling T20).
+
+Category majorities and sets of four categories are scored only when the war is over, so a
+search that stops a few turns ahead would not see them; counting them as they would stand if
+the game ended now lets it value the cards it discards.  Crates count for the moles standing
+on them (their values in a determinised state are the seat's own knowledge or a sample).
+"""
+from __future__ import annotations
+
+from engine.topoum.board import CRATE
+from engine.topoum.scoring import final_scores
+
+from .hints import Hints, register_hints
+
+
+@register_hints("topoum")
+class TopoumHints(Hints):
+    """Medals now plus the end-of-game bonuses the discard piles and crates would bring."""
+
+    def outlook(self, state) -> list[float]:
+        utils = self.utilities(state)
+        if state.phase != "play":
+            return utils
+        bonus = final_scores(state.piles)
+        for s in range(len(utils)):
+            utils[s] += bonus[s]["categories"] + bonus[s]["sets"]
+        values = state.crate_values
+        for x, owner in enumerate(state.mole):
+            f = state.feat[x]
+            if owner >= 0 and f >= CRATE and f - CRATE < len(values):
+                value = values[f - CRATE]
+                if isinstance(value, (int, float)):
+                    utils[owner] += value
+        return utils
