@@ -42,3 +42,12 @@ def member_api(member):
 @pytest.fixture
 def outsider_api(outsider):
     return api_client_for(outsider)
+
+
+def pytest_collection_finish(session):
+    """Freeze what import and collection allocated: the random-game tests then spend their time
+    on the games, not on the garbage collector walking Django's objects again and again."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
