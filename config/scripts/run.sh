@@ -6,7 +6,11 @@ cd "$(dirname "$0")/../.."
 source config/scripts/python.sh
 ensure_venv
 export DEBUG="${DEBUG:-true}"
-.venv/bin/python manage.py compilemessages --ignore=.venv >/dev/null 2>&1 || true
 .venv/bin/python manage.py migrate --noinput
 .venv/bin/python manage.py seed_demo
-exec .venv/bin/python manage.py runserver "${1:-127.0.0.1:8000}"
+# Deadlines, reminders and digests: the beat schedule, in-process when there is no Redis.
+if [ -z "${REDIS_URL:-}" ]; then
+  .venv/bin/python manage.py topos_beat &
+  trap 'kill $! 2>/dev/null' EXIT
+fi
+.venv/bin/python manage.py runserver "${1:-127.0.0.1:8000}"
