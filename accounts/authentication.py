@@ -1,5 +1,6 @@
 """`Authorization: Token <key>` for the REST API, checked against the stored hash."""
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 
 from .models import ApiToken, hash_token
@@ -13,7 +14,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         if not header or header[0].lower() != self.keyword.lower().encode():
             return None
         if len(header) != 2:
-            raise exceptions.AuthenticationFailed("Send the header as 'Authorization: Token <key>'.")
+            raise exceptions.AuthenticationFailed(_("Send the header as 'Authorization: Token <key>'."))
         key = header[1].decode(errors="replace")
         token = (
             ApiToken.objects.select_related("user")
@@ -21,7 +22,7 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             .first()
         )
         if token is None or not token.user.is_active:
-            raise exceptions.AuthenticationFailed("This API token is unknown or has been revoked.")
+            raise exceptions.AuthenticationFailed(_("This API token is unknown or has been revoked."))
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
         return (token.user, token)
 

@@ -158,7 +158,7 @@ def demo_user_ensure(*, username: str = "demo", email: str = "demo@topos.localho
 def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
     """Create a token; the plain key is returned here once and never stored."""
     key = ApiToken.new_key()
-    token = ApiToken.objects.create(user=user, name=name.strip()[:60] or "API token", prefix=key[4:10],
+    token = ApiToken.objects.create(user=user, name=name.strip()[:60] or _("API token"), prefix=key[4:10],
                                     digest=hash_token(key))
     return token, key
 

@@ -6,9 +6,12 @@ class ServiceError(Exception):
     status_code = 400
     code = "invalid"
 
-    def __init__(self, message: str, **extra):
+    def __init__(self, message: str, *, field: str | None = None, **extra):
         super().__init__(message)
         self.message = message
+        # The service argument at fault (e.g. "players"), so a form can place a translated
+        # message next to its field; never sent by the API (only `extra` is).
+        self.field = field
         self.extra = extra
 
 

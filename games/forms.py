@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.bots import levels as bot_levels
 from engine.core import all_games
 
+from .engine_texts import engine_text, game_title, option_value
 from .models import CORRESPONDENCE_DAYS, LIVE_SECONDS, Pace
 
 LIVE_GAMES = ("toppo",)  # only Toppo has a live pace (games.services.tables._check_pace)
@@ -58,8 +59,8 @@ class ValuesField(forms.CharField):
 
 def _option_field(meta: dict) -> forms.Field:
     """A form field for one engine Option (see engine.core.Option.to_json)."""
-    label = gettext(meta["label"]) if meta["label"] else meta["name"]
-    help_text = gettext(meta["help"]) if meta["help"] else ""
+    label = engine_text(meta["label"]) if meta["label"] else meta["name"]
+    help_text = engine_text(meta["help"])
     kind = meta["kind"]
     if kind == "bool":
         return forms.BooleanField(label=label, help_text=help_text, required=False, initial=meta["default"])
@@ -75,9 +76,9 @@ def _option_field(meta: dict) -> forms.Field:
     if kind == "list":
         return forms.MultipleChoiceField(label=label, help_text=help_text, required=False,
                                          widget=forms.CheckboxSelectMultiple, initial=meta["default"],
-                                         choices=[(c, str(c).replace("_", " ")) for c in meta["choices"]])
+                                         choices=[(c, option_value(c)) for c in meta["choices"]])
     return forms.ChoiceField(label=label, help_text=help_text, required=False, initial=meta["default"],
-                             choices=[(c, str(c).replace("_", " ")) for c in meta["choices"]])
+                             choices=[(c, option_value(c)) for c in meta["choices"]])
 
 
 class TableCreateForm(forms.Form):
@@ -96,7 +97,7 @@ class TableCreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         games = _games()
         self.games = games
-        self.fields["game"].choices = [(g.name, g.title) for g in games]
+        self.fields["game"].choices = [(g.name, game_title(g.title)) for g in games]
         self.fields["game"].initial = "topology" if "topology" in all_games() else (games[0].name if games else None)
         max_players = max((g.max_players for g in games), default=2)
         self.fields["players"].max_value = max_players
@@ -105,7 +106,7 @@ class TableCreateForm(forms.Form):
         self.fields["live_seconds"].choices = [(s, _seconds_label(s)) for s in LIVE_SECONDS]
         levels = bot_levels()
         bot_choices = [("", gettext("A person (seat left open)"))] + [
-            (name, gettext("Bot: %(level)s") % {"level": gettext(meta.get("label", name))})
+            (name, gettext("Bot: %(level)s") % {"level": engine_text(meta.get("label", name))})
             for name, meta in levels.items()]
         self.bot_fields = []
         for seat in range(1, max_players):
@@ -127,7 +128,7 @@ class TableCreateForm(forms.Form):
     # --- grouping for the template ---------------------------------------------------------
     def game_sections(self) -> list[dict]:
         """Per game: its name, title, player range and its option fields (bound)."""
-        return [{"name": g.name, "title": g.title, "min": g.min_players, "max": g.max_players,
+        return [{"name": g.name, "title": game_title(g.title), "min": g.min_players, "max": g.max_players,
                  "live": g.name in LIVE_GAMES,
                  "fields": [{"field": self[f], "is_bool": isinstance(self.fields[f], forms.BooleanField)}
                             for f in self.option_fields[g.name]]}
@@ -168,9 +169,21 @@ class TableCreateForm(forms.Form):
         return {"kind": game, "players": data["players"], "options": options, "pace": pace,
                 "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots}
 
-    def add_service_error(self, message: str) -> None:
-        """Show a service's refusal next to the field it is about (or above the form)."""
-        self.add_error(self.field_for_message(message), message)
+    def add_service_error(self, message: str, argument: str | None = None) -> None:
+        """Show a service's refusal next to the field it is about (or above the form).
+
+        `argument` is the service argument at fault (ServiceError.field), which finds the field
+        whatever the language of the message; without it the message's words are matched.
+        """
+        field = self.field_for_argument(argument) if argument else None
+        self.add_error(field or self.field_for_message(message), message)
+
+    def field_for_argument(self, argument: str) -> str | None:
+        if argument == "turn_seconds":
+            return "live_seconds" if self.data.get("pace") == Pace.LIVE else "days"
+        if argument == "bots":
+            return self.bot_fields[0] if self.bot_fields else None
+        return {"kind": "game", "players": "players", "pace": "pace"}.get(argument)
 
     def field_for_message(self, message: str) -> str | None:
         text = message.lower()

@@ -5,6 +5,7 @@ from django.db.models import Prefetch, Q
 
 from engine.core import get_game
 
+from .engine_texts import game_title
 from .models import Action, Game, Seat
 from .positions import legal_actions_for, load_state, seat_of
 
@@ -32,7 +33,7 @@ def table_summary(game: Game, user=None) -> dict:
     return {
         "id": game.pk,
         "game": game.kind,
-        "title": get_game(game.kind).title,
+        "title": game_title(get_game(game.kind).title),
         "players": game.players,
         "options": game.options,
         "pace": game.pace,

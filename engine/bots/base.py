@@ -97,7 +97,10 @@ def options_for(game: Game, view: dict, seat: int, rng: random.Random) -> tuple[
     actions = playable(state, seat)
     if not actions:
         raise NotYourDecision("This seat has no action it could take now.", seat=seat)
-    return state, actions
+    from .hints import hints_for
+
+    forced = hints_for(game).forced_action(state, seat, actions)
+    return state, ([forced] if forced is not None else actions)
 
 
 # --- how good a position is ------------------------------------------------------------------

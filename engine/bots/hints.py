@@ -60,6 +60,10 @@ class Hints:
         None where the bot must try the action on a copy."""
         return [None] * len(actions)
 
+    def forced_action(self, state: State, seat: int, actions: list[Action]) -> Action | None:
+        """An action a ruling makes every bot take at once (e.g. P6: bots agree to a new display)."""
+        return None
+
     def tie_rank(self, action: Action) -> int:
         """Among equally good actions the lowest rank wins: confirm the turn first (ruling S3)."""
         return 0 if action.get("type") == END_TURN else 1

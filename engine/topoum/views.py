@@ -254,6 +254,8 @@ def determinize(v: dict, seat: int, rng):
     if total:
         from .farmers import CRATE_VALUES
         known = {int(k): val for k, val in v["crates_known"].items()}
+        if v.get("crate_values") is not None:  # the game is over: every value is on the table
+            known = dict(enumerate(v["crate_values"]))
         left = list(CRATE_VALUES)
         for val in known.values():
             left.remove(val)

@@ -1,4 +1,5 @@
 """One error shape for the whole API: {"error": code, "detail": message, ...}."""
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
@@ -20,7 +21,7 @@ def exception_handler(exc, context):
         detail = response.data.get("detail")
         code = getattr(detail, "code", None) or ("invalid" if response.status_code == 400 else "error")
         if detail is None:  # field errors from a serializer
-            response.data = {"error": "invalid", "detail": "Some fields are not valid.", "fields": response.data}
+            response.data = {"error": "invalid", "detail": _("Some fields are not valid."), "fields": response.data}
         else:
             response.data = {"error": str(code), "detail": str(detail)}
     elif response is not None and isinstance(response.data, list):

@@ -9,6 +9,7 @@ import hashlib
 import json
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 from rest_framework.response import Response
 
 from ..errors import BadRequest, ServiceError
@@ -33,7 +34,7 @@ def idempotent(request, lock, handler) -> Response:
             return error_response(exc)
     key = key.strip()
     if not key or len(key) > 200:
-        return error_response(BadRequest("An Idempotency-Key is 1 to 200 characters."))
+        return error_response(BadRequest(_("An Idempotency-Key is 1 to 200 characters.")))
     fingerprint = _fingerprint(request)
     try:
         with transaction.atomic():

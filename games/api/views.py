@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions
@@ -31,14 +32,14 @@ ERRORS = {
 def _visible(request, pk: int) -> Game:
     game = selectors.visible_games(request.user).filter(pk=pk).select_related("created_by").first()
     if game is None:
-        raise NotFound(f"There is no table #{pk} that you can see.")
+        raise NotFound(_("There is no table #%(id)s that you can see.") % {"id": pk})
     return game
 
 
 def _lock(pk: int):
     def lock():
         if not Game.objects.select_for_update().filter(pk=pk).exists():
-            raise NotFound(f"There is no table #{pk}.")
+            raise NotFound(_("There is no table #%(id)s.") % {"id": pk})
     return lock
 
 

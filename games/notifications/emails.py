@@ -5,11 +5,10 @@ from django.conf import settings
 from django.core.mail import EmailMessage
 from django.template.loader import render_to_string
 from django.urls import reverse
-
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Notification
-from .texts import game_label, table_url
+from .texts import game_label, in_site_language, table_url
 
 SUBJECTS = {
     "your_turn": _("Your turn at %(game)s"),
@@ -29,6 +28,7 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+@in_site_language
 def notification_email(notification: Notification) -> EmailMessage:
     context = {
         "notification": notification,
@@ -45,6 +45,7 @@ def notification_email(notification: Notification) -> EmailMessage:
     return EmailMessage(subject=subject, body=body, to=[notification.recipient.email])
 
 
+@in_site_language
 def digest_email(user, notifications: list[Notification]) -> EmailMessage:
     items = [{"text": n.text, "game_url": table_url(n.game_id) if n.game_id else "", "created_at": n.created_at}
              for n in notifications]

@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from accounts.models import NotificationEvent, NotificationPreference
 
@@ -60,7 +61,7 @@ def _queue_email(delivery_id: int) -> None:
 def notification_mark_read(*, user, notification_id: int) -> Notification:
     notification = Notification.objects.filter(pk=notification_id, recipient=user).first()
     if notification is None:
-        raise NotFound("There is no such notification of yours.")
+        raise NotFound(_("There is no such notification of yours."))
     if notification.read_at is None:
         notification.read_at = timezone.now()
         notification.save(update_fields=["read_at"])
@@ -75,9 +76,10 @@ def notification_preferences_set(*, user, choices: dict[str, str]) -> None:
     """Store her email choice for each event named in `choices`."""
     for event, choice in choices.items():
         if event not in NotificationEvent.values:
-            raise BadRequest(f"There is no notification called {event!r}.")
+            raise BadRequest(_("There is no notification called %(event)s.") % {"event": repr(event)})
         if choice not in Email.values:
-            raise BadRequest(f"Choose one of {', '.join(Email.values)} for {event!r}.")
+            raise BadRequest(_("Choose one of %(choices)s for %(event)s.")
+                             % {"choices": ", ".join(Email.values), "event": repr(event)})
     with transaction.atomic():
         for event, choice in choices.items():
             NotificationPreference.objects.update_or_create(user=user, event=event, defaults={"email": choice})

@@ -6,14 +6,32 @@ state, so a notification cannot leak a hidden card or crate (ruling G0.3).
 """
 from __future__ import annotations
 
+from functools import wraps
+
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from engine.core import InvalidOptions, get_game
 
+from ..engine_texts import game_title
 from ..models import Game, Seat
+
+
+def in_site_language(func):
+    """Run `func` in the site's language (settings.LANGUAGE_CODE).
+
+    Notifications are stored once and mailed later, to people who have no language
+    preference yet, so they must not take the language of whichever request (or eager
+    task) happened to trigger them.
+    """
+    @wraps(func)
+    def wrapped(*args, **kwargs):
+        with translation.override(settings.LANGUAGE_CODE):
+            return func(*args, **kwargs)
+    return wrapped
 
 
 def table_path(game_id: int) -> str:
@@ -32,7 +50,7 @@ def table_url(game_id: int) -> str:
 def game_label(game: Game) -> str:
     """E.g. 'Topology #12'."""
     try:
-        title = get_game(game.kind).title
+        title = game_title(get_game(game.kind).title)
     except InvalidOptions:
         title = game.kind
     return f"{title} #{game.pk}"
@@ -55,11 +73,13 @@ def points(score) -> str:
     return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
 
 
+@in_site_language
 def started(game: Game, seats: list[Seat]) -> str:
     players = ", ".join(seat_name(s) for s in seats)
     return _("The table %(game)s has started. Players: %(players)s.") % {"game": game_label(game), "players": players}
 
 
+@in_site_language
 def your_turn(game: Game, seat: Seat) -> str:
     text = _("It is your turn at %(game)s.") % {"game": game_label(game)}
     if seat.deadline is not None:
@@ -67,17 +87,20 @@ def your_turn(game: Game, seat: Seat) -> str:
     return text
 
 
+@in_site_language
 def invited(game: Game, inviter) -> str:
     return _("%(inviter)s invited you to a table of %(game)s.") % {"inviter": inviter.username,
                                                                     "game": game_label(game)}
 
 
+@in_site_language
 def deadline_near(game: Game, seat: Seat, hours: int) -> str:
     left = ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
     return _("Your deadline at %(game)s is in less than %(left)s: play before %(deadline)s, or the site's bot "
              "plays the turn for you.") % {"game": game_label(game), "left": left, "deadline": when(seat.deadline)}
 
 
+@in_site_language
 def bot_played(game: Game, descriptions: list[str], missed_in_a_row: int) -> str:
     text = _("You missed your deadline at %(game)s, so the site's bot played for you: %(moves)s") % {
         "game": game_label(game), "moves": "; ".join(d.rstrip(".") for d in descriptions if d) + "."}
@@ -92,6 +115,7 @@ def bot_played(game: Game, descriptions: list[str], missed_in_a_row: int) -> str
     return text
 
 
+@in_site_language
 def finished(game: Game, seats: list[Seat], seat: Seat) -> str:
     ranking = ", ".join(f"{s.rank or '-'}. {seat_name(s)} ({points(s.score)})"
                         for s in sorted(seats, key=lambda s: (s.rank or 99, s.index)))

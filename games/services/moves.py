@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from engine.core import IllegalAction, get_game
 
@@ -30,27 +32,36 @@ class SubmitResult:
     view: dict
 
 
+def _status_word(status: str) -> str:
+    """The game's status as a lower-case word inside a sentence ("This game is finished; ...")."""
+    words = {"open": pgettext("game status in a sentence", "open"),
+             "running": pgettext("game status in a sentence", "running"),
+             "finished": pgettext("game status in a sentence", "finished"),
+             "aborted": pgettext("game status in a sentence", "aborted")}
+    return words.get(str(status), str(status))
+
+
 def _lock_game(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise NotFound(f"There is no game #{game_id}.") from None
+        raise NotFound(_("There is no game #%(id)s.") % {"id": game_id}) from None
 
 
 def _check_shape(action) -> dict:
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise BadRequest('An action is a JSON object with a "type", e.g. {"type": "end_turn"}.')
+        raise BadRequest(_('An action is a JSON object with a "type", e.g. {"type": "end_turn"}.'))
     if len(json.dumps(action)) > MAX_ACTION_BYTES:
-        raise BadRequest("That action is far too large to be a move.")
+        raise BadRequest(_("That action is far too large to be a move."))
     return action
 
 
 def _seat_for_user(game: Game, user, seat: int | None) -> Seat:
     seats = list(game.seats.filter(user=user)) if user is not None else []
     if not seats:
-        raise Forbidden("You do not play at this table.")
+        raise Forbidden(_("You do not play at this table."))
     if seat is not None and seat not in [s.index for s in seats]:
-        raise Forbidden(f"Seat {seat} is not yours.")
+        raise Forbidden(_("Seat %(seat)s is not yours.") % {"seat": seat})
     return seats[0]
 
 
@@ -108,16 +119,16 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
     """A person's move (browser or API)."""
     action = _check_shape(action)
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
-        raise BadRequest("expected_version must be the whole number 'version' of the game you saw.")
+        raise BadRequest(_("expected_version must be the whole number 'version' of the game you saw."))
     with transaction.atomic():
         game = _lock_game(game_id)
         seat_row = _seat_for_user(game, user, seat)
         if game.status != Game.Status.RUNNING:
-            raise Conflict(f"This game is {game.get_status_display().lower()}; no more moves are taken.")
+            raise Conflict(_("This game is %(status)s; no more moves are taken.") % {"status": _status_word(game.status)})
         if expected_version != game.version:
             raise StaleVersion(
-                f"The game has moved on since you looked (you saw version {expected_version}, "
-                f"it is now {game.version}); look again and resend.",
+                _("The game has moved on since you looked (you saw version %(seen)s, "
+                  "it is now %(now)s); look again and resend.") % {"seen": expected_version, "now": game.version},
                 version=game.version,
             )
         logged, state = _apply(game, seat_row, action, user=user, source=Action.Source.PLAYER)
@@ -204,9 +215,9 @@ def game_resign(*, game_id: int, user) -> Game:
         game = _lock_game(game_id)
         seat = _seat_for_user(game, user, None)
         if game.status != Game.Status.RUNNING:
-            raise Conflict("Only a running game can be resigned.")
+            raise Conflict(_("Only a running game can be resigned."))
         if seat.abandoned:
-            raise Conflict("You have already left this game.")
+            raise Conflict(_("You have already left this game."))
         seat.abandoned = True
         seat.save(update_fields=["abandoned"])
         active = game.seats.filter(abandoned=False)

@@ -6,6 +6,8 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from engine.bots import levels as bot_levels
 from engine.core import InvalidOptions, all_games, get_game
@@ -22,24 +24,28 @@ def _locked(game_id: int) -> Game:
     try:
         return Game.objects.select_for_update().get(pk=game_id)
     except Game.DoesNotExist:
-        raise NotFound(f"There is no table #{game_id}.") from None
+        raise NotFound(_("There is no table #%(id)s.") % {"id": game_id}) from None
 
 
 def _check_pace(kind: str, pace: str, turn_seconds: int) -> None:
     if pace not in Pace.values:
-        raise BadRequest(f"Pace must be 'live' or 'correspondence', not {pace!r}.")
+        raise BadRequest(_("Pace must be 'live' or 'correspondence', not %(pace)s.") % {"pace": repr(pace)},
+                         field="pace")
     if pace == Pace.LIVE:
         if kind != "toppo":
-            raise BadRequest("Only Toppo has a live pace; choose a correspondence pace for this game.")
+            raise BadRequest(_("Only Toppo has a live pace; choose a correspondence pace for this game."), field="pace")
         if turn_seconds not in LIVE_SECONDS:
-            raise BadRequest(f"A live clock is one of {', '.join(map(str, LIVE_SECONDS))} seconds.")
+            raise BadRequest(_("A live clock is one of %(values)s seconds.") % {"values": ", ".join(map(str, LIVE_SECONDS))},
+                             field="turn_seconds")
     elif turn_seconds not in [d * 86400 for d in CORRESPONDENCE_DAYS]:
-        raise BadRequest(f"A correspondence clock is one of {', '.join(map(str, CORRESPONDENCE_DAYS))} days.")
+        raise BadRequest(_("A correspondence clock is one of %(values)s days.")
+                         % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))}, field="turn_seconds")
 
 
 def _check_bot_level(level: str) -> None:
     if level not in bot_levels():
-        raise BadRequest(f"Unknown bot level {level!r}; choose one of {', '.join(bot_levels())}.")
+        raise BadRequest(_("Unknown bot level %(level)s; choose one of %(levels)s.")
+                         % {"level": repr(level), "levels": ", ".join(bot_levels())}, field="bots")
 
 
 @transaction.atomic
@@ -47,7 +53,8 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
                 turn_seconds: int | None = None, private: bool = False, bots: list[str] | None = None) -> Game:
     """Open a table with the creator in seat 0 and, if asked, bots in the next seats."""
     if kind not in all_games():
-        raise BadRequest(f"There is no game called {kind!r}; choose one of {', '.join(sorted(all_games()))}.")
+        raise BadRequest(_("There is no game called %(kind)s; choose one of %(games)s.")
+                         % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))}, field="kind")
     engine = get_game(kind)
     if turn_seconds is None:
         turn_seconds = 60 if pace == Pace.LIVE else 3 * 86400
@@ -61,7 +68,8 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
         raise BadRequest(str(exc)) from None
     bots = list(bots or [])
     if len(bots) > players - 1:
-        raise BadRequest(f"At most {players - 1} bots fit at a table of {players} beside you.")
+        raise BadRequest(_("At most %(bots)d bots fit at a table of %(players)d beside you.")
+                         % {"bots": players - 1, "players": players}, field="bots")
     for level in bots:
         _check_bot_level(level)
     game = Game.objects.create(kind=kind, players=players, options=options, pace=pace, turn_seconds=turn_seconds,
@@ -76,7 +84,7 @@ def _free_index(game: Game) -> int:
     taken = set(game.seats.values_list("index", flat=True))
     free = [i for i in range(game.players) if i not in taken]
     if not free:
-        raise Conflict("This table is full.")
+        raise Conflict(_("This table is full."))
     return free[0]
 
 
@@ -84,17 +92,17 @@ def _free_index(game: Game) -> int:
 def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
     game = _locked(game_id)
     if not game.is_open:
-        raise Conflict("This table has already started or is closed; it takes no more players.")
+        raise Conflict(_("This table has already started or is closed; it takes no more players."))
     if game.seats.filter(user=user).exists():
-        raise Conflict("You already sit at this table.")
+        raise Conflict(_("You already sit at this table."))
     invited = game.invitations.filter(user=user).exists()
     if game.private and not invited and not secrets.compare_digest(invite_code or "", game.invite_code):
-        raise Forbidden("This table is private: join it through an invitation or its invite link.")
+        raise Forbidden(_("This table is private: join it through an invitation or its invite link."))
     try:
         with transaction.atomic():
             Seat.objects.create(game=game, index=_free_index(game), user=user)
     except IntegrityError:
-        raise Conflict("Someone took that seat a moment ago; try again.") from None
+        raise Conflict(_("Someone took that seat a moment ago; try again.")) from None
     game.save(update_fields=["updated_at"])
     return game
 
@@ -103,12 +111,12 @@ def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
 def game_leave(*, user, game_id: int) -> Game:
     game = _locked(game_id)
     if not game.is_open:
-        raise Conflict("The game has started: resign instead of leaving.")
+        raise Conflict(_("The game has started: resign instead of leaving."))
     seat = game.seats.filter(user=user).first()
     if seat is None:
-        raise Forbidden("You do not sit at this table.")
+        raise Forbidden(_("You do not sit at this table."))
     if seat.index == 0:
-        raise Conflict("You opened this table: abort it instead of leaving.")
+        raise Conflict(_("You opened this table: abort it instead of leaving."))
     seat.delete()
     game.save(update_fields=["updated_at"])
     return game
@@ -118,9 +126,9 @@ def game_leave(*, user, game_id: int) -> Game:
 def game_add_bot(*, user, game_id: int, level: str) -> Game:
     game = _locked(game_id)
     if game.created_by_id != user.pk:
-        raise Forbidden("Only the player who opened the table can seat bots.")
+        raise Forbidden(_("Only the player who opened the table can seat bots."))
     if not game.is_open:
-        raise Conflict("The game has started; no seat is free.")
+        raise Conflict(_("The game has started; no seat is free."))
     _check_bot_level(level)
     Seat.objects.create(game=game, index=_free_index(game), bot_level=level)
     game.save(update_fields=["updated_at"])
@@ -131,14 +139,14 @@ def game_add_bot(*, user, game_id: int, level: str) -> Game:
 def game_invite(*, user, game_id: int, username: str) -> Invitation:
     game = _locked(game_id)
     if not game.seats.filter(user=user).exists():
-        raise Forbidden("Only players at this table can invite others.")
+        raise Forbidden(_("Only players at this table can invite others."))
     if not game.is_open:
-        raise Conflict("The game has started; nobody can join it now.")
+        raise Conflict(_("The game has started; nobody can join it now."))
     invitee = User.objects.filter(username__iexact=username.strip()).first()
     if invitee is None:
-        raise NotFound(f"There is no player called {username!r}.")
+        raise NotFound(_("There is no player called %(name)s.") % {"name": repr(username)})
     if game.seats.filter(user=invitee).exists():
-        raise Conflict(f"{invitee.username} already sits at this table.")
+        raise Conflict(_("%(name)s already sits at this table.") % {"name": invitee.username})
     invitation, created = Invitation.objects.get_or_create(game=game, user=invitee, defaults={"invited_by": user})
     if created:
         effects.after_invitation(invitation)
@@ -150,16 +158,19 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
     """Deal the game: every seat filled (optionally by bots), seed drawn, first clocks started."""
     game = _locked(game_id)
     if game.created_by_id != user.pk:
-        raise Forbidden("Only the player who opened the table can start it.")
+        raise Forbidden(_("Only the player who opened the table can start it."))
     if not game.is_open:
-        raise Conflict("This table has already started or is closed.")
+        raise Conflict(_("This table has already started or is closed."))
     if fill_with_bots:
         _check_bot_level(fill_with_bots)
         while game.seats.count() < game.players:
             Seat.objects.create(game=game, index=_free_index(game), bot_level=fill_with_bots)
     if game.seats.count() < game.players:
         missing = game.players - game.seats.count()
-        raise Conflict(f"{missing} seat(s) are still empty: wait for players or fill them with bots.")
+        # The English text keeps "seat(s)" in both forms; other languages get their plural forms.
+        raise Conflict(ngettext("%(n)d seat(s) are still empty: wait for players or fill them with bots.",
+                                "%(n)d seat(s) are still empty: wait for players or fill them with bots.",
+                                missing) % {"n": missing})
     engine = get_game(game.kind)
     game.seed = secrets.token_hex(16)
     state = engine.new_state(game.players, game.options, game.seed)
@@ -180,14 +191,14 @@ def game_abort(*, user, game_id: int) -> Game:
     """Close a table that has not started, or a game in which nobody has moved yet."""
     game = _locked(game_id)
     if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
-        raise Conflict("This game is already over.")
+        raise Conflict(_("This game is already over."))
     if game.is_open and game.created_by_id != user.pk:
-        raise Forbidden("Only the player who opened the table can abort it.")
+        raise Forbidden(_("Only the player who opened the table can abort it."))
     if game.is_running:
         if not game.seats.filter(user=user).exists():
-            raise Forbidden("You do not play at this table.")
+            raise Forbidden(_("You do not play at this table."))
         if game.actions.filter(source="player").exists():
-            raise Conflict("Moves have been made: resign instead of aborting.")
+            raise Conflict(_("Moves have been made: resign instead of aborting."))
     game.status = Game.Status.ABORTED
     game.finished_at = timezone.now()
     game.save(update_fields=["status", "finished_at", "updated_at"])

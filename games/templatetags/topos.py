@@ -9,7 +9,10 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine.bots import levels as bot_levels
 from engine.core import InvalidOptions, get_game
+
+from ..engine_texts import engine_text, option_value
 
 register = template.Library()
 MAX_LISTED = 4
@@ -52,14 +55,14 @@ def options_text(kind: str, options: dict) -> str:
     for key, value in (options or {}).items():
         if key == "pace" or value in (False, None, "", []):
             continue
-        label = _(labels.get(key) or key.replace("_", " "))
+        label = engine_text(labels.get(key) or key.replace("_", " "))
         if value is True:
             parts.append(label)
         elif isinstance(value, list):
-            shown = ", ".join(str(v).replace("_", " ") for v in value[:MAX_LISTED])
+            shown = ", ".join(option_value(v) for v in value[:MAX_LISTED])
             parts.append(f"{label}: {shown}" + ("…" if len(value) > MAX_LISTED else ""))
         else:
-            parts.append(f"{label}: {str(value).replace('_', ' ')}")
+            parts.append(f"{label}: {option_value(value)}")
     return "; ".join(parts) or _("standard rules")
 
 
@@ -68,6 +71,12 @@ def until(iso: str | None) -> str:
     """"2 days, 3 hours" from now until an ISO date (a seat's deadline); empty when unknown."""
     when = parse_datetime(iso) if isinstance(iso, str) else iso
     return timeuntil(when) if when else ""
+
+
+@register.filter
+def bot_level_text(level: str | None) -> str:
+    """A bot level's label in the reader's language ("random" -> "Random")."""
+    return engine_text(bot_levels().get(level or "", {}).get("label", level or ""))
 
 
 @register.filter

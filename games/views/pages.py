@@ -35,7 +35,7 @@ def table_new(request):
             try:
                 game = services.game_create(user=request.user, **form.service_kwargs())
             except ServiceError as exc:
-                form.add_service_error(exc.message)
+                form.add_service_error(exc.message, exc.field)
             else:
                 return redirect("table", pk=game.pk)
         status = 400

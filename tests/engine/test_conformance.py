@@ -17,8 +17,14 @@ from engine.core import IllegalAction, all_games, canonical, make_rng, replay
 GAMES = int(os.environ.get("TOPOS_CONFORMANCE_GAMES", "0")) or None
 MAX_STEPS = 100_000
 
+FARMER_DECK = ["grenade", "mortar_attack", "advance", "panic_attack", "build_barracks", "red_cross", "farmer"]
+FARMER_NAMES = ("kings_of_buckets", "the_crusher", "the_sprayer", "queen_of_nature", "lady_boom",
+                "trap_master", "the_stomper", "lord_of_the_crates")
+
 CONFIGS = {
     "topology": [(2, {}, 1200), (2, {"advanced": True}, 600), (3, {}, 300), (4, {}, 300)],
+    # The four presets together hold all 22 card types; every farmer meets Red Cross and the
+    # heavy combat cards; the obstacle variant plays beside the farmers it may share a table with.
     "topoum": [
         (2, {}, 500),
         (3, {"deck": "preset", "preset": "tacticians"}, 250),
@@ -26,6 +32,9 @@ CONFIGS = {
         (2, {"deck": "preset", "preset": "duel"}, 250),
         (3, {"deck": "preset", "preset": "strategists", "farmer": "random"}, 300),
         (2, {"deck": "random", "obstacles": True}, 250),
+        *[(3, {"deck": "custom", "types": FARMER_DECK, "farmer": farmer}, 60) for farmer in FARMER_NAMES],
+        *[(2, {"deck": "custom", "types": FARMER_DECK, "farmer": farmer, "obstacles": True}, 60)
+          for farmer in ("queen_of_nature", "lady_boom", "trap_master", "the_stomper", "lord_of_the_crates")],
     ],
     "toppo": [(2, {"pace": "live"}, 300), (3, {"pace": "correspondence"}, 500),
               (5, {"pace": "live"}, 100), (8, {"pace": "correspondence"}, 100)],
@@ -36,7 +45,7 @@ def configurations():
     for name, game in sorted(all_games().items()):
         for players, options, count in CONFIGS.get(name, [(game.min_players, {}, 300)]):
             yield pytest.param(name, players, options, GAMES or count,
-                               id=f"{name}-{players}p-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}")
+                               id=f"{name}-{players}p-{'-'.join(f'{k}={v}' for k, v in options.items() if k != 'types') or 'default'}")
 
 
 def random_playthrough(game, players, options, seed):

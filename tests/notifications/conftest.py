@@ -1,15 +1,9 @@
-"""Fixtures for the notification, deadline and bot-task tests: the Relay game and in-process Celery."""
+"""Fixtures for the notification, deadline and bot-task tests: in-process Celery, the site's address, fast logins."""
 from __future__ import annotations
 
 import pytest
 
 from config.celery import app
-from tests.notifications.relay_game import install
-
-
-@pytest.fixture
-def relay(monkeypatch):
-    return install(monkeypatch)
 
 
 @pytest.fixture(autouse=True)

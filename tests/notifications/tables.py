@@ -1,34 +1,116 @@
-"""Helpers for tests with Relay tables: open and start one, play a turn, read what people were told."""
+"""Helpers for tests at tables of the real games: deal with a known seed, play decisions and turns, read what
+people were told.
+
+Positions are made by playing, never by hand: each person's decision is picked from the engine's own
+`legal_actions` (`pick`), and a table is dealt with a seed chosen so that seat 0 (the person who opened it)
+decides first.  So every run of a test sees the same game.
+"""
 from __future__ import annotations
 
+import hashlib
+import types
+from contextlib import contextmanager
+from functools import lru_cache
+
+from engine.core import get_game
 from games import services
 from games.models import Game, Notification
+from games.services import tables as table_services
+
+# Toppo claims a person makes in these tests, best first: one that ends the hand or takes or matches the
+# display, else a renew, which is always a claim (ruling P4).  Display votes (P6) are left out: they do not
+# use up the claim, and a match of votes alone never ends.
+TOPPO_CLAIMS = ("toppo", "top", "match", "renew")
 
 
-def relay_table(owner, *others, bots=(), start=True, **options) -> Game:
-    """A Relay table: `owner` in seat 0, then `others`, then `bots`; started unless told otherwise."""
+@lru_cache(maxsize=None)
+def seed_for(kind: str, players: int, pace: str = "correspondence", first: int = 0) -> str:
+    """A seed, shaped like the site's own (32 hex digits), with which `first` is among the first to decide."""
+    engine = get_game(kind)
+    options = engine.validate_options(players, {"pace": pace} if kind == "toppo" else {})
+    for n in range(1000):
+        seed = hashlib.sha256(f"topos-tests:{kind}:{players}:{n}".encode()).hexdigest()[:32]
+        state = engine.new_state(players, options, seed)
+        starts = state.start if kind == "toppo" else state.to_act()[0]
+        if starts == first:
+            return seed
+    raise AssertionError(f"no seed found where seat {first} starts {kind}")
+
+
+@contextmanager
+def dealt_with(seed: str):
+    """`game_start` draws this seed instead of a random one (the only thing it draws at random)."""
+    real = table_services.secrets
+    table_services.secrets = types.SimpleNamespace(token_hex=lambda nbytes=None: seed,
+                                                   compare_digest=real.compare_digest)
+    try:
+        yield
+    finally:
+        table_services.secrets = real
+
+
+def open_table(kind: str, owner, *others, bots=(), start=True, options=None, pace="correspondence",
+               turn_seconds=None, seed: str | None = None) -> Game:
+    """A table of `kind`: `owner` in seat 0 (deciding first), then `others`, then `bots`; started unless told not."""
     players = 1 + len(others) + len(bots)
-    game = services.game_create(user=owner, kind="relay", players=players, options=options, bots=list(bots))
+    game = services.game_create(user=owner, kind=kind, players=players, options=dict(options or {}), pace=pace,
+                                turn_seconds=turn_seconds, bots=list(bots))
     for user in others:
         services.game_join(user=user, game_id=game.pk)
     if start:
-        game = services.game_start(user=owner, game_id=game.pk)
+        with dealt_with(seed or seed_for(kind, players, pace)):
+            game = services.game_start(user=owner, game_id=game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
+def topology_table(owner, *others, **kwargs) -> Game:
+    """Topology: turns of several decisions (two players: three placements, then end_turn; ruling L5)."""
+    return open_table("topology", owner, *others, **kwargs)
+
+
+def toppo_table(owner, *others, hands: int = 1, **kwargs) -> Game:
+    """Toppo, one hand unless told: every seat decides at once (rulings P3, P4)."""
+    return open_table("toppo", owner, *others, options={"hands": hands}, **kwargs)
+
+
+def topoum_table(owner, *others, **kwargs) -> Game:
+    return open_table("topoum", owner, *others, **kwargs)
+
+
+def pick(kind: str, state, seat: int) -> dict:
+    """The decision a test's player makes: the first legal one that is not undo (Toppo: see TOPPO_CLAIMS)."""
+    actions = [a for a in state.legal_actions(seat) if a["type"] != "undo"]
+    if kind == "toppo":
+        claims = [a for a in actions if a["type"] in TOPPO_CLAIMS]
+        return min(claims, key=lambda a: TOPPO_CLAIMS.index(a["type"]))
+    return actions[0]
+
+
+def seat_of(game: Game, user) -> int:
+    return game.seats.get(user=user).index
+
+
+def decide(game: Game, user) -> Game:
+    """`user` makes one decision at her seat."""
+    game = Game.objects.get(pk=game.pk)
+    seat = seat_of(game, user)
+    state = get_game(game.kind).load(game.state)
+    services.action_submit(game_id=game.pk, user=user, action=pick(game.kind, state, seat),
+                           expected_version=game.version)
     return Game.objects.get(pk=game.pk)
 
 
 def play_turn(game: Game, user) -> Game:
-    """`user` plays her first card and confirms (two decisions, one turn)."""
+    """`user` decides until her turn is over (a Toppo claim; at a live table, one decision)."""
     game = Game.objects.get(pk=game.pk)
-    seat = game.seats.get(user=user).index
-    hand = game.state["hands"][seat]
-    services.action_submit(game_id=game.pk, user=user, action={"type": "play", "card": hand[0]},
-                           expected_version=game.version)
-    game.refresh_from_db()
-    if not game.state["together"] and game.is_running:
-        services.action_submit(game_id=game.pk, user=user, action={"type": "end_turn"},
-                               expected_version=game.version)
-        game.refresh_from_db()
-    return game
+    seat = seat_of(game, user)
+    engine = get_game(game.kind)
+    marker = engine.load(game.state).turn_marker()
+    while True:
+        game = decide(game, user)
+        if (game.pace == "live" or not game.is_running or seat not in game.to_act
+                or engine.load(game.state).turn_marker() != marker):
+            return game
 
 
 def texts_of(user) -> list[str]:

@@ -1,0 +1,148 @@
+// Toppo at the table: lay line cards onto display cards, then shout top or match.
+//
+// Nothing here knows which calls are right (ruling P3): the page posts whatever the player built
+// and the server judges.  Click a line card to pick it, then a display card to lay it there (the
+// next free line card is picked for you).  "Top!" posts the order when every display card has
+// exactly one line card; "Match!" posts the pairs laid so far.  A live table is redrawn every
+// second while others play, so the arrangement is kept in sessionStorage for as long as the line
+// and the display stay the same.
+(function () {
+  "use strict";
+
+  function init(root) {
+    if (root.dataset.ready) return;
+    root.dataset.ready = "1";
+    const form = root.querySelector("form.act-form");
+    const lineCards = Array.from(root.querySelectorAll(".tp-line-card"));
+    const displayCards = Array.from(root.querySelectorAll(".tp-display-card"));
+    if (!form || !lineCards.length) return;  // nothing to arrange
+    const problem = root.querySelector(".tp-call-problem");
+    // The arrangement belongs to this line on this display: their drawings name both.
+    const signature = [root.dataset.table, root.dataset.hand,
+      lineCards.map(function (b) { return b.querySelector("svg").getAttribute("aria-label"); }).join("|"),
+      displayCards.map(function (b) { return b.querySelector("svg").getAttribute("aria-label"); }).join("|")].join("/");
+    const storeKey = "toppo-arrangement:" + root.dataset.table;
+    let onto = {};       // line position -> display position
+    let picked = null;   // the line position picked, waiting for a display card
+
+    function load() {
+      try {
+        const saved = JSON.parse(sessionStorage.getItem(storeKey) || "null");
+        if (saved && saved.signature === signature) { onto = saved.onto || {}; picked = saved.picked; }
+      } catch (e) { /* storage unavailable: start afresh */ }
+    }
+
+    function save() {
+      try { sessionStorage.setItem(storeKey, JSON.stringify({ signature: signature, onto: onto, picked: picked })); }
+      catch (e) { /* ignore */ }
+    }
+
+    function nextFree() {
+      const free = lineCards.map(function (b) { return +b.dataset.line; }).filter(function (j) { return !(j in onto); });
+      return free.length ? free[0] : null;
+    }
+
+    function draw() {
+      lineCards.forEach(function (b) {
+        const j = +b.dataset.line;
+        b.setAttribute("aria-pressed", String(j === picked));
+        b.classList.toggle("laid", j in onto);
+        const tag = b.querySelector(".tp-onto");
+        tag.hidden = !(j in onto);
+        tag.textContent = j in onto ? "→ " + (onto[j] + 1) : "";
+      });
+      displayCards.forEach(function (b) {
+        b.disabled = picked === null && !Object.values(onto).includes(+b.dataset.display);
+        b.classList.toggle("target", picked !== null);
+      });
+      root.querySelectorAll(".tp-laid").forEach(function (box) {
+        box.textContent = "";
+        const d = +box.dataset.laid;
+        Object.keys(onto).forEach(function (j) {
+          if (onto[j] !== d) return;
+          const svg = lineCards[+j].querySelector("svg").cloneNode(true);
+          svg.classList.add("mini");
+          box.appendChild(svg);
+        });
+      });
+      if (problem) problem.hidden = true;
+      save();
+    }
+
+    function submit(action) {
+      form.querySelector("[name=action]").value = JSON.stringify(action);
+      try { sessionStorage.removeItem(storeKey); } catch (e) { /* ignore */ }
+      if (form.requestSubmit) form.requestSubmit(); else form.submit();
+    }
+
+    function complain(which) {
+      if (!problem) return;
+      problem.textContent = problem.dataset[which];
+      problem.hidden = false;
+    }
+
+    lineCards.forEach(function (b) {
+      b.addEventListener("click", function () {
+        const j = +b.dataset.line;
+        if (j in onto) { delete onto[j]; picked = j; }
+        else picked = picked === j ? null : j;
+        draw();
+      });
+    });
+    displayCards.forEach(function (b) {
+      b.addEventListener("click", function () {
+        const d = +b.dataset.display;
+        if (picked === null) {
+          // Clicking a display card with nothing picked takes back what lies on it.
+          Object.keys(onto).forEach(function (j) { if (onto[j] === d) delete onto[j]; });
+        } else {
+          onto[picked] = d;
+          picked = nextFree();
+        }
+        draw();
+      });
+    });
+    root.querySelectorAll("[data-do=clear]").forEach(function (b) {
+      b.addEventListener("click", function () { onto = {}; picked = nextFree(); draw(); });
+    });
+    root.querySelectorAll("[data-call=top]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        const size = displayCards.length;
+        const order = new Array(size).fill(null);
+        let ok = Object.keys(onto).length === lineCards.length && lineCards.length === size;
+        Object.keys(onto).forEach(function (j) {
+          if (order[onto[j]] !== null) ok = false;
+          order[onto[j]] = +j;
+        });
+        if (!ok || order.includes(null)) { complain("top"); return; }
+        submit({ type: "top", order: order });
+      });
+    });
+    root.querySelectorAll("[data-call=match]").forEach(function (b) {
+      b.addEventListener("click", function () {
+        const pairs = Object.keys(onto).map(Number).sort(function (a, c) { return a - c; })
+          .map(function (j) { return [j, onto[j]]; });
+        if (!pairs.length) { complain("match"); return; }
+        submit({ type: "match", pairs: pairs });
+      });
+    });
+    // Keyboard: 1-5 lays the picked card on that display card.
+    root.addEventListener("keydown", function (e) {
+      const d = parseInt(e.key, 10) - 1;
+      if (picked !== null && d >= 0 && d < displayCards.length) { e.preventDefault(); displayCards[d].click(); }
+    });
+
+    load();
+    if (picked === null && !Object.keys(onto).length) picked = nextFree();
+    draw();
+  }
+
+  function scan(elt) {
+    if (!elt || !elt.querySelectorAll) return;
+    if (elt.matches(".toppo")) init(elt);
+    elt.querySelectorAll(".toppo").forEach(init);
+  }
+
+  if (window.htmx) htmx.onLoad(scan);
+  else document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
+})();
