@@ -55,14 +55,20 @@ def play_one(args: tuple) -> dict:
         actors = state.to_act()
         if not actors:
             break
-        seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-        level = levels[seat]
-        view = state.view(seat)
-        t0 = time.perf_counter()
-        action = choose(level, game, view, seat, bot_rngs[seat], budget=budgets[level])
-        spent[level] += time.perf_counter() - t0
-        moves[level] += 1
-        state.apply(seat, action)
+        # Simultaneous seats (Toppo) act in a random order; a bot that has nothing worth doing
+        # now (choose returns None) lets the next one act.
+        order = list(actors) if len(actors) == 1 else rng.sample(actors, len(actors))
+        for seat in order:
+            level = levels[seat]
+            t0 = time.perf_counter()
+            action = choose(level, game, state.view(seat), seat, bot_rngs[seat], budget=budgets[level])
+            spent[level] += time.perf_counter() - t0
+            moves[level] += 1
+            if action is not None:
+                state.apply(seat, action)
+                break
+        else:
+            raise RuntimeError(f"{name} game {index}: every seat to act waits, so the game cannot go on")
     else:
         raise RuntimeError(f"{name} game {index} did not end")
     ranks = {r.seat: r.rank for r in state.results()}

@@ -31,6 +31,7 @@ class Budget:
     tree_turns: int = 2  # ismcts: turns the tree spans before playouts take over
     search: str = "halving"  # strong bot's algorithm: "halving" or "ismcts" (engine.bots.search)
     plans: int = 8  # halving: the greedy ranking's best first actions that compete
+    margin: float = 0.0  # halving: mean reward a challenger must gain over greedy's choice to replace it
     horizon: int | None = 2  # search: turns from the root after which a playout is scored (None: game end)
     rollout_greedy: float = 0.0  # chance that a rival's playout step is greedy rather than random
     rollout_candidates: int = 8  # actions a greedy playout step compares
@@ -43,7 +44,11 @@ class Budget:
 
     @classmethod
     def from_dict(cls, data: dict | None) -> "Budget":
-        return cls(**(data or {}))
+        data = dict(data or {})
+        unknown = sorted(set(data) - set(cls.__dataclass_fields__))
+        if unknown:
+            raise ValueError(f"Unknown bot budget setting(s): {', '.join(unknown)}.")
+        return cls(**data)
 
 
 class Bot:
@@ -52,7 +57,8 @@ class Bot:
     name: str = ""
     label: str = ""
 
-    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
+    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action | None:
+        """The action to take, or None when the seat should wait (nothing worth doing yet)."""
         raise NotImplementedError
 
 
@@ -97,10 +103,22 @@ def options_for(game: Game, view: dict, seat: int, rng: random.Random) -> tuple[
     actions = playable(state, seat)
     if not actions:
         raise NotYourDecision("This seat has no action it could take now.", seat=seat)
+    return state, actions
+
+
+def waits(game: Game, state: State, seat: int, actions: list[Action]) -> bool:
+    """True when the bot should not act now (see Hints.idle); choose() then returns None."""
     from .hints import hints_for
 
-    forced = hints_for(game).forced_action(state, seat, actions)
-    return state, ([forced] if forced is not None else actions)
+    return hints_for(game).idle(state, seat, actions)
+
+
+def considered(game: Game, state: State, seat: int, actions: list[Action], rng: random.Random) -> list[Action]:
+    """The actions a thinking bot weighs: just one when the game's hints force it (ruling P6)."""
+    from .hints import hints_for
+
+    forced = hints_for(game).forced_action(state, seat, actions, rng)
+    return [forced] if forced is not None else actions
 
 
 # --- how good a position is ------------------------------------------------------------------

@@ -14,7 +14,7 @@ import random
 from engine.core import Action, Game, State
 
 from .base import (
-    Bot, Budget, differential, end_if_possible, key_of, options_for, playable, register_bot, sample_state,
+    Bot, Budget, considered, differential, waits, end_if_possible, key_of, options_for, playable, register_bot, sample_state,
     turn_done,
 )
 from .hints import Hints, hints_for
@@ -128,6 +128,9 @@ class GreedyBot(Bot):
 
     def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
         state, actions = options_for(game, view, seat, rng)
+        if waits(game, state, seat, actions):
+            return None
+        actions = considered(game, state, seat, actions, rng)
         if len(actions) == 1:
             return actions[0]
         samples = [state] + [sample_state(game, view, seat, rng) for _ in range(max(0, budget.samples - 1))]

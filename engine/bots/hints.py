@@ -60,9 +60,22 @@ class Hints:
         None where the bot must try the action on a copy."""
         return [None] * len(actions)
 
-    def forced_action(self, state: State, seat: int, actions: list[Action]) -> Action | None:
-        """An action a ruling makes every bot take at once (e.g. P6: bots agree to a new display)."""
+    def forced_action(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action | None:
+        """An action greedy and strong bots take without weighing others (e.g. P6: bots agree at once)."""
         return None
+
+    def idle(self, state: State, seat: int, actions: list[Action]) -> bool:
+        """True when the seat, though allowed to act, has nothing worth doing now and should wait
+        (only meaningful where several seats may act at once, as at a live Toppo table)."""
+        return False
+
+    def active(self, state: State, rng: random.Random) -> int | None:
+        """The seat that acts next in a playout: one of those deciding that is not idle, at random."""
+        actors = state.to_act()
+        if len(actors) == 1:
+            return actors[0]
+        busy = [s for s in actors if not self.idle(state, s, state.legal_actions(s))]
+        return rng.choice(busy) if busy else None
 
     def tie_rank(self, action: Action) -> int:
         """Among equally good actions the lowest rank wins: confirm the turn first (ruling S3)."""

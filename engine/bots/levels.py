@@ -25,14 +25,22 @@ LEVELS: dict[str, dict] = {
     },
     "strong": {
         "label": "Strong",
-        "description": "Searches ahead with Monte Carlo tree search over what it cannot see.",
+        "description": "Looks ahead: tries its best moves against the likely replies, over what it cannot see.",
         "delay_seconds": (0.8, 1.8),
-        "budget": {"iterations": 300, "seconds": 5.0, "max_candidates": 48, "horizon": 2,
-                   "rollout_greedy": 0.0},
+        # Root Sequential Halving over determinised playouts (engine.bots.search.HalvingSearch):
+        # the greedy ranking's best `plans` first actions, `iterations` playouts shared among
+        # them, each finishing the bot's turn and letting the rivals reply greedily, scored
+        # `horizon` turns ahead; `seconds` caps the wall-clock time of one decision.
+        "budget": {"search": "halving", "iterations": 96, "seconds": 10.0, "plans": 8, "horizon": 2,
+                   "rollout_greedy": 1.0, "rollout_candidates": 16, "max_candidates": 48},
         "budget_by_game": {
-            # The tree covers the bot's own turn (three placements); playouts play the rival's
-            # turn with the ring-seeking policy of topology_hints, then the lead is scored.
-            "topology": {"tree_turns": 1, "horizon": 2},
+            # Own turn (three placements), then the rival's ring-seeking reply (topology_hints).
+            "topology": {"horizon": 2},
+            # Cheap to simulate: look one turn further, so moles placed now are valued by the lines
+            # they make next turn, and end-of-game bonuses count (topoum_hints.outlook).
+            "topoum": {"horizon": 3, "iterations": 64},
+            # Most decisions are forced or obvious; deviate from greedy only on clear evidence.
+            "toppo": {"horizon": 4, "iterations": 32, "margin": 0.02},
         },
     },
 }

@@ -5,7 +5,7 @@ import random
 
 from engine.core import Action, Game
 
-from .base import Bot, Budget, options_for, register_bot
+from .base import Bot, Budget, options_for, register_bot, waits
 
 
 @register_bot
@@ -16,5 +16,7 @@ class RandomBot(Bot):
     label = "Random"
 
     def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
-        _, actions = options_for(game, view, seat, rng)
+        state, actions = options_for(game, view, seat, rng)
+        if waits(game, state, seat, actions):
+            return None
         return rng.choice(actions)

@@ -19,7 +19,7 @@ import time
 from engine.core import Action, Game, State
 
 from .base import (
-    Bot, Budget, evaluate, key_of, options_for, playable, register_bot, sample_state, score_scale, turn_done,
+    Bot, Budget, considered, evaluate, waits, key_of, options_for, playable, register_bot, sample_state, score_scale, turn_done,
 )
 from .greedy import greedy_step, ranked_actions
 from .hints import hints_for
@@ -64,6 +64,9 @@ class Search:
 
     def run(self) -> Action:
         state, actions = options_for(self.game, self.view, self.seat, self.rng)
+        if waits(self.game, state, self.seat, actions):
+            return None
+        actions = considered(self.game, state, self.seat, actions, self.rng)
         if len(actions) == 1:
             return actions[0]
         self.seats = len(state.scores())
@@ -114,8 +117,9 @@ class Search:
         node, path, turns = root, [root], 0
         b = self.budget
         while not state.is_over() and turns < b.tree_turns:
-            actors = state.to_act()
-            actor = self.seat if node is root else (actors[0] if len(actors) == 1 else self.rng.choice(actors))
+            actor = self.seat if node is root else self.hints.active(state, self.rng)
+            if actor is None:
+                break
             keyed = self.options(node, state, actor)
             if not keyed:
                 break
@@ -154,8 +158,9 @@ class Search:
         horizon = b.horizon if b.horizon is not None else math.inf
         steps = 0
         while not state.is_over() and turns < horizon and steps < MAX_ROLLOUT_STEPS:
-            actors = state.to_act()
-            actor = actors[0] if len(actors) == 1 else self.rng.choice(actors)
+            actor = self.hints.active(state, self.rng)
+            if actor is None:
+                break
             action = self.hints.rollout_action(state, actor, self.rng)
             if action is None:
                 if b.rollout_greedy and self.rng.random() < b.rollout_greedy:
@@ -190,35 +195,48 @@ class HalvingSearch:
 
     def run(self) -> Action:
         state, actions = options_for(self.game, self.view, self.seat, self.rng)
+        if waits(self.game, state, self.seat, actions):
+            return None
+        actions = considered(self.game, state, self.seat, actions, self.rng)
         if len(actions) == 1:
             return actions[0]
         ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
-        alive = [a for _, a in ranked[: max(2, self.budget.plans)]]
-        if len(alive) == 1:
-            return alive[0]
+        # Greedy's choice is the incumbent: it plays every sample, and a challenger replaces it
+        # only if it did better on the same samples by more than `budget.margin`.
+        incumbent = ranked[0][1]
+        alive = [a for _, a in ranked[1: max(2, self.budget.plans)]]
+        if not alive:
+            return incumbent
         total = self.budget.iterations if self.budget.iterations is not None else (
             10**9 if self.budget.seconds else DEFAULT_ITERATIONS)
         deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds else math.inf
-        rounds = max(1, math.ceil(math.log2(len(alive))))
-        sums = {key_of(a): 0.0 for a in alive}
+        rounds = max(1, math.ceil(math.log2(len(alive) + 1)))
+        lead = {key_of(a): 0.0 for a in alive}  # summed advantage over the incumbent, sample by sample
         counts = {key_of(a): 0 for a in alive}
         first = True
-        while len(alive) > 1 and self.playouts < total and time.perf_counter() < deadline:
-            per = max(1, (total // rounds) // len(alive))
+        while self.playouts < total and time.perf_counter() < deadline:
+            per = max(1, (total // rounds) // (len(alive) + 1))
             for _ in range(per):
                 sample = state if first else sample_state(self.game, self.view, self.seat, self.rng)
                 first = False
                 seed = self.rng.getrandbits(64)
+                base = self.playout(sample.clone(), incumbent, seed)
                 for a in alive:
-                    value = self.playout(sample.clone(), a, seed)
-                    sums[key_of(a)] += value
-                    counts[key_of(a)] += 1
-                    self.playouts += 1
+                    k = key_of(a)
+                    lead[k] += self.playout(sample.clone(), a, seed) - base
+                    counts[k] += 1
+                self.playouts += len(alive) + 1
                 if time.perf_counter() >= deadline:
                     break
-            alive.sort(key=lambda a: -sums[key_of(a)] / max(1, counts[key_of(a)]))  # stable: greedy order breaks ties
+            alive.sort(key=lambda a: -lead[key_of(a)] / max(1, counts[key_of(a)]))  # stable: greedy order breaks ties
+            if len(alive) == 1:
+                break
             alive = alive[: max(1, len(alive) // 2)]
-        return alive[0]
+        best = alive[0]
+        k = key_of(best)
+        if counts[k] and lead[k] / counts[k] > self.budget.margin:
+            return best
+        return incumbent
 
     def playout(self, state: State, action: Action, seed: int) -> float:
         """The bot's reward after `action`, its turn finished greedily and play continued to the horizon."""
@@ -229,8 +247,9 @@ class HalvingSearch:
         turns = int(turn_done(state, self.seat, action))
         steps = 0
         while not state.is_over() and turns < horizon and steps < MAX_ROLLOUT_STEPS:
-            actors = state.to_act()
-            actor = actors[0] if len(actors) == 1 else rng.choice(actors)
+            actor = self.hints.active(state, rng)
+            if actor is None:
+                break
             action = self.hints.rollout_action(state, actor, rng)
             if action is None:
                 if turns == 0 and actor == self.seat:

@@ -3,8 +3,8 @@
 Scores are penalty points (Game.higher_is_better is False), so the generic sign convention
 already turns them round.  What the hints add:
   - ruling P6: "bots agree at once" to a proposed new display, so agreeing is forced;
-  - a bot never proposes a new display when it has anything else to do (proposing costs a
-    decision and rarely helps), so proposing ranks last among equal choices;
+  - a bot proposes a new display only when it can do nothing but renew and the display seems
+    stuck (see `stuck`); otherwise proposing ranks last among equal choices;
   - playouts use the obvious policy (toppo, else top, else the biggest match, else reveal or
     renew) instead of trying every claim on a copy.
 """
@@ -16,6 +16,7 @@ from engine.core import Action
 
 from .hints import Hints, register_hints
 
+STUCK_ODDS = 6
 ORDER = {"toppo": 0, "top": 1, "match": 2, "agree_replace": 3, "reveal": 4, "renew": 5, "choose_display": 6,
          "propose_replace": 9}
 
@@ -27,17 +28,38 @@ class ToppoHints(Hints):
     def tie_rank(self, action: Action) -> int:
         return 2 if action.get("type") == "propose_replace" else 1
 
-    def forced_action(self, state, seat: int, actions: list[Action]) -> Action | None:
-        for a in actions:
-            if a.get("type") == "agree_replace":
-                return a  # ruling P6: bots agree at once
+    def forced_action(self, state, seat: int, actions: list[Action], rng: random.Random) -> Action | None:
+        kinds = {a.get("type"): a for a in actions}
+        if "agree_replace" in kinds:
+            return kinds["agree_replace"]  # ruling P6: bots agree at once
+        if ("propose_replace" in kinds and "renew" in kinds and not kinds.keys() & {"top", "match", "toppo"}
+                and self.stuck(state, rng)):
+            return kinds["propose_replace"]
         return None
+
+    def idle(self, state, seat: int, actions: list[Action]) -> bool:
+        """A live seat whose only move is to propose a new display waits (its line went back on an
+        interruption and someone else must restart, ruling P3); proposing then would be noise."""
+        return all(a.get("type") == "propose_replace" for a in actions)
+
+    def stuck(self, state, rng: random.Random) -> bool:
+        """Has the display stood unchanged a while (rules: a rare combination nobody can top)?
+
+        At correspondence pace the last round tells: nobody topped or matched in it.  At live
+        pace nothing in the view says how long the display has stood, so a bot that can only
+        renew proposes now and then (one time in STUCK_ODDS), which frees a blocked table soon
+        and rarely replaces a good display.
+        """
+        if state.pace == "correspondence":
+            last = state.last_round
+            return bool(last) and not any(c.get("outcome") in ("applied", "toppo") for c in last["claims"])
+        return rng.random() < 1 / STUCK_ODDS
 
     def rollout_action(self, state, seat: int, rng: random.Random) -> Action | None:
         actions = state.legal_actions(seat)
-        if not actions:
+        if not actions or self.idle(state, seat, actions):
             return None
-        forced = self.forced_action(state, seat, actions)
+        forced = self.forced_action(state, seat, actions, rng)
         if forced is not None:
             return forced
         best = min(ORDER.get(a.get("type"), 8) for a in actions)

@@ -19,7 +19,7 @@ from engine.hexgrid import DIRECTIONS, hexagon, to_pixel
 
 SIZE = 26.0  # hex circumradius in SVG units
 APOTHEM = SIZE * math.sqrt(3) / 2
-MIN_SCALE = 0.62  # px per SVG unit at least, so a space stays tappable on a phone
+MIN_SCALE = 0.85  # px per SVG unit at least: a space stays about 38 px wide, tappable on a phone
 
 # Colours of the four armies (the view's "colours" names them by seat; tiles carry a colour index).
 COLOUR_NAMES = ("red", "blue", "yellow", "black")
@@ -147,7 +147,7 @@ def colour_label(colour: str) -> str:
 
 def _marked_spaces(radius: int) -> tuple[set, set]:
     """X spaces at distance 4 on the six axes and the four farmer zones (ruling T2)."""
-    x_spaces = {(4 * dq, 4 * dr) for dq, dr in DIRECTIONS if 4 <= radius}
+    x_spaces = {(4 * dq, 4 * dr) for dq, dr in DIRECTIONS} if radius >= 4 else set()
     zones = {(3, 0), (-3, 0), (0, 3), (0, -3)} if radius >= 3 else set()
     return x_spaces, zones
 
@@ -297,7 +297,7 @@ def _space(h, kind: str, **extra) -> dict:
             "inner": hex_points(h, 0.78), "kind": kind, **extra}
 
 
-def battlefield(view: dict, paths: list[dict], me: int | None) -> dict:
+def battlefield(view: dict, paths: list[dict]) -> dict:
     """Spaces, tiles, pieces, highlights and lines of sight, in SVG units."""
     radius = (view.get("options") or {}).get("radius", 6)
     colours = view.get("colours") or []
@@ -334,7 +334,7 @@ def battlefield(view: dict, paths: list[dict], me: int | None) -> dict:
     on_board = {s["key"] for s in spaces}
     hot, firsts = {}, {p["path"][0] for p in paths}
     for p in paths:
-        for step, k in enumerate(p["path"]):
+        for k in p["path"]:
             if "," in k and k not in hot:
                 q, r = (int(v) for v in k.split(","))
                 hot[k] = _space((q, r), "hot", first=k in firsts, off=k not in on_board)
@@ -446,7 +446,7 @@ def present(detail: dict, names: list[str]) -> dict:
         "prompt": _prompt(view, legal, my_turn),
         "current_name": names[current] if isinstance(current, int) and current < len(names) else None,
         "current_colour": colours[current] if isinstance(current, int) and current < len(colours) else None,
-        "board": battlefield(view, paths, me),
+        "board": battlefield(view, paths),
         "paths": paths,
         "has_paths": bool(paths),
         "buttons": buttons,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 
 COLOUR_LABELS = {"red": gettext_noop("red"), "yellow": gettext_noop("yellow"), "white": gettext_noop("white"),
                  "green": gettext_noop("green"), "blue": gettext_noop("blue")}
@@ -67,7 +67,7 @@ def _short_claim(claim: dict) -> str:
     kind = claim.get("type")
     if kind == "match":
         n = len(claim.get("pairs") or [])
-        return _("a match of %(n)s card(s)") % {"n": n}
+        return ngettext("a match of %(n)s card", "a match of %(n)s cards", n) % {"n": n}
     return {"top": _("a top"), "renew": _("a renew"), "toppo": _("toppo")}.get(kind, str(kind))
 
 

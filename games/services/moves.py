@@ -7,6 +7,7 @@ one transaction; its after-effects are sent only once that transaction commits.
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -124,7 +125,8 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
         game = _lock_game(game_id)
         seat_row = _seat_for_user(game, user, seat)
         if game.status != Game.Status.RUNNING:
-            raise Conflict(_("This game is %(status)s; no more moves are taken.") % {"status": _status_word(game.status)})
+            raise Conflict(_("This game is %(status)s; no more moves are taken.")
+                           % {"status": _status_word(game.status)})
         if expected_version != game.version:
             raise StaleVersion(
                 _("The game has moved on since you looked (you saw version %(seen)s, "
@@ -162,6 +164,8 @@ def _automatic_move(game_id: int, seat_index: int, version: int, source: str, ch
             if steps > 1000:
                 raise RuntimeError(f"game {game_id}: seat {seat_index}'s turn did not end after 1000 bot decisions")
             follow = _bot_choice(game, seat, state, "greedy", "turn")
+            if follow is None:
+                break
             logged, state = _apply(game, seat, follow, user=None, source=source)
         return logged
 
@@ -195,6 +199,12 @@ def deadline_expire(*, game_id: int, seat: int, version: int, now=None) -> Actio
         action = get_game(game.kind).timeout_action(state, seat_row.index)
         if action is None:
             action = _bot_choice(game, seat_row, state, "greedy", "timeout")
+        if action is None:
+            # The bot waits (nothing worth doing now, e.g. a live Toppo seat): no move, no miss, and
+            # a fresh clock so the sweep does not pick the seat up again and again.
+            seat_row.deadline = now + timedelta(seconds=game.turn_seconds)
+            seat_row.save(update_fields=["deadline"])
+            return None
         if not seat_row.played_by_bot:
             seat_row.missed_deadlines += 1
             if seat_row.missed_deadlines >= 3:

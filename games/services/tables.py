@@ -35,8 +35,8 @@ def _check_pace(kind: str, pace: str, turn_seconds: int) -> None:
         if kind != "toppo":
             raise BadRequest(_("Only Toppo has a live pace; choose a correspondence pace for this game."), field="pace")
         if turn_seconds not in LIVE_SECONDS:
-            raise BadRequest(_("A live clock is one of %(values)s seconds.") % {"values": ", ".join(map(str, LIVE_SECONDS))},
-                             field="turn_seconds")
+            raise BadRequest(_("A live clock is one of %(values)s seconds.")
+                             % {"values": ", ".join(map(str, LIVE_SECONDS))}, field="turn_seconds")
     elif turn_seconds not in [d * 86400 for d in CORRESPONDENCE_DAYS]:
         raise BadRequest(_("A correspondence clock is one of %(values)s days.")
                          % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))}, field="turn_seconds")
@@ -180,6 +180,8 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
     game.started_at = now
     game.version = 0
     game.to_act = state.to_act()
+    marker = state.turn_marker()
+    game.turn_marker = "" if marker is None else str(marker)[:64]
     game.save()
     restart_clocks(game, state, previous_to_act=[], now=now)
     effects.after_start(game)

@@ -246,6 +246,32 @@ def test_strong_beats_random_clearly():
     assert points >= 19
 
 
+def test_tree_search_variant_beats_random_clearly():
+    # The full information-set tree (budget.search == "ismcts") instead of root halving.
+    points = match(CoinsGame(), "strong", "random", 24,
+                   {"strong": Budget(search="ismcts", iterations=80, horizon=None), "random": Budget()})
+    assert points >= 19
+
+
+@pytest.mark.parametrize("search", ["halving", "ismcts"])
+def test_strong_looks_ahead_where_greedy_does_not(search):
+    # Coins 2 9 2 1: taking the left 2 (the bigger end, greedy's move) uncovers the 9 for the
+    # rival (4 against 10); taking the right 1 keeps it covered and wins it later (10 against 4).
+    game = CoinsGame()
+    state = CoinsState([2, 9, 2, 1], [0, 0], bonus=[0, 0], turn=0, phase="take")
+    assert choose("greedy", game, state.view(0), 0, random.Random(0), budget=Budget()) == \
+        {"type": "take", "end": "left"}
+    budget = Budget(search=search, iterations=200, horizon=None, plans=2)
+    assert choose("strong", game, state.view(0), 0, random.Random(0), budget=budget) == \
+        {"type": "take", "end": "right"}
+
+
 def test_greedy_beats_random_clearly():
     points = match(CoinsGame(), "greedy", "random", 24, {"greedy": Budget(), "random": Budget()})
     assert points >= 19
+
+
+def test_budget_settings_are_checked_by_name():
+    assert Budget.from_dict({"iterations": 5}).iterations == 5
+    with pytest.raises(ValueError, match="iteratons"):
+        Budget.from_dict({"iteratons": 5})

@@ -13,7 +13,6 @@ from django.db import connection
 
 from config.celery import app
 from tests.integration.workers import TEST_REDIS_URL, VISIBILITY_TIMEOUT, Worker
-from tests.notifications.relay_game import install
 
 
 def _redis_problem(url: str) -> str | None:
@@ -64,9 +63,8 @@ def _drop_connections() -> None:
 
 
 @pytest.fixture
-def start_worker(redis_broker, tmp_path, monkeypatch):
+def start_worker(redis_broker, tmp_path):
     """start_worker(name, **env) -> a ready Worker; every worker started is stopped at the end."""
-    install(monkeypatch)
     workers: list[Worker] = []
 
     def start(name: str = "w1", **env) -> Worker:

@@ -1,9 +1,10 @@
 """A real worker on the machine's Redis and PostgreSQL: bots answer, and a killed worker loses nothing.
 
-The worker's bot move can be held uncommitted (TOPOS_BOT_TEST_SLEEP) so that the test kills
-the worker in the middle of it; the broker redelivers the task (late acknowledgement,
-reject on a lost worker, the visibility timeout), and the game's version check makes the
-redelivered move apply exactly once.
+The table is Topology against a greedy bot, whose turn is four decisions (three placements, then end_turn;
+ruling L5), each its own `bot_move` task.  The worker's bot move can be held uncommitted
+(TOPOS_BOT_TEST_SLEEP) so that the test kills the worker in the middle of it; the broker redelivers the
+task (late acknowledgement, reject on a lost worker, the visibility timeout), and the game's version
+check makes the redelivered move apply exactly once.
 """
 from __future__ import annotations
 
@@ -15,18 +16,32 @@ from django.db import connection
 
 from games.models import Action, Game, Notification
 from tests.integration.workers import VISIBILITY_TIMEOUT, wait_for
-from tests.notifications.tables import play_turn, relay_table
+from tests.notifications.tables import play_turn, topology_table
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+BOT_TURN = ["place", "place", "place", "end_turn"]
 
 
 def bot_rows(game):
     return list(Action.objects.filter(game=game, source="bot").order_by("seq").values_list("seq", "action__type"))
 
 
-def answered(game):
+def whole_bot_turn(after: int) -> list[tuple[int, str]]:
+    """The bot's turn as the log holds it when each decision applied once, right after version `after`."""
+    return [(after + n, kind) for n, kind in enumerate(BOT_TURN, start=1)]
+
+
+def answered(game, after: int):
     fresh = Game.objects.get(pk=game.pk)
-    return fresh if fresh.version == 4 and fresh.to_act == [0] else None
+    return fresh if fresh.version == after + len(BOT_TURN) and fresh.to_act == [0] else None
+
+
+def my_turn_against_the_bot(owner) -> Game:
+    game = topology_table(owner, bots=["greedy"])
+    game = play_turn(game, owner)  # each decision committed here; its effects task goes to Redis
+    assert game.version == len(BOT_TURN) and game.to_act == [1]
+    return game
 
 
 def move_held_open() -> bool:
@@ -40,11 +55,10 @@ def move_held_open() -> bool:
 
 def test_a_move_against_a_bot_is_answered_by_the_worker(start_worker, owner):
     worker = start_worker("answer")
-    game = relay_table(owner, bots=["greedy"])
-    game = play_turn(game, owner)  # committed here; the effects task goes to Redis
-    assert game.version == 2 and game.to_act == [1]
-    game = wait_for(lambda: answered(game), 60, "the bot's answer")
-    assert bot_rows(game) == [(3, "play"), (4, "end_turn")]
+    game = my_turn_against_the_bot(owner)
+    mine = game.version
+    game = wait_for(lambda: answered(game, mine), 60, "the bot's answer")
+    assert bot_rows(game) == whole_bot_turn(mine)
     # the worker also told the owner it is her turn again
     wait_for(lambda: Notification.objects.filter(recipient=owner, kind="your_turn").exists(), 30,
              "the your-turn notification")
@@ -53,29 +67,30 @@ def test_a_move_against_a_bot_is_answered_by_the_worker(start_worker, owner):
 
 def test_a_worker_killed_in_the_middle_of_a_bot_move_loses_nothing_and_the_move_applies_once(start_worker, owner):
     doomed = start_worker("doomed", TOPOS_BOT_TEST_SLEEP=6)
-    game = relay_table(owner, bots=["greedy"])
-    game = play_turn(game, owner)
-    wait_for(move_held_open, 60, "the bot's move to be written and held open")
+    game = my_turn_against_the_bot(owner)
+    mine = game.version
+    wait_for(move_held_open, 60, "the bot's first placement to be written and held open")
     doomed.kill()  # SIGKILL to the whole worker: its transaction is rolled back, its message not acknowledged
     assert bot_rows(game) == []
-    assert Game.objects.get(pk=game.pk).version == 2
+    assert Game.objects.get(pk=game.pk).version == mine
 
     rescuer = start_worker("rescuer")  # no pause: redelivered after the visibility timeout
-    game = wait_for(lambda: answered(game), VISIBILITY_TIMEOUT + 60, "the redelivered bot move")
-    assert bot_rows(game) == [(3, "play"), (4, "end_turn")]
+    game = wait_for(lambda: answered(game, mine), VISIBILITY_TIMEOUT + 60, "the redelivered bot move")
+    assert bot_rows(game) == whole_bot_turn(mine)
     assert "games.tasks.bot_move" in rescuer.output()
     # nothing else is pending that could apply it a second time
     wait_for(lambda: not move_held_open(), 10, "the workers to be idle")
-    assert Game.objects.get(pk=game.pk).version == 4 and len(bot_rows(game)) == 2
+    assert Game.objects.get(pk=game.pk).version == mine + len(BOT_TURN) and len(bot_rows(game)) == len(BOT_TURN)
 
 
 def test_a_pool_process_killed_mid_move_is_replaced_and_the_task_redelivered_at_once(start_worker, owner):
     worker = start_worker("survivor", TOPOS_BOT_TEST_SLEEP=3)
-    game = relay_table(owner, bots=["greedy"])
-    game = play_turn(game, owner)
-    wait_for(move_held_open, 60, "the bot's move to be written and held open")
+    game = my_turn_against_the_bot(owner)
+    mine = game.version
+    wait_for(move_held_open, 60, "the bot's first placement to be written and held open")
     (child,) = worker.pool_children()
     os.kill(child, signal.SIGKILL)  # the process running the task dies; the worker itself lives
-    game = wait_for(lambda: answered(game), 60, "the requeued bot move")
-    assert bot_rows(game) == [(3, "play"), (4, "end_turn")]
+    # every decision of the bot's turn waits 3 s before its commit: four of them, after the requeued one
+    game = wait_for(lambda: answered(game, mine), 90, "the requeued bot move and the rest of the bot's turn")
+    assert bot_rows(game) == whole_bot_turn(mine)
     assert "WorkerLostError" in worker.output()

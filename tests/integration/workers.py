@@ -40,8 +40,7 @@ class Worker:
         self.log = open(log_path, "wb")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "info", "-c", "1", "-P", "prefork",
-             "-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat",
-             "-I", "tests.integration.worker_games"],
+             "-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat"],
             cwd=ROOT, env=full_env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
 
     def output(self) -> str:

@@ -8,6 +8,7 @@ decides first.  So every run of a test sees the same game.
 from __future__ import annotations
 
 import hashlib
+import json
 import types
 from contextlib import contextmanager
 from functools import lru_cache
@@ -17,21 +18,26 @@ from games import services
 from games.models import Game, Notification
 from games.services import tables as table_services
 
-# Toppo claims a person makes in these tests, best first: one that ends the hand or takes or matches the
-# display, else a renew, which is always a claim (ruling P4).  Display votes (P6) are left out: they do not
-# use up the claim, and a match of votes alone never ends.
-TOPPO_CLAIMS = ("toppo", "top", "match", "renew")
+# Toppo calls a person makes in these tests, best first: one that ends the hand, takes or matches the display;
+# else the first other action listed (live: reveal; by correspondence: renew, always a claim, ruling P4).
+# Display votes (P6) are left out: they do not use up a claim, and a match of votes alone never ends.
+TOPPO_CALLS = ("toppo", "top", "match")
+TOPPO_VOTES = ("propose_replace", "agree_replace")
+
+
+def seed_for(kind: str, players: int, options: dict | None = None, first: int = 0) -> str:
+    """A seed, shaped like the site's own (32 hex digits), with which seat `first` starts the game."""
+    return _seed_for(kind, players, json.dumps(options or {}, sort_keys=True), first)
 
 
 @lru_cache(maxsize=None)
-def seed_for(kind: str, players: int, pace: str = "correspondence", first: int = 0) -> str:
-    """A seed, shaped like the site's own (32 hex digits), with which `first` is among the first to decide."""
+def _seed_for(kind: str, players: int, options_json: str, first: int) -> str:
     engine = get_game(kind)
-    options = engine.validate_options(players, {"pace": pace} if kind == "toppo" else {})
+    options = engine.validate_options(players, json.loads(options_json))
     for n in range(1000):
         seed = hashlib.sha256(f"topos-tests:{kind}:{players}:{n}".encode()).hexdigest()[:32]
         state = engine.new_state(players, options, seed)
-        starts = state.start if kind == "toppo" else state.to_act()[0]
+        starts = state.start if kind == "toppo" else state.to_act()[0]  # Toppo: all decide, one starts
         if starts == first:
             return seed
     raise AssertionError(f"no seed found where seat {first} starts {kind}")
@@ -55,10 +61,11 @@ def open_table(kind: str, owner, *others, bots=(), start=True, options=None, pac
     players = 1 + len(others) + len(bots)
     game = services.game_create(user=owner, kind=kind, players=players, options=dict(options or {}), pace=pace,
                                 turn_seconds=turn_seconds, bots=list(bots))
+    options = game.options  # as the engine deals them (Toppo's include the table's pace)
     for user in others:
         services.game_join(user=user, game_id=game.pk)
     if start:
-        with dealt_with(seed or seed_for(kind, players, pace)):
+        with dealt_with(seed or seed_for(kind, players, options)):
             game = services.game_start(user=owner, game_id=game.pk)
     return Game.objects.get(pk=game.pk)
 
@@ -78,11 +85,12 @@ def topoum_table(owner, *others, **kwargs) -> Game:
 
 
 def pick(kind: str, state, seat: int) -> dict:
-    """The decision a test's player makes: the first legal one that is not undo (Toppo: see TOPPO_CLAIMS)."""
+    """The decision a test's player makes: the first legal one that is not undo (Toppo: see TOPPO_CALLS)."""
     actions = [a for a in state.legal_actions(seat) if a["type"] != "undo"]
     if kind == "toppo":
-        claims = [a for a in actions if a["type"] in TOPPO_CLAIMS]
-        return min(claims, key=lambda a: TOPPO_CLAIMS.index(a["type"]))
+        actions = [a for a in actions if a["type"] not in TOPPO_VOTES]
+        calls = [a for a in actions if a["type"] in TOPPO_CALLS]
+        return min(calls, key=lambda a: TOPPO_CALLS.index(a["type"])) if calls else actions[0]
     return actions[0]
 
 

@@ -12,49 +12,57 @@ from django.utils import timezone
 from games import tasks
 from games.models import Action, Game, Notification, Seat
 from games.notifications.events import reminders_send
-from tests.notifications.tables import kinds_of, play_turn, relay_table
+from tests.notifications.tables import decide, kinds_of, play_turn, topology_table, toppo_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# Topology with two players: three tiles to place, then end_turn (ruling L5).
+WHOLE_TURN = ["place", "place", "place", "end_turn"]
 
 
 def expire(game: Game, *seats: int) -> None:
     Seat.objects.filter(game=game, index__in=seats).update(deadline=timezone.now() - timedelta(seconds=1))
 
 
-def test_the_sweep_plays_a_missed_turn_with_the_bot_and_tells_the_player(relay, owner, member):
-    game = relay_table(owner, member)
+def test_the_sweep_plays_a_missed_turn_with_the_bot_and_tells_the_player(owner, member):
+    game = topology_table(owner, member)
     assert tasks.deadlines_sweep() == 0  # nothing is due yet
     expire(game, 0)
     assert tasks.deadlines_sweep() == 1
     game.refresh_from_db()
-    rows = list(Action.objects.filter(game=game).values_list("seat", "source", "action__type"))
-    assert rows == [(0, "timeout", "play"), (0, "timeout", "end_turn")]  # the whole turn, once
+    rows = list(Action.objects.filter(game=game).order_by("seq").values_list("seat", "source", "action__type"))
+    assert rows == [(0, "timeout", kind) for kind in WHOLE_TURN]  # the whole turn, once
     assert game.to_act == [1]
     seat = game.seats.get(index=0)
     assert seat.missed_deadlines == 1 and not seat.abandoned
     (note,) = Notification.objects.filter(recipient=owner, kind="bot_played")
-    assert "the site's bot played for you: Seat 1 played c" in note.text
+    assert "the site's bot played for you: Seat 1 placed a tile on (" in note.text
+    assert note.text.count("placed a tile") == 3 and "Seat 1 ended the turn" in note.text
     assert "missed 1 deadline in a row" in note.text
     assert tasks.deadlines_sweep() == 0  # done is done
 
 
 def test_three_missed_deadlines_through_the_sweep_abandon_the_seat_which_the_bot_plays_and_which_loses(
-        relay, owner, member):
-    game = relay_table(owner, member, rounds=5)
+        owner, member):
+    game = topology_table(owner, member)
     for _ in range(3):
         expire(game, 0)
         tasks.deadlines_sweep()
         game.refresh_from_db()
         game = play_turn(game, member)
-    # after the third miss the bot played the owner's turn straight after the member's move
+    # after the third miss the bot played the owner's turn straight after the member's
     sleeper = game.seats.get(index=0)
     assert sleeper.abandoned and sleeper.missed_deadlines == 3
+    assert game.to_act == [1]
     while game.is_running:
         game = play_turn(game, member)
     sleeper.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert sleeper.rank == 2  # a loss whatever the score (ruling S1)
-    assert Action.objects.filter(game=game, seat=0, source="bot").count() == 2 * 2  # the last two turns
+    owners = list(Action.objects.filter(game=game, seat=0).order_by("seq").values_list("source", "action__type"))
+    assert {source for source, _ in owners[:3 * 4]} == {"timeout"}  # three missed turns
+    assert owners[3 * 4:] and {source for source, _ in owners[3 * 4:]} == {"bot"}  # then the bot, to the end
+    assert [kind for _, kind in owners] == WHOLE_TURN * (len(owners) // 4)
     notes = list(Notification.objects.filter(recipient=owner, kind="bot_played").order_by("pk")
                  .values_list("text", flat=True))
     assert len(notes) == 3
@@ -64,39 +72,58 @@ def test_three_missed_deadlines_through_the_sweep_abandon_the_seat_which_the_bot
     assert "counts as a loss for you" in final
 
 
-def test_a_round_of_simultaneous_decisions_times_out_for_every_seat_in_one_sweep(relay, owner, member, outsider):
-    """Toppo by correspondence: no claim by the deadline is a renew (ruling P4), here a pass."""
-    game = relay_table(owner, member, outsider, together=True)
+def test_a_round_of_simultaneous_decisions_times_out_for_every_seat_in_one_sweep(owner, member, outsider):
+    """Toppo by correspondence: no claim by the deadline is a renew (ruling P4)."""
+    game = toppo_table(owner, member, outsider)
     assert sorted(game.to_act) == [0, 1, 2]
+    first_round = game.state["round"]
     game = play_turn(game, member)  # she claims in time
+    assert sorted(game.to_act) == [0, 2]
     expire(game, 0, 2)
     assert tasks.deadlines_sweep() == 2
     game.refresh_from_db()
     timeouts = list(Action.objects.filter(game=game, source="timeout").values_list("seat", "action"))
-    assert sorted(timeouts, key=lambda t: t[0]) == [(0, {"type": "pass"}), (2, {"type": "pass"})]
-    assert game.state["round"] == 1 and sorted(game.to_act) == [0, 1, 2]
+    assert sorted(timeouts, key=lambda t: t[0]) == [(0, {"type": "renew"}), (2, {"type": "renew"})]
+    assert game.state["round"] == first_round + 1 and sorted(game.to_act) == [0, 1, 2]
     assert kinds_of(owner).count("bot_played") == 1 and kinds_of(outsider).count("bot_played") == 1
     assert kinds_of(member).count("bot_played") == 0
+    assert all(s.deadline > timezone.now() for s in game.seats.all())  # the new round's clocks
 
 
-def test_a_live_clock_of_seconds_goes_through_the_same_sweep_without_reminders(relay, owner, member):
-    game = relay_table(owner, member, together=True)
-    Game.objects.filter(pk=game.pk).update(pace="live", turn_seconds=30)
+def test_a_live_clock_of_seconds_goes_through_the_same_sweep_without_reminders(owner, member):
+    game = toppo_table(owner, member, pace="live", turn_seconds=30)
+    assert game.seats.get(index=0).deadline <= timezone.now() + timedelta(seconds=30)
     told = kinds_of(owner) + kinds_of(member)
-    Seat.objects.filter(game=game).update(deadline=timezone.now() + timedelta(seconds=30))
     assert reminders_send(now=timezone.now()) == 0
-    expire(game, 1)
+    assert reminders_send(now=timezone.now() + timedelta(seconds=29)) == 0  # not even just before the deadline
+    expire(game, 0)  # the start player, who must reveal before anyone else may (ruling P3)
     assert tasks.deadlines_sweep() == 1
-    assert list(Action.objects.filter(game=game).values_list("seat", "source", "action")) == [
-        (1, "timeout", {"type": "pass"})]
+    rows = list(Action.objects.filter(game=game).values_list("seat", "source"))
+    assert rows == [(0, "timeout")]  # the bot's one action for the missed beat, not a whole turn
+    assert game.seats.get(index=0).missed_deadlines == 1
     game.refresh_from_db()
-    game = play_turn(game, owner)  # a new round: at a live table nobody is told "your turn"
-    assert game.state["round"] == 1
+    for _ in range(3):
+        game = decide(game, member)  # play goes on: at a live table nobody is told "your turn"
+    assert Action.objects.filter(game=game, source="player").count() == 3
     assert [k for k in kinds_of(owner) + kinds_of(member) if k not in told] == ["bot_played"]
+    assert kinds_of(owner).count("bot_played") == 1
 
 
-def test_reminders_come_24_hours_and_1_hour_before_a_correspondence_deadline_once_each(relay, owner, member):
-    game = relay_table(owner, member)  # the default clock: 3 days per turn
+def test_a_live_deadline_counts_as_missed_only_when_something_was_played_for_the_seat(owner, member):
+    """Before the start player's first reveal the other seat can at most propose a new display (ruling P3, P6);
+    if the bot sees nothing worth doing it waits, and a deadline that played nothing is no missed deadline."""
+    game = toppo_table(owner, member, pace="live", turn_seconds=30)
+    for _ in range(3):
+        expire(game, 1)
+        tasks.deadlines_sweep()
+    seat = game.seats.get(index=1)
+    played = Action.objects.filter(game=game, seat=1, source="timeout").count()
+    assert seat.missed_deadlines == played and seat.abandoned == (played >= 3)
+    assert Notification.objects.filter(recipient=member, kind="bot_played").count() == played
+
+
+def test_reminders_come_24_hours_and_1_hour_before_a_correspondence_deadline_once_each(owner, member):
+    game = topology_table(owner, member)  # the default clock: 3 days per turn
     now = timezone.now()
     seat = game.seats.get(index=0)
     seat.deadline = now + timedelta(hours=20)
@@ -111,9 +138,8 @@ def test_reminders_come_24_hours_and_1_hour_before_a_correspondence_deadline_onc
     assert kinds_of(member).count("deadline") == 0  # not her turn
 
 
-def test_a_one_day_clock_gets_only_the_one_hour_reminder(relay, owner, member):
-    game = relay_table(owner, member)
-    Game.objects.filter(pk=game.pk).update(turn_seconds=86400)
+def test_a_one_day_clock_gets_only_the_one_hour_reminder(owner, member):
+    game = topology_table(owner, member, turn_seconds=86400)
     now = timezone.now()
     game.seats.filter(index=0).update(deadline=now + timedelta(hours=23))
     assert reminders_send(now=now) == 0
@@ -121,12 +147,12 @@ def test_a_one_day_clock_gets_only_the_one_hour_reminder(relay, owner, member):
 
 
 @pytest.mark.postgres
-def test_two_sweeps_at_once_apply_each_timeout_once(relay, owner, member, outsider):
+def test_two_sweeps_at_once_apply_each_timeout_once(owner, member, outsider):
     """Two beat processes by mistake: the version check and the game's row lock keep every timeout single."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (row locks): set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
-    games = [relay_table(owner, member), relay_table(member, outsider), relay_table(outsider, owner),
-             relay_table(owner, outsider)]
+    games = [topology_table(owner, member), topology_table(member, outsider), topology_table(outsider, owner),
+             topology_table(owner, outsider)]
     for game in games:
         expire(game, *game.to_act)
     barrier = threading.Barrier(2)
@@ -146,18 +172,18 @@ def test_two_sweeps_at_once_apply_each_timeout_once(relay, owner, member, outsid
         t.join(60)
     assert len(done) == 2
     for game in games:
-        rows = list(Action.objects.filter(game=game).values_list("seq", "source", "action__type"))
-        assert rows == [(1, "timeout", "play"), (2, "timeout", "end_turn")]
+        rows = list(Action.objects.filter(game=game).order_by("seq").values_list("seq", "source", "action__type"))
+        assert rows == [(seq, "timeout", kind) for seq, kind in enumerate(WHOLE_TURN, start=1)]
         assert game.seats.get(index=0).missed_deadlines == 1
         assert Notification.objects.filter(game=game, kind="bot_played").count() == 1
 
 
-def test_without_a_broker_the_inline_beat_command_sweeps_deadlines(relay, owner, member):
+def test_without_a_broker_the_inline_beat_command_sweeps_deadlines(owner, member):
     """The embedded default has no `celery beat`: `manage.py topos_beat` runs the same schedule in process."""
     from django.core.management import call_command
 
-    game = relay_table(owner, member)
+    game = topology_table(owner, member)
     expire(game, 0)
     call_command("topos_beat", "--once")
-    assert list(Action.objects.filter(game=game).values_list("source", flat=True)) == ["timeout", "timeout"]
+    assert list(Action.objects.filter(game=game).values_list("source", flat=True)) == ["timeout"] * len(WHOLE_TURN)
     assert Notification.objects.filter(recipient=owner, kind="bot_played").count() == 1

@@ -6,7 +6,7 @@ from django.test import Client
 
 from accounts.models import NotificationPreference
 from games.models import Notification
-from tests.notifications.tables import relay_table
+from tests.notifications.tables import topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -19,10 +19,11 @@ def client_for(user) -> Client:
 
 
 @pytest.fixture
-def told(relay, owner, member):
-    """The member has two unread notifications: the table started, it is her turn... of another table."""
-    game = relay_table(owner, member)
-    other = relay_table(member, owner)
+def told(owner, member):
+    """The member has one unread notification: the owner's table started.  At her own table she starts and
+    moves first, so she is told nothing there; the owner hears that it started."""
+    game = topology_table(owner, member)
+    other = topology_table(member, owner)
     return game, other
 
 

@@ -46,13 +46,13 @@ def test_it_tells_the_next_player_once_per_turn(owner, member):
 
 
 def test_a_rolled_back_move_tells_nobody_and_moves_no_bot(owner, member):
-    game = topology_table(owner, member, bots=["greedy"])  # the bot plays after the member
+    game = topology_table(owner, member, bots=["greedy"])  # the bot sits in seat 1, the member joined seat 2
     before = (Notification.objects.count(), len(mail.outbox), GameEffects.objects.get(game=game).version)
     with pytest.raises(RuntimeError):
         with transaction.atomic():
-            play_turn(game, owner)
-            play_turn(game, member)  # the bot's turn comes next
-            raise RuntimeError("the request failed after the moves")
+            game = play_turn(game, owner)
+            assert game.to_act == [1]  # the bot's turn, which it would take as soon as this commits
+            raise RuntimeError("the request failed after the move")
     assert (Notification.objects.count(), len(mail.outbox), GameEffects.objects.get(game=game).version) == before
     assert Action.objects.filter(game=game).count() == 0
     game.refresh_from_db()

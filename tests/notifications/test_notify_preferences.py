@@ -8,14 +8,14 @@ from games import tasks
 from games.models import Notification, NotificationDelivery
 from games.notifications.services import notification_preferences_set
 from games.errors import BadRequest
-from tests.notifications.tables import kinds_of, play_turn, relay_table
+from tests.notifications.tables import kinds_of, play_turn, topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_digest_events_wait_for_one_daily_email_that_is_sent_once(relay, owner, member):
+def test_digest_events_wait_for_one_daily_email_that_is_sent_once(owner, member):
     notification_preferences_set(user=member, choices={"started": "digest", "your_turn": "digest"})
-    game = relay_table(owner, member)
+    game = topology_table(owner, member)
     play_turn(game, owner)
     assert kinds_of(member) == ["started", "your_turn"] and mail.outbox == []
     assert tasks.digests_send() == 2
@@ -29,18 +29,18 @@ def test_digest_events_wait_for_one_daily_email_that_is_sent_once(relay, owner, 
     assert set(NotificationDelivery.objects.values_list("channel", "status")) == {("digest", "sent")}
 
 
-def test_no_email_still_shows_in_the_site(relay, owner, member):
+def test_no_email_still_shows_in_the_site(owner, member):
     notification_preferences_set(user=member, choices={"started": "none"})
-    relay_table(owner, member)
+    topology_table(owner, member)
     assert kinds_of(member) == ["started"]
     assert mail.outbox == [] and NotificationDelivery.objects.count() == 0
     assert tasks.digests_send() == 0
 
 
-def test_the_immediate_email_links_to_the_game_and_to_the_settings(relay, owner, member):
-    game = relay_table(owner, member)
+def test_the_immediate_email_links_to_the_game_and_to_the_settings(owner, member):
+    game = topology_table(owner, member)
     (email,) = mail.outbox
-    assert email.subject == f"[Topos] Relay #{game.pk} has started"
+    assert email.subject == f"[Topos] Topology #{game.pk} has started"
     assert f"https://topos.example/tables/{game.pk}/" in email.body
     assert "https://topos.example/accounts/notifications/" in email.body
     assert "Hello bruno" in email.body

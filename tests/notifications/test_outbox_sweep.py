@@ -11,7 +11,7 @@ from kombu.exceptions import OperationalError
 from games import tasks
 from games.models import Action, Game, GameEffects, Notification, NotificationDelivery
 from games.notifications.events import games_behind
-from tests.notifications.tables import kinds_of, play_turn, relay_table
+from tests.notifications.tables import kinds_of, play_turn, topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,10 +32,10 @@ def later(seconds=120):
     return timezone.now() + timedelta(seconds=seconds)
 
 
-def test_a_move_committed_while_the_broker_is_down_is_told_by_the_sweep_once(relay, owner, member, broker_down):
-    game = relay_table(owner, member)
-    game = play_turn(game, owner)  # no error reaches the player: the move is committed
-    assert game.version == 2 and game.to_act == [1]
+def test_a_move_committed_while_the_broker_is_down_is_told_by_the_sweep_once(owner, member, broker_down):
+    game = topology_table(owner, member)
+    game = play_turn(game, owner)  # no error reaches the player: each of the turn's decisions is committed
+    assert game.version == Action.objects.filter(game=game).count() == 4 and game.to_act == [1]
     assert Notification.objects.count() == 0 and mail.outbox == []
     assert games_behind(now=later()) == [game.pk]
 
@@ -44,28 +44,31 @@ def test_a_move_committed_while_the_broker_is_down_is_told_by_the_sweep_once(rel
     assert tasks.effects_sweep()["games"] == 1
     assert kinds_of(member) == ["started", "your_turn"]
     assert len(mail.outbox) == 2
-    assert GameEffects.objects.get(game=game).version == 2
+    assert GameEffects.objects.get(game=game).version == game.version
     # the next sweeps find nothing left to do
     assert tasks.effects_sweep() == {"games": 0, "emails": 0, "gave_up": 0, "bots": 0}
     assert len(mail.outbox) == 2
 
 
-def test_a_bot_move_lost_with_the_broker_is_played_by_the_sweep_once(relay, owner, broker_down):
-    game = relay_table(owner, bots=["random"])
+def test_a_bot_move_lost_with_the_broker_is_played_by_the_sweep_once(owner, broker_down):
+    game = topology_table(owner, bots=["random"])
     game = play_turn(game, owner)
+    mine = game.version
     assert game.to_act == [1] and Action.objects.filter(game=game, source="bot").count() == 0
 
     broker_down.undo()
     Game.objects.filter(pk=game.pk).update(updated_at=timezone.now() - timedelta(minutes=5))
     tasks.effects_sweep()
     game.refresh_from_db()
-    assert list(Action.objects.filter(game=game, source="bot").values_list("seq", flat=True)) == [3, 4]
-    assert game.to_act == [0] and game.version == 4
+    # the bot's whole turn, once: three placements, then end_turn (ruling L5)
+    bot = list(Action.objects.filter(game=game, source="bot").order_by("seq").values_list("seq", "action__type"))
+    assert bot == [(mine + 1, "place"), (mine + 2, "place"), (mine + 3, "place"), (mine + 4, "end_turn")]
+    assert game.to_act == [0] and game.version == mine + 4
     tasks.effects_sweep()
-    assert Action.objects.filter(game=game, source="bot").count() == 2
+    assert Action.objects.filter(game=game, source="bot").count() == 4
 
 
-def test_an_email_the_broker_did_not_take_is_sent_by_the_sweep_once(relay, owner, member):
+def test_an_email_the_broker_did_not_take_is_sent_by_the_sweep_once(owner, member):
     sent = []
 
     def refuse_emails(self, args=None, kwargs=None, **options):
@@ -76,7 +79,7 @@ def test_an_email_the_broker_did_not_take_is_sent_by_the_sweep_once(relay, owner
 
     patch = pytest.MonkeyPatch()
     patch.setattr("celery.app.task.Task.apply_async", refuse_emails)
-    relay_table(owner, member)
+    topology_table(owner, member)
     delivery = NotificationDelivery.objects.get(recipient=member)
     assert delivery.status == "pending" and mail.outbox == []
     assert tasks.effects_sweep()["emails"] == 0  # not overdue yet: the normal path may still be on its way
@@ -88,13 +91,13 @@ def test_an_email_the_broker_did_not_take_is_sent_by_the_sweep_once(relay, owner
     assert tasks.effects_sweep()["emails"] == 0 and len(mail.outbox) == 1
 
 
-def test_a_mail_server_failure_is_retried_and_a_send_cut_short_is_never_repeated(relay, owner, member):
+def test_a_mail_server_failure_is_retried_and_a_send_cut_short_is_never_repeated(owner, member):
     def refuse(self, *args, **kwargs):
         raise ConnectionRefusedError("the mail server refused the connection")
 
     patch = pytest.MonkeyPatch()
     patch.setattr("django.core.mail.EmailMessage.send", refuse)
-    relay_table(owner, member)
+    topology_table(owner, member)
     patch.undo()
     delivery = NotificationDelivery.objects.get(recipient=member)
     assert delivery.status == "pending" and delivery.attempts == 1 and "refused" in delivery.error

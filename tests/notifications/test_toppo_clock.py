@@ -6,37 +6,30 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from engine.core import all_games
-from games import services, tasks
-from games.models import Action, Game, Notification, Seat
+from games import tasks
+from games.models import Action, Notification, Seat
+from tests.notifications.tables import toppo_table
 
-pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.skipif("toppo" not in all_games(), reason="the Toppo engine is not there yet")]
-
-
-def toppo_table(owner, member, pace: str, turn_seconds: int) -> Game:
-    game = services.game_create(user=owner, kind="toppo", players=2, pace=pace, turn_seconds=turn_seconds)
-    services.game_join(user=member, game_id=game.pk)
-    return services.game_start(user=owner, game_id=game.pk)
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_a_correspondence_round_nobody_claimed_is_renewed_for_both_at_its_deadline(owner, member):
-    game = toppo_table(owner, member, "correspondence", 86400)
-    marker = game.turn_marker
+    game = toppo_table(owner, member, hands=3, turn_seconds=86400)
+    first_round = game.state["round"]
     assert sorted(game.to_act) == [0, 1]
     Seat.objects.filter(game=game).update(deadline=timezone.now() - timedelta(seconds=1))
     assert tasks.deadlines_sweep() == 2
     game.refresh_from_db()
     rows = list(Action.objects.filter(game=game).values_list("seat", "source", "action__type"))
     assert sorted(rows) == [(0, "timeout", "renew"), (1, "timeout", "renew")]  # ruling P4: no claim = renew
-    assert game.turn_marker != marker  # a new round, with fresh clocks of a day
+    assert game.state["round"] == first_round + 1  # a new round, with fresh clocks of a day
     assert all(s.deadline > timezone.now() + timedelta(hours=23) for s in game.seats.all())
     for user in (owner, member):
         assert Notification.objects.filter(recipient=user, kind="bot_played").count() == 1
 
 
 def test_a_live_clock_of_seconds_expires_through_the_same_sweep(owner, member):
-    game = toppo_table(owner, member, "live", 30)
+    game = toppo_table(owner, member, hands=3, pace="live", turn_seconds=30)  # seat 0 starts (ruling P3)
     assert all(s.deadline <= timezone.now() + timedelta(seconds=30) for s in game.seats.all())
     Seat.objects.filter(game=game, index=0).update(deadline=timezone.now() - timedelta(seconds=1))
     assert tasks.deadlines_sweep() == 1

@@ -211,3 +211,13 @@ def test_notifications_are_written_in_the_site_language_whoever_triggers_them(ow
     assert "Invitación enviada a bruno." in reply.content.decode() or reply.status_code == 302
     note = Notification.objects.get(recipient=member)
     assert "invited you to a table of Topology" in note.text
+
+
+@pytest.mark.django_db
+def test_the_waiting_room_names_bot_levels_in_the_reader_language(owner_client, owner):
+    from games import services
+
+    game = services.game_create(user=owner, kind="topology", players=3)
+    page = owner_client.get(f"/tables/{game.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
+    assert "由機器人補上（隨機）" in page and "強手" in page  # fill with bots (Random); the Strong level
+    assert "fill with bots" not in page and "Random" not in page

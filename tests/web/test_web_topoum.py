@@ -272,7 +272,27 @@ def test_the_direction_picker_and_lines_of_sight_are_drawn(owner, member, client
     names = ["ana", "bruno"]
     board = presenters.present("topoum", detail, names)
     html = render_to_string("games/topoum/board.html", {"board": board, "game": game, "detail": detail})
-    assert html.count('class="hot-arrow" data-key="dir:') == 2
+    assert html.count('class="hot-arrow on" data-key="dir:') == 2
     assert html.count('class="secondary tm-dir" data-key="dir:') == 2
     assert "Choose a direction for Panic Attack." in html and "Undo" in html
     assert 'class="tm-los"' in html and "Ending now scores 1 new line of sight: 4 medals." in html
+
+
+def test_a_finished_war_shows_the_final_scoring_and_every_crate(owner, member, clients, client):
+    # ruling T20 (final scoring) and RULES_NOTES 32: crate values are shown to everybody once the game is over.
+    import random
+
+    game = started(owner, member)
+    state = load_state(game)
+    rng = random.Random(5)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    Game.objects.filter(pk=game.pk).update(state=state.to_json(), to_act=[], status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    html = page(client, game)
+    assert "The war is over." in html and "Final scoring: categories" in html and "rank 1" in html
+    assert page_paths(html) is None and "/poll/" not in html
+    on_board = [c for c in state.view(None)["board"] if c.get("feature") == "crate"]
+    shown = re.findall(r'<text class="crate-value"[^>]*>([^<]*)</text>', html)
+    assert len(shown) == len(on_board) and all(v == str(c["value"]) for v, c in zip(shown, on_board))

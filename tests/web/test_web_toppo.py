@@ -129,7 +129,8 @@ def test_a_top_laid_by_clicking_is_claimed_and_resolves(owner, member, clients):
     assert post_action(other, game, {"type": "renew"}, game.version, **HX).status_code == 200
     html = page(me, game)
     assert "Round 1 was resolved in the order the claims came in:" in html
-    assert "ana: a top, carried out." in html and "bruno renewed." in html
+    # A top interrupts: the claims after it are void (ruling P4).
+    assert "ana: a top, carried out." in html and "bruno: a renew, void" in html
     assert labels(html, "tp-display-card") == ["red plus", "green circle", "white square"]
     assert "Round 2" in html
 
@@ -274,6 +275,28 @@ def test_last_round_words_cover_every_outcome():
         {"seat": 2, "claim": {"type": "renew"}, "outcome": "renew"},
         {"seat": 3, "claim": {"type": "toppo"}, "outcome": "toppo"}]}
     words = tp.last_round_words(last, ["ana", "bruno", "chen", "dana"])
-    assert words[0] == "bruno: a match of 2 card(s), carried out."
+    assert words[0] == "bruno: a match of 2 cards, carried out."
     assert words[1].startswith("ana: a top, void") and words[2] == "chen renewed."
     assert words[3] == "dana called toppo and ended the hand."
+
+
+def test_a_finished_match_shows_the_penalty_points_of_every_hand(owner, member, clients, client):
+    # ruling P2: the lowest penalty total after the last hand wins.
+    game = started(owner, member)
+    state = load_state(game)
+    for caller in (0, 1, 0):
+        if state.phase == "choose_display":
+            state.lay_display(3)
+        state.end_hand(caller)
+    assert state.phase == "over"
+    Game.objects.filter(pk=game.pk).update(state=state.to_json(), to_act=[], status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    html = page(client, game)
+    assert "The match is over." in html and "Penalty points by hand" in html and "rank 1" in html
+    table = re.search(r'<table class="tp-points">(.*?)</table>', html, re.S).group(1)
+    rows = re.findall(r'<tr><th scope="row">(\w+)</th>(.*?)</tr>', table, re.S)
+    for name, cells in rows:
+        seat = 0 if name == "ana" else 1
+        values = [int(v) for v in re.findall(r"<td>(?:<strong>)?(\d+)", cells)]
+        assert values == [p[seat] for p in state.hand_points] + [state.totals[seat]]
+    assert "Top!" not in html and "/poll/" not in html

@@ -5,7 +5,7 @@
 // next free line card is picked for you).  "Top!" posts the order when every display card has
 // exactly one line card; "Match!" posts the pairs laid so far.  A live table is redrawn every
 // second while others play, so the arrangement is kept in sessionStorage for as long as the line
-// and the display stay the same.
+// and the display stay the same (also across a refused shout, so she can shout again at once).
 (function () {
   "use strict";
 
@@ -70,8 +70,9 @@
     }
 
     function submit(action) {
+      // The arrangement stays stored: if the shout is refused (the game moved on, a live table's
+      // version changes with every reveal), the same line on the same display comes back laid out.
       form.querySelector("[name=action]").value = JSON.stringify(action);
-      try { sessionStorage.removeItem(storeKey); } catch (e) { /* ignore */ }
       if (form.requestSubmit) form.requestSubmit(); else form.submit();
     }
 

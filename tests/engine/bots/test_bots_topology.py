@@ -100,6 +100,8 @@ def test_greedy_places_the_tile_that_scores_most():
                         budget=Budget(max_candidates=48))
         assert best[str(choice)] == top
         found += 1
+        if found == 6:
+            break
     assert found >= 5
 
 

@@ -160,7 +160,12 @@ def play(game: Game, state: State, choosers: dict, rng: random.Random, max_steps
         actors = state.to_act()
         if not actors:
             return state
-        seat = actors[0] if len(actors) == 1 else rng.choice(actors)
-        action = choosers[seat](state.view(seat), seat)
-        state.apply(seat, action)
+        order = list(actors) if len(actors) == 1 else rng.sample(actors, len(actors))
+        for seat in order:
+            action = choosers[seat](state.view(seat), seat)
+            if action is not None:  # None: this seat waits, another acts
+                state.apply(seat, action)
+                break
+        else:
+            raise AssertionError("every seat to act waits")
     raise AssertionError("game did not end")
