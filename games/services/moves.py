@@ -18,7 +18,7 @@ from django.utils.translation import pgettext
 from engine.core import IllegalAction, get_game
 
 from ..errors import BadRequest, Conflict, Forbidden, IllegalMove, NotFound, StaleVersion
-from ..models import Action, Game, Seat
+from ..models import Action, Game, Pace, Seat
 from . import effects
 from .clock import restart_clocks
 
@@ -116,6 +116,21 @@ def _finish(game: Game, state, now) -> None:
     transaction.on_commit(lambda: effects.after_finish(game.pk))
 
 
+def _version_accepted(game: Game, expected_version: int) -> bool:
+    """Is a move made while seeing `expected_version` still to be judged?
+
+    By correspondence (and in every turn-based game) only against the version seen:
+    anything else is stale.  At a live pace everyone acts at once and the server
+    applies actions in the order they arrive (ruling P3): a shout from a page a
+    moment behind is judged against the table as it is when it arrives, under the
+    same row lock, so two calls are still never applied against the same display.
+    A version from the future is refused at every pace.
+    """
+    if game.pace == Pace.LIVE:
+        return expected_version <= game.version
+    return expected_version == game.version
+
+
 def action_submit(*, game_id: int, user, action, expected_version, seat: int | None = None) -> SubmitResult:
     """A person's move (browser or API)."""
     action = _check_shape(action)
@@ -127,7 +142,7 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
         if game.status != Game.Status.RUNNING:
             raise Conflict(_("This game is %(status)s; no more moves are taken.")
                            % {"status": _status_word(game.status)})
-        if expected_version != game.version:
+        if not _version_accepted(game, expected_version):
             raise StaleVersion(
                 _("The game has moved on since you looked (you saw version %(seen)s, "
                   "it is now %(now)s); look again and resend.") % {"seen": expected_version, "now": game.version},

@@ -96,3 +96,25 @@ def test_live_pace_is_only_for_toppo_and_takes_seconds(owner):
     game = services.game_create(user=owner, kind="toppo", players=2, pace="live", turn_seconds=30)
     assert game.options["pace"] == "live" and game.turn_seconds == 30
     assert Game.objects.get(pk=game.pk).pace == "live"
+
+
+def test_live_shouts_are_judged_in_arrival_order_even_from_a_page_a_moment_behind(owner, member):
+    """Ruling P3: at a live pace the server applies actions as they arrive; the lock orders them."""
+    from engine.core import get_game
+
+    game = services.game_create(user=owner, kind="toppo", players=2, pace="live", turn_seconds=30)
+    services.game_join(user=member, game_id=game.pk)
+    game = services.game_start(user=owner, game_id=game.pk)
+    users = {0: owner, 1: member}
+    engine = get_game("toppo")
+    # Both reveal from the version they saw at the start: the second is a moment behind, and still counts.
+    state = engine.load(Game.objects.get(pk=game.pk).state)
+    restarter = state.view(None).get("restarter")
+    first = restarter if restarter is not None else 0
+    services.action_submit(game_id=game.pk, user=users[first], action={"type": "reveal"}, expected_version=0)
+    services.action_submit(game_id=game.pk, user=users[1 - first], action={"type": "reveal"}, expected_version=0)
+    assert Game.objects.get(pk=game.pk).version == 2
+    assert list(Action.objects.filter(game=game).values_list("seat", flat=True)) == [first, 1 - first]
+    from games.errors import StaleVersion
+    with pytest.raises(StaleVersion):  # a version from the future is nonsense at any pace
+        services.action_submit(game_id=game.pk, user=owner, action={"type": "reveal"}, expected_version=9)
