@@ -8,6 +8,12 @@ from accounts.services import api_token_create, user_create
 
 
 @pytest.fixture
+def fast_hashing(settings):
+    # Personas are created with a password; the real hasher takes a noticeable fraction of a second per call.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
 def owner(db):
     return user_create(username="ana", email="ana@example.com", password="a-long-test-password")
 

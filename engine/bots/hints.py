@@ -55,6 +55,10 @@ class Hints:
         rest = [a for a in actions if a.get("type") != END_TURN]
         return ends + rng.sample(rest, max(0, limit - len(ends)))
 
+    def shortlist(self, state: State, seat: int, ranked: list[tuple[float, Action]], count: int) -> list[Action]:
+        """The first actions a search lets compete, best first (default: greedy's best `count`)."""
+        return [a for _, a in ranked[:count]]
+
     def known_values(self, state: State, seat: int, actions: list[Action], base: float) -> list[float | None]:
         """Per action, its peek value when the hints know it without trying (`base`: the lead now);
         None where the bot must try the action on a copy."""

@@ -203,8 +203,8 @@ class HalvingSearch:
         ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
         # Greedy's choice is the incumbent: it plays every sample, and a challenger replaces it
         # only if it did better on the same samples by more than `budget.margin`.
-        incumbent = ranked[0][1]
-        alive = [a for _, a in ranked[1: max(2, self.budget.plans)]]
+        shortlist = self.hints.shortlist(state, self.seat, ranked, max(2, self.budget.plans))
+        incumbent, alive = shortlist[0], shortlist[1:]
         if not alive:
             return incumbent
         total = self.budget.iterations if self.budget.iterations is not None else (

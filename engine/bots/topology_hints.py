@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from engine.core import Action, State
+from engine.core import Action, State, canonical
 from engine.hexgrid import DIRECTIONS, neighbour
 from engine.topology.geometry import end_position, end_positions, second_cell
 from engine.topology.rings import Ring, find_rings, score_rings
@@ -316,6 +316,29 @@ class TopologyHints(Hints):
         other.sort(key=self.tie_rank)  # end_turn first
         room = max(0, limit - len(other) - len(hot))
         return other + hot + (rng.sample(cold, room) if len(cold) > room else rng.sample(cold, len(cold)))
+
+    def shortlist(self, state, seat, ranked, count):
+        """Greedy's best, the best-scoring others, then the quiet placements that leave the rival
+        the fewest and smallest rings to close (the search then weighs them by playouts)."""
+        if not ranked:
+            return []
+        floor = ranked[-1][0]
+        chosen = [ranked[0][1]] + [a for v, a in ranked[1:] if v > floor][: count // 2]
+        keys = {canonical(a) for a in chosen}
+        rest = [a for _, a in ranked[1:] if canonical(a) not in keys]
+        rest.sort(key=lambda a: self.threat(state, seat, a))
+        return chosen + rest[: count - len(chosen)]
+
+    def threat(self, state, seat, action) -> int:
+        """Curves of the open lines one tile could close after `action`: what the rival could take."""
+        if action.get("type") != "place":
+            return 0
+        after = state.clone()
+        after.apply(seat, action)
+        index = LineIndex(after.board)
+        values = sorted((count + 1 for (a, _), ((b, _), count) in index.other.items()
+                         if a == b or b in [neighbour(a, d) for d in range(6)]), reverse=True)
+        return sum(values[:6])  # each line is listed from both ends: about the best three lines
 
     def known_values(self, state, seat, actions, base):
         # Every placement's gain is computed without placing it; other actions are tried.

@@ -1,64 +1,16 @@
 """A person plays Topoum against a bot in a real Chromium: her setup placements and one turn, all by clicking.
 
-Run with `pytest -m browser tests/browser`; needs Debian's Chromium at /usr/bin/chromium.
-Set TOPOS_SCREENSHOTS=/some/dir to keep the screenshots of the battlefield.
+Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium and screenshots.
 """
 from __future__ import annotations
 
-import os
-import re
-import shutil
-from pathlib import Path
-
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-from accounts.services import user_create  # noqa: E402
-from games.models import Action, Game  # noqa: E402
-from games.positions import load_state  # noqa: E402
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
-expect = playwright_sync.expect
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PASSWORD = "a-long-browser-password"
-WAIT = 15_000  # ms
+from games.models import Action, Game
+from games.positions import load_state
+from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip("Chromium is not installed")
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("TOPOS_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def log_in(page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form.account-form button[type=submit]").click()
-    expect(page.locator(".site-header .who")).to_have_text(username)
 
 
 def version(page) -> int:
@@ -97,78 +49,61 @@ def click_one_decision(page) -> str:
     return "space"
 
 
-def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, browser, fast_hashing, shots):
-    user_create(username="ana", email="ana@example.com", password=PASSWORD)
-    base = live_server.url
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1000})
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        log_in(page, base, "ana")
-        page.goto(f"{base}/tables/new/")
-        page.locator("input[name=game][value=topoum]").check()
-        page.fill("input[name=players]", "2")
-        page.select_option("select[name=bot_1]", "random")
-        page.get_by_role("button", name="Open the table").click()
-        page.wait_for_url(re.compile(r"/tables/\d+/$"))
-        table = int(re.search(r"/tables/(\d+)/$", page.url).group(1))
-        page.get_by_role("button", name="Start the game").click()
-        expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
-        assert page.locator("svg.tm-board polygon.space").count() == 127  # ruling T1
+def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pages, fast_hashing, shots):
+    page, table = ana_starts_against_a_bot(pages, live_server.url, "topoum", viewport={"width": 1280, "height": 1000})
+    expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
+    assert page.locator("svg.tm-board polygon.space").count() == 127  # ruling T1
 
-        # The setup: each of her placements is a click on a lit space and a confirmation (the bot answers inline).
-        game = Game.objects.get(pk=table)
-        ana = game.seats.get(user__username="ana").index
-        placements = 0
-        while True:
-            expect(page.locator(".tm-status .your-turn")).to_be_visible(timeout=WAIT)
-            if page.locator(".tm-status .your-turn").inner_text() != "Your setup placement.":
-                break
-            lit = page.locator("svg.tm-board polygon.hot.on")
-            assert lit.count() >= 1
-            if placements == 1:
-                lit.first.click()
-                expect(page.locator(".tm-choice")).to_be_visible()
-                page.locator("svg.tm-board").screenshot(path=str(shots / "topoum-setup-choice.png"))
-                before = version(page)
-                lit.first.click()  # clicking the chosen space again confirms
-                page.wait_for_function(f"+document.querySelector('.topoum').dataset.version > {before}", timeout=WAIT)
-            else:
-                lit.first.click()
-                confirm_and_wait(page, version(page))
-            placements += 1
-        game.refresh_from_db()
-        assert load_state(game).phase == "play"
-        assert placements >= 2  # a barracks by the centre and a barracks with a mole (and the centre if she started)
-        assert Action.objects.filter(game=game, seat=ana, action__type="place").count() == placements
-        # Every mole on the battlefield is drawn (the bot may have played a first turn already).
-        moles = sum(1 for cell in load_state(game).view(ana)["board"] if "mole" in cell)
-        assert moles and page.locator("svg.tm-board .mole").count() == moles
-
-        # One turn: enter or move, a card, its target...; then she ends the turn.
-        kinds = []
-        while not page.get_by_role("button", name="End turn").count() and len(kinds) < 10:
-            kinds.append(click_one_decision(page))
-            if len(kinds) == 1:
-                expect(page.get_by_role("button", name="Undo")).to_be_visible()
-        assert "card" in kinds or "button" in kinds, kinds
-        page.screenshot(path=str(shots / "topoum-desktop.png"), full_page=True)
-        ended = page.locator(".log-lines li", has_text="ends her turn")
-        before = ended.count()
-        page.get_by_role("button", name="End turn").click()
-        expect(ended.nth(before)).to_be_visible(timeout=WAIT)
-        game.refresh_from_db()
-        mine = list(Action.objects.filter(game=game, seat=ana).order_by("seq").values_list("action__type", flat=True))
-        assert mine[-1] == "end_turn" and "play" in mine
-        # The bot played its turn inline: it is Ana's decision again and the board says so.
+    # The setup: each of her placements is a click on a lit space and a confirmation (the bot answers inline).
+    game = Game.objects.get(pk=table)
+    ana = game.seats.get(user__username="ana").index
+    placements = 0
+    while True:
         expect(page.locator(".tm-status .your-turn")).to_be_visible(timeout=WAIT)
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.reload()
-        expect(page.locator("svg.tm-board")).to_be_visible()
-        page.screenshot(path=str(shots / "topoum-phone.png"), full_page=True)
-        page.locator(".tm-board-wrap").scroll_into_view_if_needed()
-        page.screenshot(path=str(shots / "topoum-phone-board.png"))
-        assert not errors, errors
-    finally:
-        ctx.close()
+        if page.locator(".tm-status .your-turn").inner_text() != "Your setup placement.":
+            break
+        lit = page.locator("svg.tm-board polygon.hot.on")
+        assert lit.count() >= 1
+        if placements == 1:
+            lit.first.click()
+            expect(page.locator(".tm-choice")).to_be_visible()
+            page.locator("svg.tm-board").screenshot(path=str(shots / "topoum-setup-choice.png"))
+            before = version(page)
+            lit.first.click()  # clicking the chosen space again confirms
+            page.wait_for_function(f"+document.querySelector('.topoum').dataset.version > {before}", timeout=WAIT)
+        else:
+            lit.first.click()
+            confirm_and_wait(page, version(page))
+        placements += 1
+    game.refresh_from_db()
+    assert load_state(game).phase == "play"
+    assert placements >= 2  # a barracks by the centre and a barracks with a mole (and the centre if she started)
+    assert Action.objects.filter(game=game, seat=ana, action__type="place").count() == placements
+    # Every mole on the battlefield is drawn (the bot may have played a first turn already).
+    moles = sum(1 for cell in load_state(game).view(ana)["board"] if "mole" in cell)
+    assert moles and page.locator("svg.tm-board .mole").count() == moles
+
+    # One turn: enter or move, a card, its target...; then she ends the turn.
+    kinds = []
+    while not page.get_by_role("button", name="End turn").count() and len(kinds) < 10:
+        kinds.append(click_one_decision(page))
+        if len(kinds) == 1:
+            expect(page.get_by_role("button", name="Undo")).to_be_visible()
+    assert "card" in kinds or "button" in kinds, kinds
+    page.screenshot(path=str(shots / "topoum-desktop.png"), full_page=True)
+    ended = page.locator(".log-lines li", has_text="ends her turn")
+    before = ended.count()
+    page.get_by_role("button", name="End turn").click()
+    expect(ended.nth(before)).to_be_visible(timeout=WAIT)
+    game.refresh_from_db()
+    mine = list(Action.objects.filter(game=game, seat=ana).order_by("seq").values_list("action__type", flat=True))
+    assert mine[-1] == "end_turn" and "play" in mine
+    # The bot played its turn inline: it is Ana's decision again and the board says so.
+    expect(page.locator(".tm-status .your-turn")).to_be_visible(timeout=WAIT)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    expect(page.locator("svg.tm-board")).to_be_visible()
+    page.screenshot(path=str(shots / "topoum-phone.png"), full_page=True)
+    page.locator(".tm-board-wrap").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "topoum-phone-board.png"))
+    assert not pages.errors, pages.errors

@@ -2,67 +2,20 @@
 
 She lays her line cards onto the display cards one click at a time and shouts; the page never tells
 which calls are right (ruling P3), so the test looks the answer up in the engine, as her eyes would.
-Run with `pytest -m browser tests/browser`; needs Debian's Chromium at /usr/bin/chromium.
-Set TOPOS_SCREENSHOTS=/some/dir to keep the screenshots of the table.
+Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium and screenshots.
 """
 from __future__ import annotations
 
-import os
-import re
-import shutil
-from pathlib import Path
-
 import pytest
 
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still synchronous.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+from engine.toppo.cards import match_choices, top_orders
+from games.models import Action, Game
+from games.positions import load_state
+from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect
 
-from accounts.services import user_create  # noqa: E402
-from engine.toppo.cards import match_choices, top_orders  # noqa: E402
-from games.models import Action, Game  # noqa: E402
-from games.positions import load_state  # noqa: E402
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
-expect = playwright_sync.expect
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PASSWORD = "a-long-browser-password"
-WAIT = 15_000  # ms
 ROUNDS = 40  # renew until a top or a match turns up; a 3-card display gives one within a few rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
-        pytest.skip("Chromium is not installed")
-    with playwright_sync.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture
-def shots(tmp_path) -> Path:
-    folder = Path(os.environ.get("TOPOS_SCREENSHOTS") or tmp_path)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
-
-
-def log_in(page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.locator("form.account-form button[type=submit]").click()
-    expect(page.locator(".site-header .who")).to_have_text(username)
 
 
 def lay(page, j: int, d: int) -> None:
@@ -79,74 +32,57 @@ def wait_for_version_above(page, before: int) -> None:
     page.wait_for_function(f"+document.querySelector('.toppo').dataset.version > {before}", timeout=WAIT)
 
 
-def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, browser, fast_hashing, shots):
-    user_create(username="ana", email="ana@example.com", password=PASSWORD)
-    base = live_server.url
-    ctx = browser.new_context(viewport={"width": 1200, "height": 950})
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
-        log_in(page, base, "ana")
-        page.goto(f"{base}/tables/new/")
-        page.locator("input[name=game][value=toppo]").check()
-        page.fill("input[name=players]", "2")
-        page.select_option("select[name=bot_1]", "random")
-        page.get_by_role("button", name="Open the table").click()
-        page.wait_for_url(re.compile(r"/tables/\d+/$"))
-        table = int(re.search(r"/tables/(\d+)/$", page.url).group(1))
-        page.get_by_role("button", name="Start the game").click()
-        expect(page.locator(".tp-display-card")).to_have_count(3, timeout=WAIT)
+def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, fast_hashing, shots):
+    page, table = ana_starts_against_a_bot(pages, live_server.url, "toppo", viewport={"width": 1200, "height": 950})
+    expect(page.locator(".tp-display-card")).to_have_count(3, timeout=WAIT)
+    game = Game.objects.get(pk=table)
+    ana = game.seats.get(user__username="ana").index
+
+    # A wrong top is refused with the reason, not penalised (ruling P4); she may claim again.
+    expect(page.locator(".tp-status .your-turn")).to_have_text("Make your claim for this round.")
+    state = load_state(Game.objects.get(pk=table))
+    line, tops = state.lines[ana], state.tops()
+    wrong = next((o for o in ([0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [1, 0, 2], [2, 1, 0])
+                  if o not in top_orders(line, tops)), None)
+    if wrong is not None:
+        for d, j in enumerate(wrong):
+            lay(page, j, d)
+        page.get_by_role("button", name="Top!").click()
+        expect(page.locator(".notices .notice.error")).to_contain_text("does not top the display", timeout=WAIT)
+        expect(page.get_by_role("button", name="Top!")).to_be_visible()
+
+    claimed = None
+    for _ in range(ROUNDS):
         game = Game.objects.get(pk=table)
-        ana = game.seats.get(user__username="ana").index
-
-        # A wrong top is refused with the reason, not penalised (ruling P4); she may claim again.
-        expect(page.locator(".tp-status .your-turn")).to_have_text("Make your claim for this round.")
-        state = load_state(Game.objects.get(pk=table))
+        state = load_state(game)
+        expect(page.locator(".tp-line-card")).to_have_count(3, timeout=WAIT)
         line, tops = state.lines[ana], state.tops()
-        wrong = next((o for o in ([0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [1, 0, 2], [2, 1, 0])
-                      if o not in top_orders(line, tops)), None)
-        if wrong is not None:
-            for d, j in enumerate(wrong):
+        before = int(page.locator(".toppo").get_attribute("data-version"))
+        page.get_by_role("button", name="Clear").click()
+        orders, matches = top_orders(line, tops), match_choices(line, tops)
+        if orders:
+            for d, j in enumerate(orders[0]):
                 lay(page, j, d)
+            page.locator("section.tp-centre").screenshot(path=str(shots / "toppo-laid.png"))
             page.get_by_role("button", name="Top!").click()
-            expect(page.locator(".notices .notice.error")).to_contain_text("does not top the display", timeout=WAIT)
-            expect(page.get_by_role("button", name="Top!")).to_be_visible()
-
-        claimed = None
-        for _ in range(ROUNDS):
-            game = Game.objects.get(pk=table)
-            state = load_state(game)
-            expect(page.locator(".tp-line-card")).to_have_count(3, timeout=WAIT)
-            line, tops = state.lines[ana], state.tops()
-            before = int(page.locator(".toppo").get_attribute("data-version"))
-            page.get_by_role("button", name="Clear").click()
-            orders, matches = top_orders(line, tops), match_choices(line, tops)
-            if orders:
-                for d, j in enumerate(orders[0]):
-                    lay(page, j, d)
-                page.locator("section.tp-centre").screenshot(path=str(shots / "toppo-laid.png"))
-                page.get_by_role("button", name="Top!").click()
-                claimed = {"type": "top", "order": orders[0]}
-            elif matches:
-                for j, d in matches[0]:
-                    lay(page, j, d)
-                page.get_by_role("button", name="Match!").click()
-                claimed = {"type": "match", "pairs": matches[0]}
-            else:
-                page.get_by_role("button", name="Renew").click()
-            wait_for_version_above(page, before)
-            if claimed:
-                break
-        assert claimed, "no top or match in all those rounds"
-        mine = Action.objects.filter(game_id=table, seat=ana).order_by("-seq").first()
-        assert mine.action == claimed and mine.source == "player"
-        # The bot claimed at once, so the round resolved: its words and the next round are on the page.
-        expect(page.locator(".tp-last-round")).to_contain_text("ana:", timeout=WAIT)
-        expect(page.locator(".tp-last-round")).to_contain_text("carried out")
-        page.screenshot(path=str(shots / "toppo-desktop.png"), full_page=True)
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.screenshot(path=str(shots / "toppo-phone.png"), full_page=True)
-        assert not errors, errors
-    finally:
-        ctx.close()
+            claimed = {"type": "top", "order": orders[0]}
+        elif matches:
+            for j, d in matches[0]:
+                lay(page, j, d)
+            page.get_by_role("button", name="Match!").click()
+            claimed = {"type": "match", "pairs": matches[0]}
+        else:
+            page.get_by_role("button", name="Renew").click()
+        wait_for_version_above(page, before)
+        if claimed:
+            break
+    assert claimed, "no top or match in all those rounds"
+    mine = Action.objects.filter(game_id=table, seat=ana).order_by("-seq").first()
+    assert mine.action == claimed and mine.source == "player"
+    # The bot claimed at once, so the round resolved: its words and the next round are on the page.
+    expect(page.locator(".tp-last-round")).to_contain_text("ana:", timeout=WAIT)
+    expect(page.locator(".tp-last-round")).to_contain_text("carried out")
+    page.screenshot(path=str(shots / "toppo-desktop.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(shots / "toppo-phone.png"), full_page=True)
+    assert not pages.errors, pages.errors

@@ -1,4 +1,4 @@
-"""Web page tests: logged-in test clients for the three personas and an htmx header helper."""
+"""Web page tests: logged-in test clients for the three personas (from tests/conftest.py) and an htmx header helper."""
 from __future__ import annotations
 
 import pytest
@@ -8,9 +8,8 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    # Personas are created with a password; the real hasher is slow and nothing here tests it.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def _always_fast_hashing(fast_hashing):
+    """Every web test uses the root conftest's fast password hasher; nothing here tests the real one."""
 
 
 def client_for(user) -> Client:

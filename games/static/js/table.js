@@ -1,6 +1,35 @@
-// Table pages.
+// Table pages: error notices for every table, and the helpers the game scripts share
+// (topology.js, topoum.js and toppo.js load after this file; see templates/games/table.html).
 (function () {
   "use strict";
+
+  window.ToposTable = {
+    // Call init(board) once for every `selector` board on the page now and in every htmx swap.
+    boards: function (selector, init) {
+      function once(root) {
+        if (root.dataset.ready) return;
+        root.dataset.ready = "1";
+        init(root);
+      }
+      function scan(elt) {
+        if (!elt || !elt.querySelectorAll) return;
+        if (elt.matches(selector)) once(elt);
+        elt.querySelectorAll(selector).forEach(once);
+      }
+      if (window.htmx) htmx.onLoad(scan);
+      else document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
+    },
+    // Post one action (a legal-action dict) through the table's hidden .act-form, which htmx sends.
+    post: function (form, action) {
+      form.querySelector("[name=action]").value = JSON.stringify(action);
+      if (form.requestSubmit) form.requestSubmit(); else form.submit();
+    },
+    // A board wider or taller than the screen scrolls; start from its middle, where play begins.
+    centre: function (wrap) {
+      if (wrap && wrap.scrollWidth > wrap.clientWidth) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
+      if (wrap && wrap.scrollHeight > wrap.clientHeight) wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
+    }
+  };
   // A refusal the site rendered as a table fragment (403 not your seat, 404 gone) replaces the table
   // like 400/409 do; other error pages (a CSRF failure, a server error) are never swapped in.
   document.addEventListener("htmx:beforeSwap", function (e) {

@@ -10,17 +10,8 @@
 
   function key(cell) { return cell[0] + "," + cell[1]; }
 
-  function centreBoard(root) {
-    // A board wider than the screen scrolls; start from its middle, where the first tile lies.
-    const wrap = root.querySelector(".topo-board-wrap");
-    if (wrap && wrap.scrollWidth > wrap.clientWidth) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
-    if (wrap && wrap.scrollHeight > wrap.clientHeight) wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
-  }
-
   function init(root) {
-    if (root.dataset.ready) return;
-    root.dataset.ready = "1";
-    centreBoard(root);
+    ToposTable.centre(root.querySelector(".topo-board-wrap"));  // the first tile lies in the middle
     const data = root.querySelector("#topology-places");
     const form = root.querySelector("form.act-form");
     if (!data || !form) return;  // not this visitor's turn: nothing to click
@@ -35,10 +26,7 @@
     const turnButton = placeControls.querySelector("[data-do=turn]");
     let tile = null, options = [], index = 0, cell = null, turnOverTile = null;
 
-    function submit(action) {
-      form.querySelector("[name=action]").value = JSON.stringify(action);
-      if (form.requestSubmit) form.requestSubmit(); else form.submit();
-    }
+    function submit(action) { ToposTable.post(form, action); }
 
     function clearPreview() {
       preview.style.display = "none";
@@ -128,12 +116,5 @@
     if (first && places.length) selectTile(+first.dataset.tile);
   }
 
-  function scan(elt) {
-    if (!elt || !elt.querySelectorAll) return;
-    if (elt.matches(".topology")) init(elt);
-    elt.querySelectorAll(".topology").forEach(init);
-  }
-
-  if (window.htmx) htmx.onLoad(scan);
-  else document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
+  ToposTable.boards(".topology", init);
 })();

@@ -9,16 +9,8 @@
 (function () {
   "use strict";
 
-  function centreBoard(root) {
-    const wrap = root.querySelector(".tm-board-wrap");
-    if (wrap && wrap.scrollWidth > wrap.clientWidth) wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2;
-    if (wrap && wrap.scrollHeight > wrap.clientHeight) wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
-  }
-
   function init(root) {
-    if (root.dataset.ready) return;
-    root.dataset.ready = "1";
-    centreBoard(root);
+    ToposTable.centre(root.querySelector(".tm-board-wrap"));
     const data = root.querySelector("#topoum-paths");
     const form = root.querySelector("form.act-form");
     if (!data || !form) return;  // not this visitor's decision
@@ -33,9 +25,8 @@
     let candidates = [];
 
     function submit(action) {
-      form.querySelector("[name=action]").value = JSON.stringify(action);
       keyed.forEach(function (el) { el.classList.add("busy"); });
-      if (form.requestSubmit) form.requestSubmit(); else form.submit();
+      ToposTable.post(form, action);
     }
 
     function refresh() {
@@ -109,12 +100,5 @@
     refresh();
   }
 
-  function scan(elt) {
-    if (!elt || !elt.querySelectorAll) return;
-    if (elt.matches(".topoum")) init(elt);
-    elt.querySelectorAll(".topoum").forEach(init);
-  }
-
-  if (window.htmx) htmx.onLoad(scan);
-  else document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
+  ToposTable.boards(".topoum", init);
 })();

@@ -10,8 +10,6 @@
   "use strict";
 
   function init(root) {
-    if (root.dataset.ready) return;
-    root.dataset.ready = "1";
     const form = root.querySelector("form.act-form");
     const lineCards = Array.from(root.querySelectorAll(".tp-line-card"));
     const displayCards = Array.from(root.querySelectorAll(".tp-display-card"));
@@ -72,8 +70,7 @@
     function submit(action) {
       // The arrangement stays stored: if the shout is refused (the game moved on, a live table's
       // version changes with every reveal), the same line on the same display comes back laid out.
-      form.querySelector("[name=action]").value = JSON.stringify(action);
-      if (form.requestSubmit) form.requestSubmit(); else form.submit();
+      ToposTable.post(form, action);
     }
 
     function complain(which) {
@@ -138,12 +135,5 @@
     draw();
   }
 
-  function scan(elt) {
-    if (!elt || !elt.querySelectorAll) return;
-    if (elt.matches(".toppo")) init(elt);
-    elt.querySelectorAll(".toppo").forEach(init);
-  }
-
-  if (window.htmx) htmx.onLoad(scan);
-  else document.addEventListener("DOMContentLoaded", function () { scan(document.body); });
+  ToposTable.boards(".toppo", init);
 })();

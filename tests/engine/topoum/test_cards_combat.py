@@ -5,27 +5,9 @@ Most positions: a disc of squares of radius 2 around (0, 0); Red's mole starts o
 """
 from __future__ import annotations
 
-from topoum_asserts import (BLUE, RED, YELLOW, activate, choices, field, has_tile, medals, moles_of, offered, play,
-                            reserve, squares, tiles_in_reserve)
+from topoum_asserts import (A, BLUE, RED, START, YELLOW, choices, field, go, has_tile, medals, moles_of, offered,
+                            play, red_holding, red_to_act, reserve, squares, tiles_in_reserve)
 from topoum_positions import Position, acts, do, mole_at
-
-A = (0, 0)
-START = (-1, 0)
-
-
-def red_to_act(players=2, without=(), radius=2):
-    pos = Position(players=players)
-    field(pos, radius=radius, without=without)
-    pos.barracks(RED, START).mole(RED, START)
-    return pos
-
-
-def go(pos, cards):
-    """Build with Red to act, holding `cards`, and make (0, 0) her active mole."""
-    pos.hand(RED, cards)
-    st = pos.build(cur=RED)
-    activate(st, START, A)
-    return st
 
 
 # --- Bayonet ---------------------------------------------------------------------------------
@@ -172,8 +154,7 @@ def test_mortar_attack_rulebook_example_splits_the_battlefield_four_against_five
     pos.neutral((0, 0), (1, 0), (2, 0), (3, -1), (4, -1), (4, -2), (5, -2), (5, -1), colour=3)
     pos.barracks(RED, START).mole(RED, START)
     pos.mole(YELLOW, (3, -1), (4, -1)).mole(BLUE, (5, -2))
-    pos.hand(RED, ["mortar_attack"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["mortar_attack"])
     do(st, type="enter", hex=[1, -1])
     assert choices(st, "mortar_attack") == {(3, -1)}
     play(st, "mortar_attack", (3, -1))

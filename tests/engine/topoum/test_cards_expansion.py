@@ -4,26 +4,10 @@ Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the act
 """
 from __future__ import annotations
 
-from topoum_asserts import (BLUE, RED, activate, choices, field, free_spaces_next_to, has_tile, is_barracks,
-                            is_neutral, medals, moles_of, offered, outposts, play, reserve, tiles_in_reserve)
+from topoum_asserts import (A, BLUE, RED, START, choices, field, free_spaces_next_to, go, has_tile, is_barracks,
+                            is_neutral, medals, moles_of, offered, outposts, play, red_to_act, reserve,
+                            tiles_in_reserve)
 from topoum_positions import Position, acts, do, mole_at
-
-A = (0, 0)
-START = (-1, 0)
-
-
-def red_to_act(players=2, without=(), radius=2):
-    pos = Position(players=players)
-    field(pos, radius=radius, without=without)
-    pos.barracks(RED, START).mole(RED, START)
-    return pos
-
-
-def go(pos, cards):
-    pos.hand(RED, cards)
-    st = pos.build(cur=RED)
-    activate(st, START, A)
-    return st
 
 
 def small(pos=None):

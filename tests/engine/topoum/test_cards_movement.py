@@ -6,27 +6,9 @@ Most positions: a disc of squares of radius 2 around (0, 0); Red's mole starts o
 """
 from __future__ import annotations
 
-from topoum_asserts import (BLUE, RED, YELLOW, activate, choices, end_turn_gain, field, medals, moles_of, offered, play,
-                            reserve)
+from topoum_asserts import (A, BLUE, EAST, RED, SE, START, YELLOW, activate, choices, end_turn_gain, field, go,
+                            medals, moles_of, offered, play, red_holding, red_to_act, reserve)
 from topoum_positions import Position, acts, do, mole_at
-
-A = (0, 0)
-START = (-1, 0)
-EAST, NE, NW, WEST, SW, SE = range(6)
-
-
-def red_to_act(players=2, without=(), radius=2):
-    pos = Position(players=players)
-    field(pos, radius=radius, without=without)
-    pos.barracks(RED, START).mole(RED, START)
-    return pos
-
-
-def go(pos, cards):
-    pos.hand(RED, cards)
-    st = pos.build(cur=RED)
-    activate(st, START, A)
-    return st
 
 
 # --- Advance ---------------------------------------------------------------------------------
@@ -63,8 +45,7 @@ def test_advance_is_not_offered_when_the_only_neighbouring_square_is_a_rock():
     pos = Position(players=2)
     pos.neutral((0, 0), colour=3).barracks(RED, (-1, 0)).mole(RED, (-1, 0)).mole(BLUE, (0, 0))
     pos.obstacle("rock", (1, 0))
-    pos.hand(RED, ["advance", "grenade"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance", "grenade"])
     do(st, type="enter", hex=[2, 0])
     assert offered(st) == {"grenade"}
 
@@ -206,17 +187,14 @@ def test_tunnel_is_not_offered_without_another_free_barracks():
     pos = Position(players=2)
     field(pos)
     pos.barracks(RED, START, A, (2, 0)).mole(RED, (-2, 0)).mole(RED, START, (2, 0))
-    pos.hand(RED, ["tunnel", "advance"])
-    st = pos.build(cur=RED)
-    activate(st, START, A)
+    st = go(pos, ["tunnel", "advance"])
     # (-1, 0) is free now, so Tunnel can take the mole back there: offered
     assert choices(st, "tunnel") == {(-1, 0)}
     pos = Position(players=2)
     field(pos)
     pos.barracks(RED, (-2, 0), A, (2, 0)).mole(RED, (-2, 0), (2, 0))
     pos.neutral(START, colour=3).mole(RED, START)
-    pos.hand(RED, ["tunnel", "advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["tunnel", "advance"])
     activate(st, START, A)   # leaves a neutral square behind; her other barracks are occupied
     assert "tunnel" not in offered(st)
 

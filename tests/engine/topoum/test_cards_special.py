@@ -5,26 +5,9 @@ Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the act
 """
 from __future__ import annotations
 
-from topoum_asserts import (BLUE, RED, YELLOW, activate, choices, end_turn_gain, field, medals, moles_of, move,
-                            offered, play, red_cross_at, reserve)
-from topoum_positions import Position, acts, do, mole_at
-
-A = (0, 0)
-START = (-1, 0)
-
-
-def red_to_act(players=2, without=(), radius=2):
-    pos = Position(players=players)
-    field(pos, radius=radius, without=without)
-    pos.barracks(RED, START).mole(RED, START)
-    return pos
-
-
-def go(pos, cards):
-    pos.hand(RED, cards)
-    st = pos.build(cur=RED)
-    activate(st, START, A)
-    return st
+from topoum_asserts import (A, BLUE, RED, YELLOW, choices, end_turn_gain, go, medals, moles_of, move, offered, play,
+                            red_cross_at, red_to_act, reserve)
+from topoum_positions import acts, do, mole_at
 
 
 def blue_moves_and_ends(st, frm, to):

@@ -5,27 +5,21 @@ battlefield is a disc of radius 2 around (0, 0) unless a test says otherwise.
 """
 from __future__ import annotations
 
-from topoum_asserts import (BLUE, RED, activate, choices, copy, disc, end_turn_gain, feature, field, has_tile,
-                            is_neutral, medals, moles_of, move, offered, play, reserve)
+import topoum_asserts as asserts
+from topoum_asserts import (A, BLUE, RED, START, activate, choices, copy, disc, end_turn_gain, feature, field,
+                            has_tile, is_neutral, medals, moles_of, move, offered, play, red_holding, reserve)
 from topoum_positions import Position, acts, do
 
-A = (0, 0)
-START = (-1, 0)
 DISC = set(disc(2))
 
 
-def red_to_act(farmer, players=2, without=(), radius=2, **kw):
-    pos = Position(players=players, farmer=farmer, **kw)
-    field(pos, radius=radius, without=without)
-    pos.barracks(RED, START).mole(RED, START)
-    return pos
+def red_to_act(farmer, **kw):
+    """The usual field with Red to act, in a game with `farmer`."""
+    return asserts.red_to_act(farmer=farmer, **kw)
 
 
 def go(pos, cards=("farmer",)):
-    pos.hand(RED, list(cards))
-    st = pos.build(cur=RED)
-    activate(st, START, A)
-    return st
+    return asserts.go(pos, cards)
 
 
 def tile_moves(st) -> set:
@@ -50,8 +44,7 @@ def entered_on_a_full_battlefield(farmer, **extra):
     pos.neutral(A, colour=3).barracks(RED, START).mole(RED, START).mole(BLUE, A)
     for k, v in extra.items():
         getattr(pos, k)(*v)
-    pos.hand(RED, ["farmer", "short_range"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["farmer", "short_range"])
     do(st, type="enter", hex=[1, 0])
     return st
 
@@ -191,8 +184,7 @@ def test_lady_boom_dynamite_blown_away_is_placed_at_once_by_whoever_did_it():
 
 def test_a_mole_moving_onto_the_dynamite_is_eliminated():
     pos = red_to_act("lady_boom").obstacle("dynamite", A)
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     move(st, START, A)
     assert moles_of(st, RED) == set()
     assert medals(st, RED) == 5
@@ -226,8 +218,7 @@ def test_trap_master_lines_lose_one_per_end_mole_next_to_the_trap():
 
 def test_a_mole_stepping_on_the_trap_is_eliminated_and_the_trap_leaves_the_board():
     pos = red_to_act("trap_master").feature("trap", A)
-    pos.hand(RED, ["farmer"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["farmer"])
     move(st, START, A)
     assert moles_of(st, RED) == set()
     assert medals(st, RED) == 5
@@ -262,8 +253,7 @@ def test_the_stomper_footprint_from_beside_the_board_goes_anywhere():
 
 def test_a_mole_moving_onto_the_footprint_is_eliminated():
     pos = red_to_act("the_stomper").feature("footprint", A)
-    pos.hand(RED, ["farmer"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["farmer"])
     move(st, START, A)
     assert moles_of(st, RED) == set()
     assert medals(st, RED) == 5
@@ -332,8 +322,7 @@ def test_the_stomper_scaring_her_own_mole_off_the_battlefield_costs_five():
 def test_a_sprung_trap_can_be_set_again_by_a_later_card():
     # Trap Master: "Another player can place it again wherever she wishes if a new card says so"
     pos = red_to_act("trap_master").feature("trap", A).barracks(RED, (2, 0)).mole(RED, (2, 0))
-    pos.hand(RED, ["farmer"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["farmer"])
     move(st, START, A)                     # the first mole steps on the trap
     assert feature(st, A) is None
     activate(st, (2, 0), (1, 0))           # the second mole moves and plays the farmer
@@ -345,9 +334,7 @@ def test_a_sprung_trap_can_be_set_again_by_a_later_card():
 def test_a_puddle_destroyed_by_a_grenade_goes_beside_the_board_and_can_come_back():
     pos = red_to_act("kings_of_buckets").neutral((1, -1), colour=2).feature("puddle", (1, -1))
     pos.barracks(RED, (2, 0)).mole(RED, (2, 0))
-    pos.hand(RED, ["grenade", "farmer"])
-    st = pos.build(cur=RED)
-    activate(st, START, A)
+    st = go(pos, ["grenade", "farmer"])
     play(st, "grenade", (1, -1))
     assert not has_tile(st, (1, -1))
     activate(st, (2, 0), (1, 0))
@@ -358,9 +345,7 @@ def test_a_puddle_destroyed_by_a_grenade_goes_beside_the_board_and_can_come_back
 
 def test_a_crate_destroyed_by_a_grenade_leaves_the_game():
     pos = red_to_act("lord_of_the_crates").crate(2, (1, -1)).barracks(RED, (2, 0)).mole(RED, (2, 0))
-    pos.hand(RED, ["grenade", "farmer"])
-    st = pos.build(cur=RED)
-    activate(st, START, A)
+    st = go(pos, ["grenade", "farmer"])
     play(st, "grenade", (1, -1))
     activate(st, (2, 0), (1, 0))
     assert crate_choices_after_playing(st) == {None}

@@ -5,23 +5,15 @@ mole at (3, 0) is used to read lines of sight along the row r = 0.
 """
 from __future__ import annotations
 
-from topoum_asserts import (BLUE, RED, activate, choices, end_turn_gain, feature, field, has_tile, medals,
-                            moles_of, move, offered, play, reserve)
-from topoum_positions import Position, acts, do
-
-A = (0, 0)
-START = (-1, 0)
+import topoum_asserts as asserts
+from topoum_asserts import (A, BLUE, RED, START, choices, end_turn_gain, feature, field, go, has_tile, medals,
+                            moles_of, move, move_targets, offered, play, red_holding, reserve)
+from topoum_positions import Position, do
 
 
-def red_to_act(players=2, without=(), radius=2):
-    pos = Position(players=players, obstacles=True)
-    field(pos, radius=radius, without=without)
-    pos.barracks(RED, START).mole(RED, START)
-    return pos
-
-
-def move_targets(st, frm) -> set:
-    return {tuple(a["to"]) for a in acts(st, type="move") if tuple(a["from"]) == tuple(frm)}
+def red_to_act(**kw):
+    """The usual field with Red to act, in the expert variant (obstacles)."""
+    return asserts.red_to_act(obstacles=True, **kw)
 
 
 def line_over(kind):
@@ -33,8 +25,7 @@ def line_over(kind):
     field(pos)
     pos.obstacle(kind, A)
     pos.barracks(RED, (-2, 0)).mole(RED, (-2, 0)).mole(RED, (2, 0))
-    pos.hand(RED, ["build_barracks"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["build_barracks"])
     move(st, (-2, 0), START)
     do(st, type="change_tile")     # (-1, 0) becomes a red barracks: the line gets 1 bonus medal
     return st
@@ -43,8 +34,7 @@ def line_over(kind):
 # --- Rock ---------------------------------------------------------------------------------------
 def test_no_mole_can_move_onto_a_rock():
     pos = red_to_act().obstacle("rock", A)
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     assert A not in move_targets(st, START)
     assert (-2, 0) in move_targets(st, START)
 
@@ -52,9 +42,7 @@ def test_no_mole_can_move_onto_a_rock():
 def test_a_mole_pushed_towards_a_rock_is_not_moved():
     # east of (0, 0): a blue mole, the rock, another blue mole beyond it
     pos = red_to_act().obstacle("rock", (2, 0)).neutral((3, 0), colour=2).mole(BLUE, (1, 0), (3, 0))
-    pos.hand(RED, ["panic_attack"])
-    st = pos.build(cur=RED)
-    activate(st, START, A)
+    st = go(pos, ["panic_attack"])
     play(st, "panic_attack", dir=0)
     assert moles_of(st, BLUE) == {(1, 0)}      # stays against the rock; (3, 0) is pushed off the field
     assert feature(st, (2, 0)) == "rock"
@@ -68,8 +56,7 @@ def test_a_rock_blocks_lines_of_sight():
 # --- Puddle ---------------------------------------------------------------------------------------
 def test_a_mole_moved_onto_a_puddle_is_eliminated_with_the_friendly_fire_penalty():
     pos = red_to_act().obstacle("puddle", A)
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     assert A in move_targets(st, START)
     move(st, START, A)
     assert moles_of(st, RED) == set()
@@ -80,9 +67,7 @@ def test_a_mole_moved_onto_a_puddle_is_eliminated_with_the_friendly_fire_penalty
 
 def test_a_rival_pushed_into_a_puddle_is_eliminated_without_penalty():
     pos = red_to_act().obstacle("puddle", (2, 0)).mole(BLUE, (1, 0))
-    pos.hand(RED, ["panic_attack"])
-    st = pos.build(cur=RED)
-    activate(st, START, A)
+    st = go(pos, ["panic_attack"])
     play(st, "panic_attack", dir=0)
     assert moles_of(st, BLUE) == set() and reserve(st, BLUE) == 4
     assert medals(st, RED) == 10
@@ -97,8 +82,7 @@ def test_a_puddle_does_not_block_lines_of_sight():
 # --- Gas ------------------------------------------------------------------------------------------------
 def test_a_mole_moved_onto_gas_is_eliminated():
     pos = red_to_act().obstacle("gas", A)
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     move(st, START, A)
     assert moles_of(st, RED) == set()
     assert medals(st, RED) == 5
@@ -112,8 +96,7 @@ def test_gas_does_not_block_lines_of_sight_but_takes_one_medal_off_them():
 # --- Ice ------------------------------------------------------------------------------------------------
 def test_a_mole_stepping_on_ice_slides_on_to_the_next_square():
     pos = red_to_act().obstacle("ice", A)
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     move(st, START, A)
     assert moles_of(st, RED) == {(1, 0)}
     assert medals(st, RED) == 10
@@ -122,8 +105,7 @@ def test_a_mole_stepping_on_ice_slides_on_to_the_next_square():
 
 def test_a_mole_sliding_off_the_battlefield_is_eliminated():
     pos = red_to_act(without=[(1, 0)]).obstacle("ice", A)
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     move(st, START, A)
     assert moles_of(st, RED) == set()
     assert medals(st, RED) == 5
@@ -131,8 +113,7 @@ def test_a_mole_sliding_off_the_battlefield_is_eliminated():
 
 def test_a_mole_sliding_towards_a_rock_stops_on_the_ice():
     pos = red_to_act().obstacle("ice", A).obstacle("rock", (1, 0)).mole(BLUE, (0, 1))
-    pos.hand(RED, ["short_range"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["short_range"])
     move(st, START, A)
     assert moles_of(st, RED) == {A}
     assert choices(st, "short_range") == {(0, 1)}
@@ -140,15 +121,13 @@ def test_a_mole_sliding_towards_a_rock_stops_on_the_ice():
 
 def test_a_mole_sliding_into_a_rival_is_fair_combat_and_into_her_own_costs_ten():
     pos = red_to_act().obstacle("ice", A).mole(BLUE, (1, 0))
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     move(st, START, A)
     assert moles_of(st, RED) == set() and moles_of(st, BLUE) == set()
     assert medals(st, RED) == 10
 
     pos = red_to_act().obstacle("ice", A).mole(RED, (1, 0))
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     move(st, START, A)
     assert moles_of(st, RED) == set()
     assert medals(st, RED) == 0
@@ -162,9 +141,7 @@ def test_ice_does_not_block_lines_of_sight():
 # --- Obstacles as squares --------------------------------------------------------------------------
 def test_a_grenade_destroys_an_obstacle_tile():
     pos = red_to_act().obstacle("rock", (1, 0)).mole(BLUE, (2, 0))
-    pos.hand(RED, ["grenade"])
-    st = pos.build(cur=RED)
-    activate(st, START, A)
+    st = go(pos, ["grenade"])
     assert (1, 0) in choices(st, "grenade")
     play(st, "grenade", (1, 0))
     assert not has_tile(st, (1, 0))
@@ -174,9 +151,7 @@ def test_a_grenade_destroys_an_obstacle_tile():
 def test_a_mole_pushed_onto_ice_slides_on():
     # T16: "a mole entering keeps sliding", whether it walks or is pushed (T14 Panic Attack)
     pos = red_to_act().obstacle("ice", (2, 0)).mole(BLUE, (1, 0)).mole(BLUE, (0, 2))
-    pos.hand(RED, ["panic_attack"])
-    st = pos.build(cur=RED)
-    activate(st, START, A)
+    st = go(pos, ["panic_attack"])
     play(st, "panic_attack", dir=0)
     assert moles_of(st, BLUE) == {(0, 2)}     # (1,0) -> ice (2,0) -> (3,0): no tile, lost
     assert reserve(st, BLUE) == 3
@@ -186,8 +161,7 @@ def test_a_mole_moved_off_the_battlefield_is_missing_in_combat():
     # Law #3 and T12: a space without a tile; her own mole, so Law #5 costs 5
     pos = Position(players=2, obstacles=True)
     pos.neutral(A, (1, 0), colour=3).barracks(RED, START).mole(RED, START).mole(BLUE, (1, 0))
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     assert (-2, 0) in move_targets(st, START)
     move(st, START, (-2, 0))
     assert moles_of(st, RED) == set()

@@ -11,31 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from topoum_asserts import (BLUE, RED, activate, choices, end_turn_gain, feature, field, has_tile, medals,
-                            moles_of, move, offered, play, red_cross_at, reserve, squares)
+from topoum_asserts import (A, BLUE, EAST, RED, START, choices, end_turn_gain, feature, field, go, has_tile, medals,
+                            moles_of, move, move_targets, offered, play, red_cross_at, red_holding, red_to_act,
+                            reserve, squares)
 from topoum_positions import Position, acts, do, mole_at
-
-A = (0, 0)
-START = (-1, 0)
-EAST, NE, NW, WEST, SW, SE = range(6)
-
-
-def red_to_act(players=2, without=(), radius=2, **kw):
-    pos = Position(players=players, **kw)
-    field(pos, radius=radius, without=without)
-    pos.barracks(RED, START).mole(RED, START)
-    return pos
-
-
-def go(pos, cards):
-    pos.hand(RED, list(cards))
-    st = pos.build(cur=RED)
-    activate(st, START, A)
-    return st
-
-
-def move_targets(st, frm) -> set:
-    return {tuple(a["to"]) for a in acts(st, type="move") if tuple(a["from"]) == tuple(frm)}
 
 
 # --- lines of sight ----------------------------------------------------------------------------
@@ -45,8 +24,7 @@ def line_with_red_cross(cross, red_on_cross=False):
     field(pos)
     pos.barracks(RED, (-2, 0)).mole(RED, (-2, 0))
     pos.mole(RED, cross if red_on_cross else (2, 0)).red_cross(cross)
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     move(st, (-2, 0), START)
     do(st, type="change_tile")
     return st
@@ -115,8 +93,7 @@ def test_new_soldier_cannot_land_on_a_protected_mole():
 # --- nor move into its square ------------------------------------------------------------------------
 def test_a_mole_cannot_move_onto_a_protected_rival():
     pos = red_to_act().mole(BLUE, (-2, 0)).red_cross((-2, 0))
-    pos.hand(RED, ["advance"])
-    st = pos.build(cur=RED)
+    st = red_holding(pos, ["advance"])
     assert (-2, 0) not in move_targets(st, START)
     assert (-1, -1) in move_targets(st, START)
 

@@ -8,9 +8,12 @@ from __future__ import annotations
 from engine.hexgrid import distance, neighbours
 from engine.topoum import board as B
 
-from topoum_positions import acts, do, mole_at, seat_of, tile_at
+from topoum_positions import Position, acts, do, mole_at, seat_of, tile_at
 
 RED, BLUE, YELLOW, BLACK = "red", "blue", "yellow", "black"
+A = (0, 0)          # where Red's mole becomes the active mole in most positions
+START = (-1, 0)     # Red's barracks, where her mole starts
+EAST, NE, NW, WEST, SW, SE = range(6)  # directions as in engine.hexgrid
 
 
 def disc(radius=2, centre=(0, 0)) -> list[tuple[int, int]]:
@@ -28,6 +31,27 @@ def field(pos, radius=2, centre=(0, 0), without=()):
     return pos
 
 
+def red_to_act(players=2, without=(), radius=2, **options):
+    """A field (see `field`) with Red's mole on her barracks at START; `options` go to Position (farmer=, obstacles=)."""
+    pos = Position(players=players, **options)
+    field(pos, radius=radius, without=without)
+    pos.barracks(RED, START).mole(RED, START)
+    return pos
+
+
+def red_holding(pos, cards):
+    """Build the position with Red to act, holding `cards`; nothing moved yet."""
+    pos.hand(RED, list(cards))
+    return pos.build(cur=RED)
+
+
+def go(pos, cards):
+    """Build with Red to act, holding `cards`, and make A her active mole."""
+    st = red_holding(pos, cards)
+    activate(st, START, A)
+    return st
+
+
 def move(st, frm, to) -> None:
     """The seat to act moves her mole from `frm` one space to `to` (T12)."""
     do(st, **{"type": "move", "from": list(frm), "to": list(to)})
@@ -38,6 +62,11 @@ def activate(st, frm, to) -> None:
     move(st, frm, to)
     assert mole_at(st, to) == st.cur, f"the mole did not land on {to}"
     assert acts(st, type="play") or acts(st, type="change_tile"), "no card decision after the move"
+
+
+def move_targets(st, frm) -> set[tuple[int, int]]:
+    """Where the engine lets the seat to act move her mole from `frm`."""
+    return {tuple(a["to"]) for a in acts(st, type="move") if tuple(a["from"]) == tuple(frm)}
 
 
 def offered(st) -> set[str]:
