@@ -21,6 +21,7 @@ from .hints import END_TURN, Hints, register_hints
 
 MAX_WALK = 400  # a line never has more curves than the 52 tiles hold; a guard against surprises
 ROLLOUT_EXACT = 3  # playouts score exactly only the placements that close the most curves
+OUTLOOK_SHARE = 0.5  # share of the closable open lines a search credits to the seat to move
 
 
 def _across(ends: dict, tiles: dict, tile: int, end: int):
@@ -317,6 +318,21 @@ class TopologyHints(Hints):
         room = max(0, limit - len(other) - len(hot))
         return other + hot + (rng.sample(cold, room) if len(cold) > room else rng.sample(cold, len(cold)))
 
+    def outlook(self, state) -> list[float]:
+        """The scores, plus what the seat to move can likely close next: about half the value of
+        the three best rings one tile could close (her tiles may not fit)."""
+        utils = self.utilities(state)
+        if state.current is not None and not state.placed_now():
+            utils[state.current] += OUTLOOK_SHARE * self.open_value(state.board)
+        return utils
+
+    def open_value(self, board) -> int:
+        """Curves of the three best open lines that one tile could close."""
+        index = LineIndex(board)
+        values = sorted((count + 1 for (a, _), ((b, _), count) in index.other.items()
+                         if a == b or b in [neighbour(a, d) for d in range(6)]), reverse=True)
+        return sum(values[:6:2])  # each line is listed from both of its ends
+
     def shortlist(self, state, seat, ranked, count):
         """Greedy's best, the best-scoring others, then the quiet placements that leave the rival
         the fewest and smallest rings to close (the search then weighs them by playouts)."""
@@ -335,10 +351,7 @@ class TopologyHints(Hints):
             return 0
         after = state.clone()
         after.apply(seat, action)
-        index = LineIndex(after.board)
-        values = sorted((count + 1 for (a, _), ((b, _), count) in index.other.items()
-                         if a == b or b in [neighbour(a, d) for d in range(6)]), reverse=True)
-        return sum(values[:6])  # each line is listed from both ends: about the best three lines
+        return self.open_value(after.board)
 
     def known_values(self, state, seat, actions, base):
         # Every placement's gain is computed without placing it; other actions are tried.
