@@ -38,6 +38,7 @@ class Budget:
     widening: float = 2.0  # progressive widening: children allowed = widening * visits ** 0.5
     exploration: float = 0.7  # UCB constant
     score_scale: float | None = None  # score differential worth about one "win" (None: the game's)
+    result_weight: float = 0.9  # share of the result (vs the lead) in a finished playout's reward
 
     def with_(self, **changes: Any) -> "Budget":
         return replace(self, **changes)
@@ -173,8 +174,14 @@ def rank_rewards(state: State) -> list[float]:
     return out
 
 
-def evaluate(game: Game, state: State, scale: float) -> list[float]:
-    """Reward per seat in [0, 1]: the real outcome when over, else the squashed score lead."""
+def evaluate(game: Game, state: State, scale: float, result_weight: float = 0.9) -> list[float]:
+    """Reward per seat in [0, 1]: the squashed score lead, and when the game is over mostly the result.
+
+    `result_weight` is the share of the final result (win 1, draw 0.5, loss 0) in a finished
+    game's reward; the rest is the lead, which breaks ties between equally won games.  A game
+    whose result is the lead itself (Toppo's penalty totals) does best with 0: then ending a
+    lost match early never looks worse than dragging it on.
+    """
     from .hints import hints_for
 
     over = state.is_over()
@@ -182,7 +189,7 @@ def evaluate(game: Game, state: State, scale: float) -> list[float]:
     leads = [squash(differential(utils, i) / scale) for i in range(len(utils))]
     if over:
         # The result decides; the margin only breaks ties between equally won positions.
-        return [0.9 * r + 0.1 * m for r, m in zip(rank_rewards(state), leads)]
+        return [result_weight * r + (1 - result_weight) * m for r, m in zip(rank_rewards(state), leads)]
     return leads
 
 

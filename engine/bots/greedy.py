@@ -14,8 +14,8 @@ import random
 from engine.core import Action, Game, State
 
 from .base import (
-    Bot, Budget, considered, differential, waits, end_if_possible, key_of, options_for, playable, register_bot, sample_state,
-    turn_done,
+    Bot, Budget, considered, differential, end_if_possible, key_of, options_for, playable, register_bot,
+    sample_state, turn_done, waits,
 )
 from .hints import Hints, hints_for
 
@@ -126,7 +126,7 @@ class GreedyBot(Bot):
     name = "greedy"
     label = "Greedy"
 
-    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
+    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action | None:
         state, actions = options_for(game, view, seat, rng)
         if waits(game, state, seat, actions):
             return None

@@ -35,12 +35,13 @@ LEVELS: dict[str, dict] = {
                    "rollout_greedy": 1.0, "rollout_candidates": 16, "max_candidates": 48},
         "budget_by_game": {
             # Own turn (three placements), then the rival's ring-seeking reply (topology_hints).
-            "topology": {"horizon": 2},
+            "topology": {"horizon": 2, "plans": 12, "iterations": 144},
             # Cheap to simulate: look one turn further, so moles placed now are valued by the lines
             # they make next turn, and end-of-game bonuses count (topoum_hints.outlook).
-            "topoum": {"horizon": 3, "iterations": 64},
+            "topoum": {"horizon": 3, "iterations": 128},
             # Most decisions are forced or obvious; deviate from greedy only on clear evidence.
-            "toppo": {"horizon": 4, "iterations": 32, "margin": 0.02},
+            # A finished match is scored by the penalty lead alone (result_weight 0), like a running one.
+            "toppo": {"horizon": 4, "iterations": 32, "margin": 0.02, "result_weight": 0.0},
         },
     },
 }

@@ -1,4 +1,4 @@
-"""Random bot: any legal action, each equally likely (never undo)."""
+"""Random bot: any legal action, each equally likely (never undo; waits where the game's hints say so)."""
 from __future__ import annotations
 
 import random
@@ -15,7 +15,7 @@ class RandomBot(Bot):
     name = "random"
     label = "Random"
 
-    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
+    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action | None:
         state, actions = options_for(game, view, seat, rng)
         if waits(game, state, seat, actions):
             return None

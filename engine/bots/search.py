@@ -1,14 +1,23 @@
-"""Strong bot: single-observer information-set MCTS (SO-ISMCTS) over determinised states.
+"""Strong bot: Monte Carlo search over determinised states, in two variants.
 
-Every iteration samples a full state from the bot's view (`game.determinize`) and walks one
-shared tree, choosing by UCB among the children legal in that sample (availability counts,
-Cowling, Powley & Whitehouse 2012).  A node offers only the hints' candidates (capped, most
-promising first) and widens progressively, so huge branching (Topoum, Topology) stays
-searchable.  The root's candidates are expanded in the order of the greedy bot's values,
-so the search starts from what greedy would play and keeps it only if the playouts agree.
-The tree spans `tree_turns` turns; playouts (the hints' cheap policy, or random) run on to
-`horizon` turns from the root, or to the end, and the position is scored by the game's own
-counting (the result itself when the game is over).
+HalvingSearch (the default, budget.search == "halving"): the greedy ranking proposes a short
+list of first actions (greedy's own choice is the incumbent); Sequential Halving shares the
+playouts among them, playing every candidate on the same determinisations with the same
+playout seeds (common random numbers), and a challenger replaces greedy's choice only when
+it did better on those same samples.  It spends the budget where greedy is most likely to be
+wrong, which at the budgets a web site can afford beats a full tree.
+
+Search (budget.search == "ismcts"): single-observer information-set MCTS.  Every iteration
+samples a full state from the bot's view (`game.determinize`) and walks one shared tree,
+choosing by UCB among the children legal in that sample (availability counts, Cowling, Powley
+& Whitehouse 2012).  A node offers only the hints' candidates (capped, most promising first)
+and widens progressively, so huge branching (Topoum, Topology) stays searchable.  The tree
+spans `tree_turns` turns.
+
+In both, playouts finish the bot's own turn greedily, let the rivals answer with the hints'
+playout policy (or greedy / random, `rollout_greedy`), and stop at `horizon` turns from the
+root or at the end of the game; the position is scored by the game's own counting (the
+result itself when the game is over, engine.bots.base.evaluate).
 """
 from __future__ import annotations
 
@@ -19,7 +28,8 @@ import time
 from engine.core import Action, Game, State
 
 from .base import (
-    Bot, Budget, considered, evaluate, waits, key_of, options_for, playable, register_bot, sample_state, score_scale, turn_done,
+    Bot, Budget, considered, evaluate, key_of, options_for, playable, register_bot, sample_state, score_scale,
+    turn_done, waits,
 )
 from .greedy import greedy_step, ranked_actions
 from .hints import hints_for
@@ -62,7 +72,7 @@ class Search:
         self.scale = score_scale(game, budget)
         self.iterations = 0
 
-    def run(self) -> Action:
+    def run(self) -> Action | None:
         state, actions = options_for(self.game, self.view, self.seat, self.rng)
         if waits(self.game, state, self.seat, actions):
             return None
@@ -173,7 +183,7 @@ class Search:
             state.apply(actor, action)
             steps += 1
             turns += turn_done(state, actor, action)
-        return evaluate(self.game, state, self.scale)
+        return evaluate(self.game, state, self.scale, self.budget.result_weight)
 
 
 class HalvingSearch:
@@ -193,7 +203,7 @@ class HalvingSearch:
         self.scale = score_scale(game, budget)
         self.playouts = 0
 
-    def run(self) -> Action:
+    def run(self) -> Action | None:
         state, actions = options_for(self.game, self.view, self.seat, self.rng)
         if waits(self.game, state, self.seat, actions):
             return None
@@ -265,7 +275,7 @@ class HalvingSearch:
             state.apply(actor, action)
             steps += 1
             turns += turn_done(state, actor, action)
-        return evaluate(self.game, state, self.scale)[self.seat]
+        return evaluate(self.game, state, self.scale, self.budget.result_weight)[self.seat]
 
 
 SEARCHES = {"ismcts": Search, "halving": HalvingSearch}
@@ -282,5 +292,5 @@ class StrongBot(Bot):
     name = "strong"
     label = "Strong"
 
-    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action:
+    def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action | None:
         return SEARCHES[budget.search](game, view, seat, rng, budget).run()

@@ -37,6 +37,15 @@ class ToppoHints(Hints):
             return kinds["propose_replace"]
         return None
 
+    def shortlist(self, state, seat: int, ranked, count: int) -> list[Action]:
+        """At correspondence pace a new display comes only after the round, when every line has
+        gone back and new ones are dealt, so proposing one helps nobody: the search skips it."""
+        out = [a for _, a in ranked[:count]]
+        if state.pace == "correspondence":
+            kept = [a for a in out if a.get("type") != "propose_replace"]
+            out = kept or out
+        return out
+
     def idle(self, state, seat: int, actions: list[Action]) -> bool:
         """A live seat whose only move is to propose a new display waits (its line went back on an
         interruption and someone else must restart, ruling P3); proposing then would be noise."""

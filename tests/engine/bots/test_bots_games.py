@@ -214,3 +214,22 @@ def test_strong_beats_random_at_topoum():
         ranks = {r.seat: r.rank for r in state.results()}
         wins += ranks[strong_seat] < ranks[1 - strong_seat]
     assert wins == 6
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_play_turn_finishes_a_missed_turn(name):
+    # Ruling S1: the site's bot plays the turn of a player who missed her deadline.
+    from engine.bots import play_turn
+
+    game = get_game(name)
+    state = game.new_state(2, CONFIGS.get(name, [{}])[0], "missed")
+    advance(state, random.Random(2), 8)
+    seat = state.to_act()[0]
+    before = state.clone()
+    actions = play_turn("greedy", game, state, seat, "missed-1", budget=TINY["greedy"])
+    assert actions and all(a["type"] != "undo" for a in actions)
+    for a in actions:  # the same decisions are legal from the start, one after the other
+        before.apply(seat, a)
+    assert before.to_json() == state.to_json()
+    if len(state.to_act()) <= 1 and not state.is_over():
+        assert actions[-1]["type"] == "end_turn" or seat not in state.to_act()
