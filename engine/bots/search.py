@@ -63,22 +63,36 @@ class Node:
         return mean + c * math.sqrt(math.log(self.avail) / self.visits)
 
 
-class Search:
-    """One decision's search; holds the tree and the budget."""
+class _RootDecision:
+    """What both searches share: the seat's view, the budget, and the candidate actions at the root."""
 
     def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
         self.game, self.view, self.seat, self.rng, self.budget = game, view, seat, rng, budget
         self.hints = hints_for(game)
         self.scale = score_scale(game, budget)
+
+    def candidates(self):
+        """(sampled state, actions worth searching), or (None, action) when nothing is left to search."""
+        state, actions = options_for(self.game, self.view, self.seat, self.rng)
+        if waits(self.game, state, self.seat, actions):
+            return None, None
+        actions = considered(self.game, state, self.seat, actions, self.rng)
+        if len(actions) == 1:
+            return None, actions[0]
+        return state, actions
+
+
+class Search(_RootDecision):
+    """One decision's search; holds the tree and the budget."""
+
+    def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
+        super().__init__(game, view, seat, rng, budget)
         self.iterations = 0
 
     def run(self) -> Action | None:
-        state, actions = options_for(self.game, self.view, self.seat, self.rng)
-        if waits(self.game, state, self.seat, actions):
-            return None
-        actions = considered(self.game, state, self.seat, actions, self.rng)
-        if len(actions) == 1:
-            return actions[0]
+        state, actions = self.candidates()
+        if state is None:
+            return actions
         self.seats = len(state.scores())
         root = Node(None, None, self.seats, stable=True)
         ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
@@ -186,7 +200,7 @@ class Search:
         return evaluate(self.game, state, self.scale, self.budget.result_weight)
 
 
-class HalvingSearch:
+class HalvingSearch(_RootDecision):
     """Sequential Halving at the root (Karnin, Koren & Somekh 2013; Cazenave's SHOT) over
     determinised playouts with common random numbers.
 
@@ -198,18 +212,13 @@ class HalvingSearch:
     """
 
     def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
-        self.game, self.view, self.seat, self.rng, self.budget = game, view, seat, rng, budget
-        self.hints = hints_for(game)
-        self.scale = score_scale(game, budget)
+        super().__init__(game, view, seat, rng, budget)
         self.playouts = 0
 
     def run(self) -> Action | None:
-        state, actions = options_for(self.game, self.view, self.seat, self.rng)
-        if waits(self.game, state, self.seat, actions):
-            return None
-        actions = considered(self.game, state, self.seat, actions, self.rng)
-        if len(actions) == 1:
-            return actions[0]
+        state, actions = self.candidates()
+        if state is None:
+            return actions
         ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
         # Greedy's choice is the incumbent: it plays every sample, and a challenger replaces it
         # only if it did better on the same samples by more than `budget.margin`.
