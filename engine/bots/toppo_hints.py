@@ -40,11 +40,30 @@ class ToppoHints(Hints):
     def shortlist(self, state, seat: int, ranked, count: int) -> list[Action]:
         """At correspondence pace a new display comes only after the round, when every line has
         gone back and new ones are dealt, so proposing one helps nobody: the search skips it."""
-        out = [a for _, a in ranked[:count]]
+        out, effects = [], set()
+        for _, a in ranked:
+            effect = self.effect(a)
+            if effect not in effects:
+                effects.add(effect)
+                out.append(a)
+            if len(out) == count:
+                break
         if state.pace == "correspondence":
             kept = [a for a in out if a.get("type") != "propose_replace"]
             out = kept or out
         return out
+
+    @staticmethod
+    def effect(action: Action) -> tuple:
+        """What an action changes for the rest of the hand: every order of a top lays the same cards
+        (a line may be laid in any order, so the next display is topped by the same lines), and a
+        match is told by which line cards go (identical cards on any pile are the same card)."""
+        kind = action.get("type")
+        if kind == "top":
+            return ("top",)
+        if kind == "match":
+            return ("match", tuple(sorted(j for j, _ in action["pairs"])))
+        return (kind, action.get("size"))
 
     def idle(self, state, seat: int, actions: list[Action]) -> bool:
         """A live seat whose only move is to propose a new display waits (its line went back on an

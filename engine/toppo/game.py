@@ -51,20 +51,21 @@ class ToppoGame(Game):
         players = view["players"]
         lines = [[card_from_json(c) for c in line] for line in view["lines"]]
         tops = [card_from_json(p["top"]) for p in view["display"]]
+        seen = [[None if c is None else card_from_json(c) for c in deck] for deck in view["decks_seen"]]
         unseen = Counter(full_set(sets_for(players)))
         unseen.subtract(tops)
         for line in lines:
             unseen.subtract(line)
+        for deck in seen:
+            unseen.subtract(c for c in deck if c is not None)
         pool = sorted(unseen.elements())
         rng.shuffle(pool)
         heights = [p["height"] for p in view["display"]]
-        wanted = sum(view["deck_sizes"]) + view["stack_size"] + sum(h - 1 for h in heights)
+        wanted = (sum(d.count(None) for d in seen) + view["stack_size"] + sum(h - 1 for h in heights))
         if wanted != len(pool) or any(v < 0 for v in unseen.values()):
             raise ValueError("The view does not add up to the cards of the game.")
-        decks = []
-        for size in view["deck_sizes"]:
-            decks.append(pool[:size])
-            del pool[:size]
+        # Cards everyone saw go under a deck stay where they are; the rest are drawn.
+        decks = [[pool.pop() if c is None else c for c in deck] for deck in seen]
         display = []
         for top, height in zip(tops, heights):
             display.append(pool[:height - 1] + [top])
@@ -77,7 +78,7 @@ class ToppoGame(Game):
             "seed": rng.getrandbits(64), "counter": 0, "hand": view["hand"] - 1,
             "totals": view["totals"], "hand_points": view["hand_points"], "phase": view["phase"],
             "chooser": view["chooser"], "start": view["start_player"], "size": view["display_size"],
-            "decks": decks, "lines": lines, "stack": pool, "display": display, "restarter": view["restarter"],
+            "decks": decks, "seen": [[c is not None for c in deck] for deck in seen], "lines": lines, "stack": pool, "display": display, "restarter": view["restarter"],
             "proposal": view["proposal"], "round": view["round"] or 0, "claims": claims,
             "last_round": view["last_round"], "events": view["events"],
         })
@@ -90,7 +91,9 @@ class ToppoGame(Game):
             nobody.append(f"SECRET-{name}")
             return nobody[-1]
 
-        state.decks = [[mark(f"deck{s}-{i}") for i in range(len(d))] for s, d in enumerate(state.decks)]
+        # Only what nobody has seen is secret; cards seen going under a deck are public (decks_seen).
+        state.decks = [[card if known else mark(f"deck{s}-{i}") for i, (card, known) in enumerate(zip(d, k))]
+                       for s, (d, k) in enumerate(zip(state.decks, state.seen))]
         state.stack = [mark(f"stack-{i}") for i in range(len(state.stack))]
         state.display = [[mark(f"under{d}-{i}") for i in range(len(p) - 1)] + p[-1:]
                          for d, p in enumerate(state.display)]

@@ -99,7 +99,7 @@ def validate(state, seat: int, kind: str, action: Action) -> tuple:
 def execute(state, seat: int, plan: tuple) -> None:
     kind = plan[0]
     if kind == "reveal":
-        card = state.decks[seat].pop(0)
+        card, = state.take_from_deck(seat, 1)
         state.lines[seat].append(card)
         state.events.append({"kind": "reveal", "seat": seat, "card": card_json(card)})
         if state.restarter == seat:

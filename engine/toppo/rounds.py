@@ -41,8 +41,7 @@ def start_round(state) -> None:
     state.claims = []
     for seat in range(state.players):
         need = state.size - len(state.lines[seat])
-        state.lines[seat].extend(state.decks[seat][:need])
-        del state.decks[seat][:need]
+        state.lines[seat].extend(state.take_from_deck(seat, need))
 
 
 def legal(state, seat: int) -> list[Action]:

@@ -23,7 +23,7 @@ class ToppoState(State):
     """A position of a Toppo match at either pace."""
 
     FIELDS = ("players", "hands", "pace", "seed", "counter", "hand", "totals", "hand_points", "phase",
-              "chooser", "start", "size", "decks", "lines", "stack", "display", "restarter", "proposal",
+              "chooser", "start", "size", "decks", "seen", "lines", "stack", "display", "restarter", "proposal",
               "round", "claims", "last_round", "events")
 
     def __init__(self, **fields) -> None:
@@ -34,7 +34,7 @@ class ToppoState(State):
     def start_match(cls, players: int, hands: int, pace: str, seed) -> "ToppoState":
         """A new match: the first hand dealt, its start player drawn (G0.1), a display of three (P2)."""
         s = cls(players=players, hands=hands, pace=pace, seed=seed, counter=0, hand=0, totals=[0] * players,
-                hand_points=[], phase="play", chooser=None, start=0, size=None, decks=[], lines=[], stack=[],
+                hand_points=[], phase="play", chooser=None, start=0, size=None, decks=[], seen=[], lines=[], stack=[],
                 display=[], restarter=None, proposal=None, round=0, claims=[], last_round=None, events=[])
         s.start = s.rng().randrange(players)
         s.deal()
@@ -54,6 +54,7 @@ class ToppoState(State):
         self.rng().shuffle(cards)
         self.decks = [cards[i * DECK_SIZE:(i + 1) * DECK_SIZE] for i in range(self.players)]
         self.stack = cards[self.players * DECK_SIZE:]
+        self.seen = [[False] * DECK_SIZE for _ in range(self.players)]
         self.lines = [[] for _ in range(self.players)]
         self.display = []
         self.restarter = None
@@ -99,6 +100,13 @@ class ToppoState(State):
     def tops(self) -> list[int]:
         return [pile[-1] for pile in self.display]
 
+    def take_from_deck(self, seat: int, count: int) -> list[int]:
+        """The top `count` cards of the seat's deck (fewer if it runs out), taken off it."""
+        cards = self.decks[seat][:count]
+        del self.decks[seat][:count]
+        del self.seen[seat][:count]
+        return cards
+
     def held(self, seat: int) -> int:
         """Cards in the seat's deck and line: what toppo and the penalty points count (P5)."""
         return len(self.decks[seat]) + len(self.lines[seat])
@@ -107,6 +115,7 @@ class ToppoState(State):
         """The seat's line goes, face down, to the bottom of her deck; returns how many cards."""
         line = self.lines[seat]
         self.decks[seat].extend(line)
+        self.seen[seat].extend([True] * len(line))  # everyone saw these cards go under (P3 shows lines)
         self.lines[seat] = []
         return len(line)
 
@@ -141,6 +150,7 @@ class ToppoState(State):
         self.line_back(seat)
         extra = self.draw(5)
         self.decks[seat].extend(extra)
+        self.seen[seat].extend([False] * len(extra))  # penalty cards go under unseen
         self.events.append({"kind": "wrong", "seat": seat, "call": call, "line": line, "penalty": len(extra)})
 
     # --- the display replacement (P6) ---------------------------------------------------------
@@ -305,6 +315,8 @@ class ToppoState(State):
             "display": [{"top": card_json(p[-1]), "height": len(p)} for p in self.display],
             "lines": [[card_json(c) for c in line] for line in self.lines],
             "deck_sizes": [len(d) for d in self.decks],
+            "decks_seen": [[card_json(c) if known else None for c, known in zip(d, k)]
+                           for d, k in zip(self.decks, self.seen)],
             "held": [self.held(s) for s in range(self.players)],
             "stack_size": len(self.stack), "covered": self.covered(),
             "totals": list(self.totals), "hand_points": [list(p) for p in self.hand_points],
@@ -342,7 +354,10 @@ class ToppoState(State):
 
     @classmethod
     def from_json(cls, data: dict) -> "ToppoState":
-        return cls(**{name: _copy(data[name]) for name in cls.FIELDS})
+        fields = {name: _copy(data[name]) for name in cls.FIELDS if name in data}
+        if "seen" not in fields:  # stored before decks remembered what everyone saw: nothing known
+            fields["seen"] = [[False] * len(d) for d in fields["decks"]]
+        return cls(**fields)
 
     def clone(self) -> "ToppoState":
         """A copy for search; events and last_round are shared because they are replaced, never edited."""
@@ -351,6 +366,7 @@ class ToppoState(State):
         new.totals = self.totals[:]
         new.hand_points = [p[:] for p in self.hand_points]
         new.decks = [d[:] for d in self.decks]
+        new.seen = [k[:] for k in self.seen]
         new.lines = [line[:] for line in self.lines]
         new.stack = self.stack[:]
         new.display = [p[:] for p in self.display]

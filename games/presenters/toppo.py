@@ -41,6 +41,20 @@ def _positions(values) -> str:
     return ", ".join(str(v + 1) if isinstance(v, int) else str(v) for v in values or [])
 
 
+def deck_memory(seen: list | None) -> list[dict]:
+    """A deck top first as the table saw it: runs of unseen cards as counts, seen cards face up."""
+    out: list[dict] = []
+    for c in seen or []:
+        if c is None:
+            if out and "unseen" in out[-1]:
+                out[-1]["unseen"] += 1
+            else:
+                out.append({"unseen": 1})
+        else:
+            out.append({"card": card(c)})
+    return out
+
+
 def claim_text(claim: dict | None) -> str:
     """A claim in words, e.g. "top (line cards 2, 1, 3 onto display cards 1, 2, 3)"."""
     if not claim:
@@ -107,6 +121,7 @@ def present(detail: dict, names: list[str]) -> dict:
     restarter = view.get("restarter")
     held = view.get("held") or [0] * n
     deck_sizes = view.get("deck_sizes") or [0] * n
+    decks_seen = view.get("decks_seen") or [[] for _ in range(n)]
     totals = view.get("totals") or [0] * n
     hand_points = view.get("hand_points") or []
 
@@ -115,6 +130,8 @@ def present(detail: dict, names: list[str]) -> dict:
         players.append({
             "seat": s, "name": _name(names, s), "me": s == me, "line": [card(c) for c in lines[s]],
             "deck": deck_sizes[s], "held": held[s], "total": totals[s],
+            "memory": deck_memory(decks_seen[s] if s < len(decks_seen) else []),
+            "seen": sum(1 for c in (decks_seen[s] if s < len(decks_seen) else []) if c is not None),
             "hands": [p[s] for p in hand_points if s < len(p)],
             "claimed": bool(claimed[s]) if s < len(claimed) else False,
             "claim_place": order.index(s) + 1 if s in order else None,

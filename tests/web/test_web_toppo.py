@@ -300,3 +300,22 @@ def test_a_finished_match_shows_the_penalty_points_of_every_hand(owner, member, 
         values = [int(v) for v in re.findall(r"<td>(?:<strong>)?(\d+)", cells)]
         assert values == [p[seat] for p in state.hand_points] + [state.totals[seat]]
     assert "Top!" not in html and "/poll/" not in html
+
+
+def test_every_seat_sees_the_lines_that_went_under_the_decks(owner, member, clients, outsider_client):
+    game = started(owner, member)
+    state = load_state(game)
+    first_lines = [[tp.card(c)["label"] for c in state.view(None)["lines"][s]] for s in (0, 1)]
+    assert "seen going under it" not in page(seat_client(game, clients, 0), game)  # nothing seen yet
+    for seat in (0, 1):
+        post_action(seat_client(game, clients, seat), game, {"type": "renew"}, game.version, **HX)
+        game.refresh_from_db()
+    assert game.version == 2
+    for viewer in (seat_client(game, clients, 0), seat_client(game, clients, 1), outsider_client):
+        html = page(viewer, game)
+        memories = re.findall(r'<details class="tp-memory">(.*?)</details>', html, re.S)
+        assert len(memories) == 2
+        for seat, memory in enumerate(memories):
+            assert "3 cards in this deck were seen going under it" in memory
+            assert "27 unseen" in memory
+            assert re.findall(r'aria-label="([^"]+)"', memory) == first_lines[seat]

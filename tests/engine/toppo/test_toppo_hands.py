@@ -105,7 +105,7 @@ def test_a_whole_match_of_three_hands_keeps_running_totals():
         if s.phase == "choose_display":
             s.apply(s.chooser, {"type": "choose_display", "size": 4})
         # shrink the first seat's cards so that she may call toppo
-        s.decks[0] = s.decks[0][:5]
+        s.decks[0], s.seen[0] = s.decks[0][:5], s.seen[0][:5]
         held_other = s.held(1)
         before = list(s.totals)
         s.apply(0, {"type": "toppo"})

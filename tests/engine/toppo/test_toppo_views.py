@@ -54,7 +54,14 @@ def test_a_sampled_state_shows_the_seat_the_same_view(pace):
         assert guess.to_act() == s.to_act()
         assert total_cards(guess) == total_cards(s) == 150
     other = GAME.determinize(s.view(0), 0, make_rng("other", 0))
-    assert other.decks != s.decks  # hidden cards are sampled, not copied
+    # Hidden cards are sampled, not copied; cards everyone saw go under a deck stay where they lie.
+    def hidden(state):
+        unseen = [[c for c, k in zip(d, seen) if not k] for d, seen in zip(state.decks, state.seen)]
+        return state.stack, unseen, [p[:-1] for p in state.display]
+
+    assert hidden(other) != hidden(s)
+    for deck, guessed, seen in zip(s.decks, other.decks, s.seen):
+        assert [c for c, k in zip(guessed, seen) if k] == [c for c, k in zip(deck, seen) if k]
 
 
 def test_describe_speaks_plain_words():

@@ -39,6 +39,7 @@ def table(players: int = 2, pace: str = "live", *, display: str | list, lines: l
     s.lines = [cards(line) for line in lines] if lines else [[] for _ in range(players)]
     if decks is not None:
         s.decks = [cards(d) if isinstance(d, str) else list(d) for d in decks]
+        s.seen = [[False] * len(d) for d in s.decks]  # nobody has seen a card of a deck laid out here
     if stack is not None:
         s.stack = cards(stack) if isinstance(stack, str) else list(stack)
     s.restarter = restarter
