@@ -39,9 +39,12 @@ LEVELS: dict[str, dict] = {
             # Cheap to simulate: look one turn further, so moles placed now are valued by the lines
             # they make next turn, and end-of-game bonuses count (topoum_hints.outlook).
             "topoum": {"horizon": 3, "iterations": 128},
-            # Most decisions are forced or obvious; deviate from greedy only on clear evidence.
-            # A finished match is scored by the penalty lead alone (result_weight 0), like a running one.
-            "toppo": {"horizon": 4, "iterations": 32, "margin": 0.02, "result_weight": 0.0},
+            # Most claims are obvious; what greedy cannot see is where the lines that went under the
+            # decks (public, decks_seen) come back: a match or a renew regroups the next lines, a top
+            # decides which known line meets the new display.  Look eight rounds ahead (two seats:
+            # sixteen decisions).  A finished match is scored by the penalty lead alone
+            # (result_weight 0), like a running one.
+            "toppo": {"horizon": 16, "iterations": 64, "margin": 0.0, "result_weight": 0.0},
         },
     },
 }
