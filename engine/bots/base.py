@@ -27,7 +27,7 @@ class Budget:
     seconds: float | None = None  # wall-clock cap of a search bot (makes it non-deterministic)
     samples: int = 1  # determinisations a greedy bot averages over
     max_candidates: int = 48  # actions examined per decision when there are more (huge branching)
-    refine: int = 6  # greedy: best candidates followed to the end of the turn
+    refine: int = 6  # ranking (greedy, and strong's shortlist): best open-turn candidates followed to the turn's end
     tree_turns: int = 2  # ismcts: turns the tree spans before playouts take over
     search: str = "halving"  # strong bot's algorithm: "halving" or "ismcts" (engine.bots.search)
     plans: int = 8  # halving: the greedy ranking's best first actions that compete

@@ -34,8 +34,13 @@ LEVELS: dict[str, dict] = {
         "budget": {"search": "halving", "iterations": 96, "seconds": 10.0, "plans": 8, "horizon": 2,
                    "rollout_greedy": 1.0, "rollout_candidates": 16, "max_candidates": 48},
         "budget_by_game": {
-            # Own turn (three placements), then the rival's ring-seeking reply (topology_hints).
-            "topology": {"horizon": 2, "plans": 12, "iterations": 144},
+            # Most of a turn's points come from rings its own three tiles build together, so 96
+            # candidate placements are each followed to the end of the turn (greedy follows its best
+            # 6 of 48); the best plans then meet the rival's ring-seeking reply (topology_hints), and
+            # one replaces the best-planned turn only on clear evidence (margin): the reply is so
+            # noisy that the best of several challengers often looks better than it is.
+            "topology": {"horizon": 2, "plans": 12, "iterations": 144, "refine": 96, "max_candidates": 96,
+                         "margin": 0.15},
             # Cheap to simulate: look one turn further, so moles placed now are valued by the lines
             # they make next turn, and end-of-game bonuses count (topoum_hints.outlook).
             "topoum": {"horizon": 3, "iterations": 128},

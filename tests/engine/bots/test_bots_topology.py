@@ -1,4 +1,4 @@
-"""The Topology hints agree with the game's own scoring (ruling L4), and greedy takes the best ring."""
+"""The Topology hints agree with the game's own scoring (ruling L4), greedy takes the best ring, and strong plans whole turns."""
 from __future__ import annotations
 
 import random
@@ -7,7 +7,8 @@ import pytest
 
 pytest.importorskip("engine.topology")
 
-from engine.bots import Budget, choose  # noqa: E402
+from engine.bots import Budget, budget_for, choose  # noqa: E402
+from engine.bots.greedy import ranked_actions  # noqa: E402
 from engine.bots.hints import hints_for  # noqa: E402
 from engine.bots.topology_hints import Trial, hot_cells, is_hot  # noqa: E402
 from engine.core import get_game  # noqa: E402
@@ -116,3 +117,64 @@ def test_bots_play_the_advanced_variant_legally():
         action = choose(level, g, state.view(seat), seat, rng, budget=Budget(iterations=8, plans=3))
         assert action in state.legal_actions(seat) and action["type"] != "undo"
         state.apply(seat, action)
+
+
+# A real opening (game seed "combo:0", two turns played): seat 0 now holds tiles 19, 20 and 6.
+COMBO_OPENING = [
+    {"type": "place", "tile": 29, "cells": [[0, 1], [-1, 1]], "orientation": 3},
+    {"type": "place", "tile": 45, "cells": [[0, -1], [1, -1]], "orientation": 0},
+    {"type": "place", "tile": 35, "cells": [[-1, 0], [-1, -1]], "orientation": 2},
+    {"type": "end_turn"},
+    {"type": "place", "tile": 0, "cells": [[2, 0], [1, 1]], "orientation": 4},
+    {"type": "place", "tile": 42, "cells": [[-1, 2], [0, 2]], "orientation": 0},
+    {"type": "place", "tile": 7, "cells": [[0, -2], [1, -2]], "orientation": 0},
+    {"type": "end_turn"},
+]
+
+
+def best_turn(state, seat, first):
+    """The most the seat's turn can make, by the game's own scoring, once it starts with `first`:
+    every placement of the second tile, then the third where it scores most (ruling L4)."""
+    after = state.clone()
+    before = after.scores()[seat]
+    after.apply(seat, first)
+    best = 0.0
+    for second in [a for a in after.legal_actions(seat) if a["type"] == "place"]:
+        two = after.clone()
+        two.apply(seat, second)
+        thirds = [a for a in two.legal_actions(seat) if a["type"] == "place"]
+        values = hints_for(game()).known_values(two, seat, thirds, 0.0)
+        three = two.clone()
+        three.apply(seat, thirds[values.index(max(values))])
+        three.apply(seat, {"type": "end_turn"})
+        best = max(best, three.scores()[seat] - before)
+    return best
+
+
+def test_strong_plans_the_whole_turn_where_greedy_takes_the_ring_in_front_of_it():
+    # Most of a turn's points come from rings its own three tiles build together.  Here the best
+    # single placement closes a 2-point ring; greedy takes it, and no turn that starts so makes
+    # more than 8.  The strong bot follows 96 candidates to the end of the turn and starts with a
+    # tile that scores nothing at once but sets up a bigger turn (whatever its sampling rng).
+    g = game()
+    state = g.new_state(2, {}, "combo:0")
+    for action in COMBO_OPENING:
+        state.apply(state.to_act()[0], action)
+    seat = state.to_act()[0]
+    assert sorted(state.hand()) == [6, 19, 20]
+    actions = [a for a in state.legal_actions(seat) if a["type"] == "place"]
+    best_now = max(turn_points_now(state, seat, a) for a in actions)
+    greedy = choose("greedy", g, state.view(seat), seat, random.Random(0), budget=budget_for("greedy", "topology"))
+    assert turn_points_now(state, seat, greedy) == best_now == 2
+    greedy_turn = best_turn(state, seat, greedy)
+    for seed in range(4):
+        plan = ranked_actions(g, state, seat, actions, random.Random(seed), budget_for("strong", "topology"))[0][1]
+        assert turn_points_now(state, seat, plan) == 0
+        assert best_turn(state, seat, plan) > greedy_turn
+
+
+def turn_points_now(state, seat, action):
+    """Points the turn would make if it ended right after `action`."""
+    after = state.clone()
+    after.apply(seat, action)
+    return true_turn_points(after)
