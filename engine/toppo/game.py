@@ -47,7 +47,8 @@ class ToppoGame(Game):
         return None
 
     def determinize(self, view: dict, seat: int, rng: random.Random) -> ToppoState:
-        """A full state matching `view`: the unseen cards are dealt at random into decks, covered piles and stack."""
+        """A full state matching `view`: cards nobody has seen are dealt at random into the decks (where
+        nobody saw them), the covered piles and the stack."""
         players = view["players"]
         lines = [[card_from_json(c) for c in line] for line in view["lines"]]
         tops = [card_from_json(p["top"]) for p in view["display"]]
@@ -61,7 +62,7 @@ class ToppoGame(Game):
         pool = sorted(unseen.elements())
         rng.shuffle(pool)
         heights = [p["height"] for p in view["display"]]
-        wanted = (sum(d.count(None) for d in seen) + view["stack_size"] + sum(h - 1 for h in heights))
+        wanted = sum(d.count(None) for d in seen) + view["stack_size"] + sum(h - 1 for h in heights)
         if wanted != len(pool) or any(v < 0 for v in unseen.values()):
             raise ValueError("The view does not add up to the cards of the game.")
         # Cards everyone saw go under a deck stay where they are; the rest are drawn.
@@ -78,7 +79,8 @@ class ToppoGame(Game):
             "seed": rng.getrandbits(64), "counter": 0, "hand": view["hand"] - 1,
             "totals": view["totals"], "hand_points": view["hand_points"], "phase": view["phase"],
             "chooser": view["chooser"], "start": view["start_player"], "size": view["display_size"],
-            "decks": decks, "seen": [[c is not None for c in deck] for deck in seen], "lines": lines, "stack": pool, "display": display, "restarter": view["restarter"],
+            "decks": decks, "seen": [[c is not None for c in deck] for deck in seen], "lines": lines,
+            "stack": pool, "display": display, "restarter": view["restarter"],
             "proposal": view["proposal"], "round": view["round"] or 0, "claims": claims,
             "last_round": view["last_round"], "events": view["events"],
         })
