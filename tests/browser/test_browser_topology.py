@@ -34,18 +34,23 @@ def place_one_tile(page) -> None:
     expect(page.locator("svg.topo-board g.tiles > g.tile")).to_have_count(before + 1, timeout=WAIT)
 
 
-def play_turn(page) -> int:
-    """Place every revealed tile by clicking, then end the turn; returns how many were placed."""
-    placed = 0
-    while page.locator(".hand-tile:not([disabled])").count():
+def play_turn(page, tiles: int) -> None:
+    """Place the turn's `tiles` revealed tiles by clicking, then end the turn.
+
+    Each placement waits for the hand to come back from the server (a loaded machine may swap the
+    page a moment after the placed tile shows), so a slow swap is never read as an empty hand.
+    """
+    free = page.locator(".hand-tile:not([disabled])")
+    for _ in range(tiles):
+        expect(free.first).to_be_visible(timeout=WAIT)
         place_one_tile(page)
-        placed += 1
+    expect(page.get_by_role("button", name="End turn")).to_be_visible(timeout=WAIT)
+    expect(free).to_have_count(0)  # every revealed tile was placed
     ended = page.locator(".log-lines li", has_text="ended the turn")
     before = ended.count()
     page.get_by_role("button", name="End turn").click()
     # At least this turn's end shows in the log (a bot may have answered with its own turn already).
     expect(ended.nth(before)).to_be_visible(timeout=WAIT)
-    return placed
 
 
 def test_two_people_play_topology_by_clicking(live_server, pages, fast_hashing, shots):
@@ -80,7 +85,7 @@ def test_two_people_play_topology_by_clicking(live_server, pages, fast_hashing, 
     assert tile_count(first) == 1
 
     # The first player places her three tiles by clicking, ends the turn; the other page updates.
-    assert play_turn(first) == 3
+    play_turn(first, 3)
     expect(first.locator(".topo-status .your-turn")).to_have_count(0)
     expect(second.locator(".topo-status .your-turn")).to_be_visible(timeout=WAIT)
     assert tile_count(second) == 4
@@ -90,7 +95,7 @@ def test_two_people_play_topology_by_clicking(live_server, pages, fast_hashing, 
     place_one_tile(second)
     second.get_by_role("button", name="Undo").click()
     expect(second.locator("svg.topo-board g.tiles > g.tile")).to_have_count(4, timeout=WAIT)
-    assert play_turn(second) == 3
+    play_turn(second, 3)
     expect(first.locator(".topo-status .your-turn")).to_be_visible(timeout=WAIT)
     assert tile_count(first) == 7
 
@@ -122,7 +127,7 @@ def test_the_advanced_variant_against_a_bot_by_clicking(live_server, pages, fast
     page.locator("svg.topo-board g.tile.turnable").first.click()
     page.get_by_role("button", name="Turn this tile half a turn").click()
     expect(page.locator(".log-lines")).to_contain_text("half a turn", timeout=WAIT)
-    assert play_turn(page) == 2
+    play_turn(page, 2)
     expect(page.locator(".topo-status .your-turn")).to_be_visible(timeout=WAIT)
     page.screenshot(path=str(shots / "topology-advanced.png"), full_page=True)
     assert not pages.errors, pages.errors
