@@ -64,45 +64,49 @@ class Node:
 
 
 class _RootDecision:
-    """What both searches share: the seat's view, the budget, and the candidate actions at the root."""
+    """What both searches share: the seat's view, the budget and its limits, and the ranked root."""
 
     def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
         self.game, self.view, self.seat, self.rng, self.budget = game, view, seat, rng, budget
         self.hints = hints_for(game)
         self.scale = score_scale(game, budget)
+        self.playouts = 0
 
-    def candidates(self):
-        """(sampled state, actions worth searching), or (None, action) when nothing is left to search."""
+    def ranked(self):
+        """(sampled state, the greedy ranking of the actions worth searching), or (None, action)
+        when nothing is left to search (None: the seat waits)."""
         state, actions = options_for(self.game, self.view, self.seat, self.rng)
         if waits(self.game, state, self.seat, actions):
             return None, None
         actions = considered(self.game, state, self.seat, actions, self.rng)
         if len(actions) == 1:
             return None, actions[0]
-        return state, actions
+        return state, ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
+
+    def limits(self) -> tuple[int, float]:
+        """Playouts allowed and the wall-clock deadline (inf when the budget sets no time cap)."""
+        b = self.budget
+        playouts = b.iterations if b.iterations is not None else (10**9 if b.seconds else DEFAULT_ITERATIONS)
+        deadline = time.perf_counter() + b.seconds if b.seconds else math.inf
+        return playouts, deadline
 
 
 class Search(_RootDecision):
     """One decision's search; holds the tree and the budget."""
 
-    def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
-        super().__init__(game, view, seat, rng, budget)
-        self.iterations = 0
-
     def run(self) -> Action | None:
-        state, actions = self.candidates()
+        state, ranked = self.ranked()
         if state is None:
-            return actions
+            return ranked
         self.seats = len(state.scores())
         root = Node(None, None, self.seats, stable=True)
-        ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
         root.options = [(key_of(a), a) for _, a in ranked]
         root.order = [k for k, _ in root.options]
         limit, deadline = self.limits()
         sample = state
-        while self.iterations < limit and time.perf_counter() < deadline:
+        while self.playouts < limit and time.perf_counter() < deadline:
             self.iterate(root, sample)
-            self.iterations += 1
+            self.playouts += 1
             sample = sample_state(self.game, self.view, self.seat, self.rng)
         best, best_score = None, None
         for (_, k), child in root.children.items():
@@ -110,12 +114,6 @@ class Search(_RootDecision):
             if best_score is None or score > best_score:
                 best, best_score = child.action, score
         return best if best is not None else ranked[0][1]
-
-    def limits(self) -> tuple[int, float]:
-        b = self.budget
-        iterations = b.iterations if b.iterations is not None else (10**9 if b.seconds else DEFAULT_ITERATIONS)
-        deadline = time.perf_counter() + b.seconds if b.seconds else math.inf
-        return iterations, deadline
 
     def options(self, node: Node, state: State, actor: int) -> list[tuple[str, Action]]:
         """The candidates at `node` that are legal in this sample, in the node's preferred order."""
@@ -211,24 +209,17 @@ class HalvingSearch(_RootDecision):
     the playout policy, and is scored at `horizon` turns like the tree search's playouts.
     """
 
-    def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
-        super().__init__(game, view, seat, rng, budget)
-        self.playouts = 0
-
     def run(self) -> Action | None:
-        state, actions = self.candidates()
+        state, ranked = self.ranked()
         if state is None:
-            return actions
-        ranked = ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
+            return ranked
         # Greedy's choice is the incumbent: it plays every sample, and a challenger replaces it
         # only if it did better on the same samples by more than `budget.margin`.
         shortlist = self.hints.shortlist(state, self.seat, ranked, max(2, self.budget.plans))
         incumbent, alive = shortlist[0], shortlist[1:]
         if not alive:
             return incumbent
-        total = self.budget.iterations if self.budget.iterations is not None else (
-            10**9 if self.budget.seconds else DEFAULT_ITERATIONS)
-        deadline = time.perf_counter() + self.budget.seconds if self.budget.seconds else math.inf
+        total, deadline = self.limits()
         rounds = max(1, math.ceil(math.log2(len(alive) + 1)))
         lead = {key_of(a): 0.0 for a in alive}  # summed advantage over the incumbent, sample by sample
         counts = {key_of(a): 0 for a in alive}

@@ -127,11 +127,11 @@ def present(detail: dict, names: list[str]) -> dict:
 
     players = []
     for s in range(n):
+        memory = deck_memory(decks_seen[s] if s < len(decks_seen) else [])
         players.append({
             "seat": s, "name": _name(names, s), "me": s == me, "line": [card(c) for c in lines[s]],
             "deck": deck_sizes[s], "held": held[s], "total": totals[s],
-            "memory": deck_memory(decks_seen[s] if s < len(decks_seen) else []),
-            "seen": sum(1 for c in (decks_seen[s] if s < len(decks_seen) else []) if c is not None),
+            "memory": memory, "seen": sum(1 for m in memory if "card" in m),
             "hands": [p[s] for p in hand_points if s < len(p)],
             "claimed": bool(claimed[s]) if s < len(claimed) else False,
             "claim_place": order.index(s) + 1 if s in order else None,
