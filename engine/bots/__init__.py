@@ -31,7 +31,7 @@ from engine.core import Action, Game, State, get_game, make_rng
 from . import greedy, random_bot, search  # noqa: F401  (importing registers the levels)
 from .hints import hints_for, register_hints
 from . import game_hints  # noqa: F401,E402  (per-game hints of the games that are installed)
-from .base import Bot, Budget, bot_names, get_bot, register_bot
+from .base import Bot, Budget, bot_names, get_bot, register_bot, turn_done
 from .levels import LEVELS, budget_for, levels
 
 __all__ = [
@@ -79,8 +79,8 @@ def play_turn(level: str, game: Game | str, state: State, seat: int, seed: int |
             break
         state.apply(seat, action)
         done.append(action)
-        if action.get("type") == "end_turn" or len(state.to_act()) > 1:
-            break  # confirmed, or a simultaneous table where one decision is the seat's whole say
+        if turn_done(state, seat, action):
+            break  # confirmed, passed on, or a simultaneous table where one decision is the seat's whole say
     return done
 
 
