@@ -1,4 +1,6 @@
 """`Authorization: Token <key>` for the REST API, checked against the stored hash."""
+import datetime as dt
+
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
@@ -22,7 +24,13 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             .first()
         )
         if token is None or not token.user.is_active:
-            raise exceptions.AuthenticationFailed(_("This API token is unknown or has been revoked."))
+            raise exceptions.AuthenticationFailed(
+                _("This API token is unknown or has been revoked (changing or resetting the password revokes "
+                  "every token). Create a new one on your profile page."))
+        if token.is_expired:
+            raise exceptions.AuthenticationFailed(
+                _("This API token expired on %(date)s. Create a new one on your profile page.")
+                % {"date": f"{token.expires_at.astimezone(dt.UTC):%Y-%m-%d %H:%M} UTC"})
         ApiToken.objects.filter(pk=token.pk).update(last_used_at=timezone.now())
         return (token.user, token)
 

@@ -22,6 +22,13 @@ class LoginForm(AuthenticationForm):
                       "Both are case-sensitive."),
     }
 
+    def get_invalid_login_error(self):
+        # The backend refused to check the password at all: too many failures (accounts.backends).
+        refusal = getattr(self.request, "login_refusal", None)
+        if refusal is not None:
+            return forms.ValidationError(refusal.message, code="too_many_attempts")
+        return super().get_invalid_login_error()
+
 
 class SignupForm(SetPasswordMixin, forms.Form):
     """Username, email and password; the username must be free, the email is never checked here."""
@@ -61,11 +68,22 @@ class SignupForm(SetPasswordMixin, forms.Form):
 
 
 class TokenCreateForm(forms.Form):
+    NEVER = "never"
+    DEFAULT = "90"  # also for a form sent without the field
+    EXPIRY_CHOICES = [("30", _("in 30 days")), ("90", _("in 90 days")), ("365", _("in a year")),
+                      (NEVER, _("never (until revoked)"))]
+
     name = forms.CharField(
         label=_("Name"), max_length=60, required=False,
         help_text=_("What the key is for, e.g. “my bot” or “phone app”."),
         widget=forms.TextInput(attrs={"placeholder": _("e.g. my bot")}),
     )
+    expires = forms.ChoiceField(label=_("Expires"), choices=EXPIRY_CHOICES, initial=DEFAULT, required=False,
+                                help_text=_("After that the key stops working; you can always make a new one."))
+
+    def expires_in_days(self) -> int | None:
+        choice = self.cleaned_data["expires"] or self.DEFAULT
+        return None if choice == self.NEVER else int(choice)
 
 
 class TokenRenameForm(forms.Form):

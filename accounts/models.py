@@ -7,6 +7,7 @@ import secrets
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import timezone
 
 
 class User(AbstractUser):
@@ -32,6 +33,7 @@ class ApiToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    expires_at = models.DateTimeField(null=True, blank=True, help_text="None: the key never expires.")
 
     class Meta:
         ordering = ["-created_at"]
@@ -41,11 +43,33 @@ class ApiToken(models.Model):
 
     @property
     def is_active(self) -> bool:
-        return self.revoked_at is None
+        return self.revoked_at is None and not self.is_expired
+
+    @property
+    def is_expired(self) -> bool:
+        return self.expires_at is not None and self.expires_at <= timezone.now()
 
     @staticmethod
     def new_key() -> str:
         return "tps_" + secrets.token_urlsafe(30)
+
+
+class LimitHit(models.Model):
+    """One counted use of a limited action (a failed login, a reset email, an invitation), see accounts.limits.
+
+    `key` is a keyed hash of what is counted (an account name, a client address, a recipient), so
+    no address or name is stored here in clear.  Rows older than their rule's window are purged by beat.
+    """
+
+    rule = models.CharField(max_length=32)
+    key = models.CharField(max_length=64)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        indexes = [models.Index(fields=["rule", "key", "created_at"], name="limit_hit_window")]
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.key[:8]}… {self.created_at:%Y-%m-%d %H:%M:%S}"
 
 
 # =============================================================================

@@ -11,5 +11,7 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
             "type": "apiKey",
             "in": "header",
             "name": "Authorization",
-            "description": "`Token <key>`; create keys on your profile page. The key is shown once.",
+            "description": ("`Token <key>`; create keys on your profile page. The key is shown once. It works until "
+                            "the expiry chosen then (30, 90 or 365 days, or never), until revoked, or until the "
+                            "owner's password is changed or reset; after that the answer is 401 saying which."),
         }

@@ -1,11 +1,13 @@
-"""Writes on accounts: sign-up and activation, and API tokens (one service per write)."""
+"""Writes on accounts: sign-up and activation, password resets and changes, and API tokens (one service per write)."""
 from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
 from django.core.mail import send_mail
@@ -16,8 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.encoding import force_bytes, force_str
 from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from . import limits
 from .models import ApiToken, hash_token
 
 User = get_user_model()
@@ -73,20 +77,22 @@ def activation_path(user) -> str:
     return reverse("signup_activate", kwargs={"uidb64": uid, "token": activation_token.make_token(user)})
 
 
-def _mail_activation(user, *, site_url: str, again: bool) -> None:
+def _mail_activation(user, *, again: bool) -> None:
+    site_url = settings.SITE_URL  # every email's links start here, whatever host the request named
     _send(to=user.email, subject=_("Confirm your Topos account"), template="accounts/email/activate.txt",
           context={"user": user, "again": again, "site_url": site_url,
                    "activate_url": site_url + activation_path(user)})
 
 
-def _mail_existing(user, *, site_url: str) -> None:
+def _mail_existing(user) -> None:
+    site_url = settings.SITE_URL
     _send(to=user.email, subject=_("Someone tried to sign up on Topos with your address"),
           template="accounts/email/already_registered.txt",
           context={"user": user, "site_url": site_url, "login_url": site_url + reverse("login"),
                    "reset_url": site_url + reverse("password_reset")})
 
 
-def user_signup(*, username: str, email: str, password: str, site_url: str) -> str:
+def user_signup(*, username: str, email: str, password: str) -> str:
     """Start a sign-up and email the address; returns what happened ("created", "pending", "exists").
 
     The caller must not show the outcome to the visitor: it is for logs and tests only.
@@ -113,13 +119,13 @@ def user_signup(*, username: str, email: str, password: str, site_url: str) -> s
                 if owner is None:
                     raise
     if user is not None:
-        _mail_activation(user, site_url=site_url, again=False)
+        _mail_activation(user, again=False)
         return "created"
     if _is_pending(owner):
-        _mail_activation(owner, site_url=site_url, again=True)
+        _mail_activation(owner, again=True)
         return "pending"
     if owner.is_active:
-        _mail_existing(owner, site_url=site_url)
+        _mail_existing(owner)
     # A deactivated (e.g. banned) account gets no mail at all.
     return "exists"
 
@@ -153,13 +159,71 @@ def demo_user_ensure(*, username: str = "demo", email: str = "demo@topos.localho
     return user, created
 
 
+# --- Passwords ---------------------------------------------------------------------------
+#
+# A reset is asked for by address.  The request only hands the address to a task
+# (accounts.tasks.password_reset_mail), whether or not an account has it, so the answer is the
+# same and takes as long either way; the task finds the account and mails the link.
+
+
+def password_reset_mail(*, email: str) -> None:
+    """Mail a reset link to every active account with this address (none: nothing happens)."""
+    form = PasswordResetForm({"email": email})
+    if not form.is_valid():
+        return
+    site = urlsplit(settings.SITE_URL)  # the link starts with SITE_URL like every other email's
+    form.save(domain_override=site.netloc, use_https=site.scheme == "https",
+              email_template_name="registration/password_reset_email.txt",
+              subject_template_name="registration/password_reset_subject.txt",
+              extra_email_context={"site_url": settings.SITE_URL, "site_name": "Topos"})
+
+
+def user_password_changed(*, user, how: str) -> list[ApiToken]:
+    """After her password was changed ("changed") or reset by email ("reset"): revoke her API tokens,
+    lift the login lock on her account, and tell her by email.  Returns the tokens revoked.
+
+    Whoever learnt the old password may have made a key with it; a key outlives sessions, so it goes too.
+    """
+    with transaction.atomic():
+        tokens = list(ApiToken.objects.select_for_update().filter(user=user, revoked_at__isnull=True)
+                      .order_by("created_at"))
+        ApiToken.objects.filter(pk__in=[t.pk for t in tokens]).update(revoked_at=timezone.now())
+        limits.clear("login-account", user.get_username())
+        names = [f"{t.name} ({t.prefix}…)" for t in tokens]
+        language = get_language()
+        transaction.on_commit(lambda: _password_changed_queue(user.pk, how, names, language))
+    return tokens
+
+
+def _password_changed_queue(user_id: int, how: str, names: list[str], language: str) -> None:
+    from games.tasks import enqueue
+
+    from .tasks import password_changed_mail
+
+    enqueue(password_changed_mail, user_id, how, names, language)
+
+
+def password_changed_mail(*, user_id: int, how: str, token_names: list[str]) -> bool:
+    """The note that her password changed (and which keys were revoked); False if she has no address."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is None or not user.email:
+        return False
+    site_url = settings.SITE_URL
+    _send(to=user.email, subject=_("Your Topos password was changed"), template="accounts/email/password_changed.txt",
+          context={"user": user, "reset": how == "reset", "token_names": token_names, "site_url": site_url,
+                   "profile_url": site_url + reverse("profile"), "reset_url": site_url + reverse("password_reset")})
+    return True
+
+
 # --- API tokens -------------------------------------------------------------------------
 
-def api_token_create(*, user, name: str) -> tuple[ApiToken, str]:
-    """Create a token; the plain key is returned here once and never stored."""
+def api_token_create(*, user, name: str, expires_in_days: int | None = None) -> tuple[ApiToken, str]:
+    """Create a token, valid for `expires_in_days` (None: until revoked); the plain key is returned here once
+    and never stored."""
     key = ApiToken.new_key()
+    expires_at = timezone.now() + timedelta(days=expires_in_days) if expires_in_days else None
     token = ApiToken.objects.create(user=user, name=name.strip()[:60] or _("API token"), prefix=key[4:10],
-                                    digest=hash_token(key))
+                                    digest=hash_token(key), expires_at=expires_at)
     return token, key
 
 

@@ -18,7 +18,7 @@ urlpatterns = [
     path("password/change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
     path("password/reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path("password/reset/done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
-    path("password/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
+    path("password/reset/<uidb64>/<token>/", views.PasswordResetConfirmView.as_view(),
          name="password_reset_confirm"),
     path("password/reset/complete/", auth_views.PasswordResetCompleteView.as_view(),
          name="password_reset_complete"),

@@ -4,6 +4,7 @@ Every page works without JavaScript; with htmx the token list updates in place.
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
@@ -12,13 +13,15 @@ from django.db import IntegrityError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.urls import reverse, reverse_lazy
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import selectors as game_selectors
 from games.models import Game
+from games.tasks import enqueue
 
-from . import services
+from . import limits, services, tasks
 from .forms import LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
 from .models import ApiToken
 
@@ -27,14 +30,23 @@ User = get_user_model()
 FINISHED_SHOWN = 50
 
 
-def _site_url(request) -> str:
-    """Links in mails point at the host the visitor used (checked against ALLOWED_HOSTS)."""
-    return request.build_absolute_uri("/").rstrip("/")
+def _too_many(response, refusal: limits.Refusal):
+    """A page refused by a limit: 429, and when to come back."""
+    response.status_code = 429
+    response["Retry-After"] = str(refusal.retry_after)
+    return response
 
 
 class LoginView(auth_views.LoginView):
+    """Failed logins are limited per account and per address (accounts.backends); a refusal is 429."""
+
     authentication_form = LoginForm
     redirect_authenticated_user = True
+
+    def form_invalid(self, form):
+        response = super().form_invalid(form)
+        refusal = getattr(self.request, "login_refusal", None)
+        return _too_many(response, refusal) if refusal else response
 
 
 class LogoutView(auth_views.LogoutView):
@@ -56,9 +68,13 @@ def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
+        # Every accepted form sends an email, to whatever address it names: limited per address and network.
+        granted = limits.take([("signup-address", limits.client_address(request)), ("signup-recipient", d["email"])])
+        if isinstance(granted, limits.Refusal):
+            form.add_error(None, granted.message)
+            return _too_many(render(request, "accounts/signup.html", {"form": form}), granted)
         try:
-            services.user_signup(username=d["username"], email=d["email"], password=d["password1"],
-                                 site_url=_site_url(request))
+            services.user_signup(username=d["username"], email=d["email"], password=d["password1"])
         except IntegrityError:
             form.add_error("username", _("That username is taken. Please choose another."))
         else:
@@ -80,7 +96,7 @@ def signup_activate(request, uidb64: str, token: str):
     if request.method == "POST" and valid:
         user = services.user_activate(uidb64=uidb64, token=token)
         if user is not None:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
             messages.success(request, _("Welcome to Topos, %(name)s! Your account is ready.")
                              % {"name": user.username})
             return redirect("profile")
@@ -89,16 +105,50 @@ def signup_activate(request, uidb64: str, token: str):
                   status=200 if valid else 400)
 
 
+def _password_changed(request, user, how: str) -> None:
+    """Revoke her API tokens and tell her (services.user_password_changed); say so on the next page too."""
+    revoked = services.user_password_changed(user=user, how=how)
+    if revoked:
+        messages.info(request, ngettext(
+            "Your %(n)d API token was revoked with the old password; create a new one on your profile.",
+            "Your %(n)d API tokens were revoked with the old password; create new ones on your profile.",
+            len(revoked)) % {"n": len(revoked)})
+
+
 class PasswordChangeView(auth_views.PasswordChangeView):
     success_url = reverse_lazy("password_change_done")
 
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        _password_changed(self.request, form.user, "changed")
+        return response
+
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Always ends on the same page: 'if an account exists for that address, we sent an email'."""
+    """Always ends on the same page: 'if an account exists for that address, we sent an email'.
 
-    email_template_name = "registration/password_reset_email.txt"
-    subject_template_name = "registration/password_reset_subject.txt"
+    The request does the same for every address: it counts the request against the limits and
+    hands the address to a task (accounts.tasks.password_reset_mail), which looks for the account
+    and mails the link.  So neither the answer nor its time tells whether the account exists.
+    """
+
     success_url = reverse_lazy("password_reset_done")
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"]
+        granted = limits.take([("reset-address", limits.client_address(self.request)), ("reset-recipient", email)])
+        if isinstance(granted, limits.Refusal):
+            form.add_error(None, granted.message)
+            return _too_many(self.form_invalid(form), granted)
+        enqueue(tasks.password_reset_mail, email, get_language())
+        return redirect(self.get_success_url())
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        _password_changed(self.request, form.user, "reset")
+        return response
 
 
 # --- Profile ----------------------------------------------------------------------------
@@ -152,7 +202,8 @@ def token_create(request):
     form = TokenCreateForm(request.POST)
     if not form.is_valid():
         return _tokens_response(request, status=400, create_form=form)
-    token, key = services.api_token_create(user=request.user, name=form.cleaned_data["name"])
+    token, key = services.api_token_create(user=request.user, name=form.cleaned_data["name"],
+                                           expires_in_days=form.expires_in_days())
     # Rendered straight away, never redirected: the key is not kept anywhere to show it twice.
     return _tokens_response(request, new_token=token, new_key=key)
 

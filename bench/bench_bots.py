@@ -6,7 +6,8 @@
 
 Seats alternate between games (game i: the first bot sits in seat i % 2).  A draw counts half
 a win.  Simultaneous decisions (Toppo) are taken in a random order, as arrival order would be
-at a table where both bots react equally fast (the live reaction delay is not simulated).
+at a table where both bots react equally fast (the live reaction delay is not simulated); at
+correspondence pace that order decides nothing, as rounds resolve in priority order (ruling P4).
 """
 from __future__ import annotations
 

@@ -1,17 +1,38 @@
 """Production settings: everything from `config.settings`, plus HTTPS-only cookies, HSTS and real mail.
 
 Use with DJANGO_SETTINGS_MODULE=config.production; `manage.py check --deploy` passes
-with no warnings when SECRET_KEY, ALLOWED_HOSTS and DEBUG=false are given.
+with no warnings when SECRET_KEY, ALLOWED_HOSTS, SITE_URL and DEBUG=false are given.  It refuses to
+start with the development key or a weak one, a missing or '*' ALLOWED_HOSTS, or a missing SITE_URL.
 """
-from .env import ImproperEnvironment, env_bool, env_int, env_str
+from urllib.parse import urlsplit
+
+from .env import ImproperEnvironment, env_bool, env_int, env_list, env_str
+from .safety import allowed_hosts_problem, secret_key_problem
 from .settings import *  # noqa: F401,F403
-from .settings import DEBUG, MAILERS
+from .settings import DATABASES, DEBUG, MAILERS, SITE_URL
 
 if DEBUG:
     raise ImproperEnvironment("DEBUG must be false in production.")
+# Every link in an email is built on SITE_URL; the localhost default would send people nowhere.
+if not env_str("SITE_URL") or urlsplit(SITE_URL).hostname in ("localhost", "127.0.0.1", "::1"):
+    raise ImproperEnvironment("SITE_URL must be set to the address people use to reach the site, such as "
+                              f"https://topos.example (it is {SITE_URL!r}); every link in an email starts with it.")
+# --- Refusing unsafe values (issue 14) ----------------------------------------------------------
 SECRET_KEY = env_str("SECRET_KEY") or ""
-if len(SECRET_KEY) < 50 or len(set(SECRET_KEY)) < 5:
-    raise ImproperEnvironment("SECRET_KEY must be set to a long random value (50 characters or more).")
+if problem := secret_key_problem(SECRET_KEY):
+    raise ImproperEnvironment(f"{problem} Production needs a long random SECRET_KEY of its own, e.g. from "
+                              "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`.")
+# Only the host names given, never the development default list nor a wildcard that takes any Host header.
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
+if problem := allowed_hosts_problem(ALLOWED_HOSTS):
+    raise ImproperEnvironment(problem)
+# X-Forwarded-Proto is believed only when a proxy in front sets it (and strips what clients send);
+# without one, any client could claim HTTPS.  A proxy that terminates TLS needs TOPOS_BEHIND_PROXY=true,
+# or SECURE_SSL_REDIRECT sends every request round in circles.  Declaring proxies for the client
+# address (TOPOS_TRUSTED_PROXIES, the rate limits' setting) declares one here too.
+TOPOS_BEHIND_PROXY = env_bool("TOPOS_BEHIND_PROXY", env_int("TOPOS_TRUSTED_PROXIES", 0) > 0)
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TOPOS_BEHIND_PROXY else None
+# --- end of the refusing block --------------------------------------------------------------------
 
 # Real mail in production: SMTP unless another production backend is named.
 if MAILERS["default"]["BACKEND"].endswith(("console.EmailBackend", "locmem.EmailBackend", "dummy.EmailBackend")):
@@ -21,7 +42,6 @@ if MAILERS["default"]["BACKEND"].endswith(("console.EmailBackend", "locmem.Email
         "use_tls": env_bool("EMAIL_USE_TLS", True)}}}
 
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_SECURE = True
 CSRF_COOKIE_SECURE = True
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
@@ -31,3 +51,18 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# --- Deployment (issue 14, "deploy") -----------------------------------------------------------------------------
+# Persistent database connections: a request reuses its process's connection for up to this many seconds instead of
+# opening one (config.settings keeps 0: runserver starts a thread per request).  Health checks drop a connection
+# that died (a database restart) before a request uses it.
+DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", True)
+# The same in the worker: Celery would close the connection after every task; it reuses it instead (recycled every
+# so many tasks, and by the age and health rules above before each task: config/celery.py).  0: close after each.
+CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 200) or None
+# Only the collected copies (collectstatic, which config/scripts/serve.sh runs): hashed names, served compressed and
+# cached for good.  Without them every page is a 500 (the manifest is missing), which serve.sh never lets happen.
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = False
+# Load balancers ask /healthz over plain HTTP inside the network: answer them, do not redirect them to HTTPS.
+SECURE_REDIRECT_EXEMPT = [r"^healthz(/|$)"]

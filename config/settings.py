@@ -5,25 +5,38 @@ Celery tasks run in-process.  DATABASE_URL and REDIS_URL switch to PostgreSQL an
 real broker with workers and beat.  `config.production` tightens security on top.
 """
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from celery.schedules import crontab
+from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
 from .env import ImproperEnvironment, env_bool, env_int, env_list, env_str
+from .safety import DEVELOPMENT_SECRET_KEY
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
-SECRET_KEY = env_str("SECRET_KEY") or ""
-if not SECRET_KEY:
-    if not DEBUG and not env_bool("TOPOS_ALLOW_DEV_SECRET", True):
-        raise ImproperEnvironment("SECRET_KEY must be set.")
-    # A fixed key only for the embedded default; config.production refuses to start without a real one.
-    SECRET_KEY = "topos-development-only-key-never-use-in-production-0123456789"
+# --- Secret key (issue 14: settings that refuse to be unsafe) -----------------------------------
+# The development key is published in the repository: it signs sessions, password-reset links and
+# tokens only where DEBUG is on (run.sh) or where TOPOS_ALLOW_DEV_SECRET says so (the test suite,
+# config/testing.py).  Anything else without a SECRET_KEY of its own stops here; config.production
+# goes further and refuses any weak key, and `check --deploy` reports it (config/checks.py).
+SECRET_KEY = env_str("SECRET_KEY") or DEVELOPMENT_SECRET_KEY
+if SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEBUG and not env_bool("TOPOS_ALLOW_DEV_SECRET", False):
+    raise ImproperEnvironment("SECRET_KEY must be set to a long random value when DEBUG is false: the development "
+                              "key is published in the repository. (Set DEBUG=true for development.)")
+# --- end of the secret key block ------------------------------------------------------------------
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+# The one base address of every link in an email (notifications, sign-up, password reset), never the host of
+# whichever request happened to send the mail.  config.production refuses the localhost default.
 SITE_URL = (env_str("SITE_URL") or "http://localhost:8000").rstrip("/")
+if urlsplit(SITE_URL).scheme not in ("http", "https") or not urlsplit(SITE_URL).hostname:
+    raise ImproperEnvironment(f"SITE_URL must be the site's address, such as https://topos.example, not {SITE_URL!r}.")
+# Ruling S6: no "your turn" email about a table whose page she has had open within this many seconds.
+TOPOS_PRESENCE_SECONDS = env_int("TOPOS_PRESENCE_SECONDS", 300)
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -38,16 +51,21 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "config",  # issue 14: the site's deploy checks, 404 page and favicon (config/apps.py)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # issue 14 (safety): below WhiteNoise, so static files keep their long cache and need no policy.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "config.private_cache.PrivateCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "config.not_found.NotFoundPageMiddleware",  # issue 14: after Common (APPEND_SLASH) and Auth (staff)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -83,6 +101,9 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several writers (web, in-process tasks) share the file: wait for the lock instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    # The tests' database is a file too (not SQLite's in-memory default), so that a real Celery
+    # worker, another process, can share it with the test and its live server.
+    DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-topos.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
@@ -148,22 +169,46 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- Celery -------------------------------------------------------------------
+# No task ever runs inside a web request.  With REDIS_URL, Redis is the broker and
+# `celery worker` plus `celery beat` run the tasks.  Without it (the embedded default)
+# the broker is kombu's filesystem transport in TOPOS_BROKER_DIR: a folder of message
+# files that needs no server and no extra package, and that the web process, the worker
+# and beat on one machine all see.  (SQLAlchemy's transport on a SQLite file would add a
+# dependency and a second database competing for SQLite's single writer.)
 REDIS_URL = env_str("REDIS_URL") or ""
-CELERY_BROKER_URL = REDIS_URL or "memory://"
+TOPOS_BROKER_DIR = Path(env_str("TOPOS_BROKER_DIR") or BASE_DIR / ".broker")
 CELERY_RESULT_BACKEND = None
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
-CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_ALWAYS_EAGER = False  # tests that want tasks inline ask for the `celery_eager` fixture
 CELERY_TASK_ACKS_LATE = True                 # a task is acknowledged only once done ...
 CELERY_TASK_REJECT_ON_WORKER_LOST = True     # ... and redelivered if its worker dies mid-way
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 600)
-# A message taken by a worker that died comes back after the visibility timeout; the worker
-# looks for such messages every interval x throttle seconds (kombu's defaults: 10 x 10).
-CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
-    "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 10),
-    "unacked_restore_throttle": env_int("CELERY_UNACKED_RESTORE_THROTTLE", 10),
-}
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    # A message taken by a worker that died comes back after the visibility timeout; the worker
+    # looks for such messages every interval x throttle seconds (kombu's defaults: 10 x 10).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
+        "unacked_restore_interval": env_int("CELERY_UNACKED_RESTORE_INTERVAL", 10),
+        "unacked_restore_throttle": env_int("CELERY_UNACKED_RESTORE_THROTTLE", 10),
+        # A broker that does not answer costs a request one short try, never kombu's retries
+        # (which took 6 s a send): the move is committed and the outbox sweep sends what could
+        # not be sent.  The worker's own connection keeps retrying (broker_connection_max_retries).
+        "socket_connect_timeout": 1,
+        "max_retries": 0,
+    }
+else:
+    CELERY_BROKER_URL = "filesystem://"
+    _BROKER_QUEUE = TOPOS_BROKER_DIR / "queue"
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_BROKER_QUEUE),
+        "data_folder_out": str(_BROKER_QUEUE),
+        "control_folder": str(TOPOS_BROKER_DIR / "control"),
+        "polling_interval": 0.2,  # a live Toppo bot should not wait a second to hear of its task
+        "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
+    }
+    for _folder in (_BROKER_QUEUE, TOPOS_BROKER_DIR / "control"):
+        _folder.mkdir(parents=True, exist_ok=True)  # the transport expects them to exist
 # Hard limit well below the visibility timeout, so no task is redelivered while still running.
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 120)
 CELERY_TASK_SOFT_TIME_LIMIT = max(1, CELERY_TASK_TIME_LIMIT - min(10, CELERY_TASK_TIME_LIMIT // 5))
@@ -188,15 +233,95 @@ TOPOS_BOT_DELAY_SCALE = float(env_str("TOPOS_BOT_DELAY_SCALE") or "1")
 # Tests only: a bot's move waits this long before it commits, so a test can kill the worker mid-move.
 TOPOS_BOT_TEST_SLEEP = float(env_str("TOPOS_BOT_TEST_SLEEP") or "0")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL") or "INFO"},
-}
-
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads it to send the token with every request
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+
+# --- Limits on abuse, token lifetimes and retention (issue 14: limits) ---------------------
+# Every login goes through the limited backend (accounts.backends): failed logins are counted per
+# account and per client address, in the database, so all web processes share the counts.
+AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
+# How many proxies in front of the site append to X-Forwarded-For (0: the site faces the clients and
+# REMOTE_ADDR is the client).  Behind one nginx: 1.  Too high a number lets clients pick their address.
+TOPOS_TRUSTED_PROXIES = env_int("TOPOS_TRUSTED_PROXIES", 0)
+# rule: (at most this many, in this many seconds), a sliding window (accounts.limits).
+TOPOS_RATE_LIMITS = {
+    "login-account": (10, 15 * 60),      # failed logins with one username
+    "login-address": (30, 15 * 60),      # failed logins from one client address (an IPv6 /64)
+    "reset-address": (10, 3600),         # password reset emails asked from one address
+    "reset-recipient": (3, 3600),        # ... for one email address
+    "signup-address": (10, 3600),        # sign-ups (each sends an email) from one address
+    "signup-recipient": (3, 3600),       # ... with one email address
+    "invite-sender": (20, 3600),         # invitations (each may send an email) by one player
+    "invite-address": (30, 3600),        # ... from one address
+    "invite-recipient": (10, 3600),      # ... to one player
+}
+# An Idempotency-Key's first answer is kept this long, then purged by beat (hourly).
+TOPOS_IDEMPOTENCY_RETENTION_HOURS = env_int("TOPOS_IDEMPOTENCY_RETENTION_HOURS", 24)
+CELERY_BEAT_SCHEDULE.update({
+    "idempotency-purge": {"task": "games.tasks.idempotency_purge", "schedule": 3600.0, "options": {"expires": 3600}},
+    "limit-hits-purge": {"task": "accounts.tasks.limit_hits_purge", "schedule": 3600.0, "options": {"expires": 3600}},
+})
+SPECTACULAR_SETTINGS["DESCRIPTION"] += (
+    "\n\nAPI tokens may expire (chosen when the key is created) and are all revoked when their owner's password "
+    "is changed or reset; an expired or revoked key gets 401 with a `detail` saying which. "
+    f"An `Idempotency-Key` is remembered for {TOPOS_IDEMPOTENCY_RETENTION_HOURS} hours. "
+    "Invitations are limited per player, per client address and per invited player (at most "
+    f"{TOPOS_RATE_LIMITS['invite-sender'][0]} an hour by one player); a refusal is 429 with `Retry-After` "
+    "(seconds) and `retry_after` in the body."
+)
+# --- Content-Security-Policy (issue 14, safety) ---------------------------------------------------
+# Every script is a file of our own: no inline <script>, no on*= handlers, no eval (htmx runs with
+# allowEval off, see templates/base.html), no inline <style> or style="" attributes.  The API's
+# documentation pages (Swagger UI, Redoc), which need inline styles, relax it for themselves only
+# (games/api/urls.py).
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF],
+    "img-src": [CSP.SELF],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.NONE],
+    "form-action": [CSP.SELF],
+    "frame-ancestors": [CSP.NONE],
+}
+# --- end of the Content-Security-Policy block -----------------------------------------------------
+
+# --- Deployment: static files, health, structured logs (issue 14, "deploy") ---------------------------------------
+INSTALLED_APPS += ["config.monitoring"]
+MIDDLEWARE.insert(0, "config.monitoring.logs.RequestLogMiddleware")  # outermost: times every request, whatever answers it
+STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")  # where collectstatic puts them
+# Without collectstatic (runserver, the README's PostgreSQL commands, with DEBUG false as well) WhiteNoise serves the
+# apps' own static files, looked up when asked for (not all listed at start-up, which would cost every test client
+# 30 ms); config.production serves only the collected copies, hashed and compressed, listed once.
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
+
+# Health (config.monitoring.heartbeats): beat sends a heartbeat this often, a worker runs it; /healthz calls either of them
+# down when its last stamp is older than TOPOS_HEALTH_STALE_SECONDS.
+TOPOS_HEARTBEAT_SECONDS = env_int("TOPOS_HEARTBEAT_SECONDS", 30)
+TOPOS_HEALTH_STALE_SECONDS = env_int("TOPOS_HEALTH_STALE_SECONDS", 4 * TOPOS_HEARTBEAT_SECONDS)
+if not 0 < TOPOS_HEARTBEAT_SECONDS < TOPOS_HEALTH_STALE_SECONDS:
+    raise ImproperEnvironment("TOPOS_HEALTH_STALE_SECONDS must be longer than TOPOS_HEARTBEAT_SECONDS (both > 0).")
+CELERY_BEAT_SCHEDULE["heartbeat"] = {"task": "config.monitoring.tasks.heartbeat", "schedule": float(TOPOS_HEARTBEAT_SECONDS),
+                                     "options": {"expires": TOPOS_HEARTBEAT_SECONDS}}
+
+# Logs go to stderr.  LOG_FORMAT=json: one JSON object a line, in web, worker and beat (config/celery.py hands
+# Celery's logging to this), with a line per request and per task (config.monitoring.logs).
+LOG_FORMAT = (env_str("LOG_FORMAT") or "text").strip().lower()
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperEnvironment(f"LOG_FORMAT must be text or json, not {LOG_FORMAT!r}.")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {"()": "config.monitoring.logs.JsonFormatter"},
+    },
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL") or "INFO"},
+}

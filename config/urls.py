@@ -1,7 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .monitoring.views import healthz, healthz_web
+from .not_found import favicon
+
 urlpatterns = [
+    path("favicon.ico", favicon, name="favicon"),  # issue 14 (safety)
+    path("healthz", healthz, name="healthz"),  # load balancers and monitors (config.monitoring.views)
+    path("healthz/web", healthz_web, name="healthz-web"),
     path("admin/", admin.site.urls),
     path("api/", include("games.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

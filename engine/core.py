@@ -7,7 +7,8 @@ seat its own view.  States are plain Python objects that serialise to plain JSON
 seed plus the action log can always rebuild it.
 
 Actions are small JSON dicts with a "type" key, e.g. {"type": "place", ...}.
-Two actions are the same action when their canonical JSON is the same.
+Two actions are the same action when they are equal as JSON values, types included
+(`same_action`): 2 is neither 2.0 nor true, and no key may be missing or extra (ruling G0.4).
 """
 from __future__ import annotations
 
@@ -47,8 +48,137 @@ class InvalidOptions(EngineError):
 
 
 def canonical(action: Action) -> str:
-    """One string per action, independent of key order, for comparing and hashing."""
+    """One string per action, independent of key order, for hashing actions the engine listed itself."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+# --- strict comparison of actions (ruling G0.4) ------------------------------------------------
+def _json_kind(value) -> str:
+    """The JSON type of a Python value, telling whole numbers from other numbers and from booleans."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a text"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "something else"
+
+
+def same_action(a, b) -> bool:
+    """True when a and b are the same JSON value, types included: 2 is not 2.0 nor True, [1] is not ["1"].
+
+    Python's == says 2 == 2.0 == True; a legal action must match exactly (ruling G0.4). Tuples
+    count as lists (they become JSON arrays); objects must have the same keys.
+    """
+    kind = _json_kind(a)
+    if kind != _json_kind(b):
+        return False
+    if kind == "a list":
+        return len(a) == len(b) and all(same_action(x, y) for x, y in zip(a, b))
+    if kind == "an object":
+        return a.keys() == b.keys() and all(same_action(a[k], b[k]) for k in a)
+    return kind != "something else" and a == b
+
+
+def find_action(action, legal: list[Action]) -> Action | None:
+    """The action of `legal` that `action` is exactly (same_action), or None.
+
+    Python's == is tried first: it is fast, and it is true whenever same_action is, so the strict
+    walk runs only on the one or two candidates it lets through. Odd values (unhashable, NaN,
+    other classes) make == false or strict; nothing here raises.
+    """
+    if not isinstance(action, dict):
+        return None
+    for candidate in legal:
+        try:
+            loose = candidate == action
+        except Exception:  # a caller's own class with a broken __eq__
+            loose = False
+        if loose and same_action(candidate, action):
+            return candidate
+    return None
+
+
+def _show(value) -> str:
+    """A short, safe rendering of a value from a refused action, for messages."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = _json_kind(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def action_type(action, fields: dict[str, tuple[str, ...]], game: str) -> str:
+    """The type of a well-shaped action, after checking it has exactly the fields of its type.
+
+    For games whose actions cannot all be listed cheaply (Toppo's orders, Topology's placements):
+    the parsers then check each field's value. `fields` maps each type to its fields besides "type".
+    Raises IllegalAction with a message naming what is wrong (ruling G0.4).
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction('An action must be an object with a "type" field naming what to do.', action=action)
+    kind = action["type"]
+    if kind not in fields:
+        raise IllegalAction(f"{game} has no action called {_show(kind)}; the actions are: "
+                            f"{', '.join(fields)}.", action=action)
+    wanted = fields[kind]
+    extra = [_show(k) for k in action if k != "type" and k not in wanted]
+    missing = [_show(f) for f in wanted if f not in action]
+    if extra or missing:
+        takes = ", ".join(map(_show, wanted)) or "no other field"
+        detail = (f"; {', '.join(extra)} is not one of them" if extra else "") + (
+            f"; {', '.join(missing)} is missing" if missing else "")
+        raise IllegalAction(f"The \"{kind}\" action takes {takes}{detail}.", action=action)
+    return kind
+
+
+def is_whole(value) -> bool:
+    """A JSON whole number: an int, not a bool (True == 1 in Python) nor a float such as 2.0."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def near_miss(action, legal: list[Action]) -> str | None:
+    """Why `action` is malformed when set beside the legal actions of its type, or None if it is not.
+
+    Says which field is unknown or missing, or has the wrong kind of value (2.0 where 2 is meant),
+    judged by the listed actions of the same type. None when the shape is right (the game then
+    explains the rule) or nothing of that type is legal now.
+    """
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return 'An action must be an object with a "type" field naming what to do.'
+    kind = action["type"]
+    same = [a for a in legal if a.get("type") == kind]
+    if not same:
+        return None
+    known = {k for a in same for k in a}
+    extra = [_show(k) for k in action if k not in known]
+    if extra:
+        return f"The \"{kind}\" action has no field {', '.join(extra)}; its fields are: {', '.join(sorted(known))}."
+    if not any(a.keys() == action.keys() for a in same):
+        shapes = " or ".join(sorted({", ".join(sorted(a)) for a in same}))
+        return f"The \"{kind}\" action has exactly these fields now: {shapes}."
+    for key in action:
+        kinds = {_json_kind(a[key]) for a in same if key in a}
+        if _json_kind(action[key]) not in kinds:
+            return (f"The field \"{key}\" of a \"{kind}\" action must be {' or '.join(sorted(kinds))}, "
+                    f"not {_show(action[key])}.")
+    for a in same:
+        try:
+            loose = a == action
+        except Exception:
+            loose = False
+        if loose:  # equal for Python but not for JSON: 2.0 or true where a whole number is meant
+            return (f"Write the \"{kind}\" action exactly as listed: {_show(a)}, with whole numbers as "
+                    f"whole numbers, not {_show(action)}.")
+    return None
 
 
 def make_rng(seed: int | str, counter: int) -> random.Random:
@@ -121,12 +251,17 @@ class State:
         """Raise IllegalAction unless `action` is legal for `seat` now (default: by enumeration)."""
         if seat not in self.to_act():
             raise NotYourDecision("It is not your turn to decide.", action=action, seat=seat)
-        key = canonical(action)
-        if not any(canonical(a) == key for a in self.legal_actions(seat)):
-            raise IllegalAction(self.explain_illegal(seat, action), action=action, seat=seat)
+        legal = self.legal_actions(seat)
+        if find_action(action, legal) is None:
+            reason = near_miss(action, legal) or self.explain_illegal(seat, action)
+            raise IllegalAction(reason, action=action, seat=seat)
 
     def explain_illegal(self, seat: int, action: Action) -> str:
-        """A readable reason why `action` is not legal; games override with specifics."""
+        """A readable reason why `action` is not legal; games override with specifics.
+
+        It may be given anything a client sent (lists, objects, None where text is meant) and must
+        not fail on it.
+        """
         return "That move is not allowed now."
 
     def turn_marker(self) -> str | int | None:
@@ -141,6 +276,17 @@ class State:
     def undoable(self, seat: int) -> bool:
         """True when `seat` may take back her last decision this turn (ruling S3)."""
         return False
+
+    def unconfirmed_seat(self) -> int | None:
+        """The seat whose turn holds decisions she has not confirmed yet, or None (ruling S3, amended).
+
+        While it is set, `view` shows every other seat and spectators the table as it was
+        when her turn began, and the site shows the log lines of those decisions to her
+        alone; both reach the others when she confirms.  A game in which another seat had
+        to decide during her turn would have to make everything up to that point public
+        there (and no longer undoable); no game of the site has such a turn yet.
+        """
+        return None
 
     # --- information ------------------------------------------------------
     def view(self, seat: int | None) -> dict:

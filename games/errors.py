@@ -37,3 +37,13 @@ class Conflict(ServiceError):
 
 class StaleVersion(Conflict):
     code = "stale_version"
+
+
+class TooManyRequests(ServiceError):
+    """A limit on abuse ran out (accounts.limits); `retry_after` seconds until it allows one more."""
+
+    status_code, code = 429, "rate_limited"
+
+    def __init__(self, message: str, *, retry_after: int, **extra):
+        super().__init__(message, retry_after=retry_after, **extra)
+        self.retry_after = retry_after

@@ -40,10 +40,16 @@ class Game(models.Model):
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     seed = models.CharField(max_length=64, blank=True, help_text="Hidden until the game is over (ruling G0.2).")
+    # Published from the start: SHA-256 of the salt and the seed (engine.commitment), so that once the seed is
+    # published anyone can check it was fixed when the game began (ruling G0.2).
+    seed_salt = models.CharField(max_length=64, blank=True, default="", help_text="Published from the start.")
+    seed_commitment = models.CharField(max_length=64, blank=True, default="",
+                                       help_text="SHA-256 of salt + seed, published from the start (ruling G0.2).")
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     to_act = models.JSONField(default=list, blank=True, help_text="Seats whose decision it is.")
     turn_marker = models.CharField(max_length=64, blank=True, default="")
+    turn_version = models.PositiveIntegerField(default=0, help_text="The version at which the current turn began.")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -81,9 +87,24 @@ class Seat(models.Model):
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     missed_deadlines = models.PositiveSmallIntegerField(default=0)
     abandoned = models.BooleanField(default=False, help_text="Three missed deadlines or resigned: a bot plays on.")
+    # At most one pending bot task per seat (games.services.bots): its token, and when it is due.
+    bot_task = models.CharField(max_length=32, blank=True, default="")
+    bot_task_due = models.DateTimeField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
+    # Ruling S6: who is told what about her turns.  `turn_began` names the turn (the game version at which it
+    # began, set with the deadline); `seen_at` is when she last had the table's page open (written at most every
+    # half minute); `turn_mailed_at` is when her last "your turn" email (or digest entry) here was queued.
+    turn_began = models.PositiveIntegerField(null=True, blank=True,
+                                             help_text="The game version at which her current turn began.")
+    seen_at = models.DateTimeField(null=True, blank=True, help_text="She last had the table's page open then.")
+    turn_mailed_at = models.DateTimeField(null=True, blank=True,
+                                          help_text="Her last 'your turn' email at this table was queued then.")
+    # Issue 14: a running game is aborted only when every person still playing agrees (games.services.aborting).
+    # Her agreement is for the game as it stood at this version and lapses with the next action.
+    abort_agreed_version = models.PositiveIntegerField(null=True, blank=True,
+                                                       help_text="She agreed to abort the game at this version.")
 
     class Meta:
         ordering = ["game", "index"]
@@ -120,6 +141,13 @@ class Action(models.Model):
         BOT = "bot", "Bot"
         TIMEOUT = "timeout", "Missed deadline"
 
+    class Visibility(models.TextChoices):
+        """Who reads the row while the game runs (ruling S3, amended); everyone once it is over."""
+
+        PUBLIC = "public", "Everyone"
+        PRIVATE = "private", "Its seat, until she confirms her turn"
+        WITHDRAWN = "withdrawn", "Its seat: taken back within the turn (or the taking back)"
+
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     seq = models.PositiveIntegerField(help_text="1, 2, 3 ... per game; equals the version after it.")
     seat = models.PositiveSmallIntegerField()
@@ -127,6 +155,7 @@ class Action(models.Model):
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.PLAYER)
     action = models.JSONField()
     description = models.TextField(blank=True)
+    visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -159,6 +188,7 @@ class IdempotentRequest(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key")]
+        indexes = [models.Index(fields=["created_at"], name="idempotency_created")]  # the hourly purge
 
 
 # =============================================================================
@@ -195,7 +225,7 @@ class Notification(models.Model):
 
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=20, choices=Kind.choices)
-    key = models.CharField(max_length=160, help_text="Names the event, e.g. 'turn:12:0:1767225600'.")
+    key = models.CharField(max_length=160, help_text="Names the event, e.g. 'turn:12:0:v37'.")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
     text = models.TextField()
     read_at = models.DateTimeField(null=True, blank=True)
@@ -248,3 +278,22 @@ class NotificationDelivery(models.Model):
 
     def __str__(self) -> str:
         return f"{self.channel} {self.status}: {self.key}"
+
+
+class PositionCheckpoint(models.Model):
+    """A serialized position every `games.replay.EVERY` plies, so a replay costs one load and a few applies.
+
+    Written lazily the first time a game is replayed past it; the log only grows, so a checkpoint
+    stays true for good (a taken-back decision is itself a logged action, ruling S3).
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="checkpoints")
+    ply = models.PositiveIntegerField(help_text="Engine actions applied (0: the start).")
+    seq = models.PositiveIntegerField(help_text="The seq of the log row that made this ply (0 at the start).")
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="checkpoint_unique_ply")]
+
+    def __str__(self) -> str:
+        return f"{self.game} ply {self.ply}"

@@ -8,6 +8,7 @@ from engine.core import get_game
 from .engine_texts import game_title
 from .models import Action, Game, Seat
 from .positions import legal_actions_for, load_state, seat_of
+from .ranking import is_leave, leave_words, winners
 
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
 
@@ -24,8 +25,12 @@ def seat_summary(seat: Seat, game: Game) -> dict:
         "missed_deadlines": seat.missed_deadlines,
     }
     if game.status == Game.Status.FINISHED:
-        data.update(rank=seat.rank, score=seat.score)
+        data.update(rank=seat.rank, score=seat.score)  # the site's rank (ruling S1), never the engine's alone
     return data
+
+
+def _left(game: Game, seat: int | None) -> bool:
+    return seat is not None and any(s.index == seat and s.abandoned for s in game.seats.all())
 
 
 def table_summary(game: Game, user=None) -> dict:
@@ -46,8 +51,25 @@ def table_summary(game: Game, user=None) -> dict:
         "seats": [seat_summary(s, game) for s in game.seats.all()],
         "free_seats": game.players - len(game.seats.all()),
         "my_seat": seat,
-        "my_turn": game.status == Game.Status.RUNNING and seat is not None and seat in game.to_act,
+        # A seat that left decides nothing more, even while the bot plays its turn (ruling S1).
+        "my_turn": game.status == Game.Status.RUNNING and seat in game.to_act and not _left(game, seat),
+        "winners": _winners(game) if game.status == Game.Status.FINISHED else None,
     }
+
+
+def _winners(game: Game) -> list[int]:
+    """The seats at rank 1 that did not leave; none when everyone left (games.ranking)."""
+    seats = list(game.seats.all())
+    return winners({s.index: s.rank for s in seats}, [s.index for s in seats if s.abandoned])
+
+
+def _with_site_ranks(view: dict, game: Game) -> dict:
+    """The view's final results carry the site's rank (ruling S1), the game's own kept as `game_rank`."""
+    if not isinstance(view, dict) or not view.get("results"):
+        return view
+    ranks = {s.index: s.rank for s in game.seats.all()}
+    results = [{**r, "game_rank": r["rank"], "rank": ranks.get(r["seat"]) or r["rank"]} for r in view["results"]]
+    return {**view, "results": results}
 
 
 def table_detail(game: Game, user=None) -> dict:
@@ -57,15 +79,42 @@ def table_detail(game: Game, user=None) -> dict:
     if game.state is not None:
         state = load_state(game)
         data["view"] = state.view(seat)
-        data["legal_actions"] = legal_actions_for(game, seat, state)
-        data["undoable"] = bool(seat is not None and game.is_running and state.undoable(seat))
+        if game.status == Game.Status.FINISHED:
+            data["view"] = _with_site_ranks(data["view"], game)
+        deciding = seat is not None and game.is_running and not _left(game, seat)
+        data["legal_actions"] = legal_actions_for(game, seat, state) if deciding else []
+        data["undoable"] = bool(deciding and state.undoable(seat))
     else:
         data["view"], data["legal_actions"], data["undoable"] = None, [], False
+    # The commitment to the seed is public from the start, the seed once over (ruling G0.2, engine.commitment).
+    data["seed_salt"], data["seed_commitment"] = game.seed_salt, game.seed_commitment
     if game.status == Game.Status.FINISHED:
         data["seed"] = game.seed  # published once over, so anyone can re-run the log (ruling G0.2)
     if user is not None and seat == 0 and game.private:
         data["invite_code"] = game.invite_code
+    if game.is_running:
+        data["abort"] = abort_standing(game, seat)
     return data
+
+
+def persons_playing(game: Game) -> list[Seat]:
+    """The seats of people still in the game: not bots, not those who resigned or abandoned."""
+    return [s for s in game.seats.all() if s.user_id is not None and not s.abandoned]
+
+
+def may_abort_alone(game: Game, persons: list[Seat]) -> bool:
+    """One person among bots and nothing logged yet, not even a bot's move: a new deal wrongs nobody."""
+    return len(persons) == 1 and not game.actions.exists()
+
+
+def abort_standing(game: Game, seat: int | None) -> dict:
+    """Who must agree to abort this running game, who has at this version, and whether `seat` may abort alone
+    (games.services.aborting)."""
+    persons = persons_playing(game)
+    agreed = [s.index for s in persons if s.abort_agreed_version == game.version]
+    playing = seat in [s.index for s in persons]
+    return {"players": [s.index for s in persons], "agreed": agreed, "i_agreed": seat in agreed,
+            "alone": playing and may_abort_alone(game, persons), "by_agreement": playing and len(persons) > 1}
 
 
 def tables_open(*, user=None):
@@ -88,21 +137,34 @@ def games_of_user_sorted(*, user) -> list[Game]:
 
     def key(game: Game):
         seat = next((s.index for s in game.seats.all() if s.user_id == user.pk), None)
-        mine = game.status == Game.Status.RUNNING and seat in game.to_act
+        mine = game.status == Game.Status.RUNNING and seat in game.to_act and not _left(game, seat)
         return (0 if mine else 1, -game.updated_at.timestamp())
 
     return sorted(games, key=key)
 
 
 def action_log(game: Game, user=None, *, after: int = 0) -> list[dict]:
-    """The log as `user` may read it: descriptions for all, the raw action to its author or once over."""
+    """The log as `user` may read it: descriptions for all, the raw action to its author or once over.
+
+    While the game runs, the lines of a turn not yet confirmed, and of decisions taken back,
+    are shown to their seat only (ruling S3, amended; see games.services.log_visibility).
+    """
     seat = seat_of(game, user)
     over = game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+    names = {s.index: s.name for s in game.seats.all()}
+    qs = Action.objects.filter(game=game, seq__gt=after)
+    if not over:
+        public = Q(visibility=Action.Visibility.PUBLIC)
+        qs = qs.filter(public if seat is None else public | Q(seat=seat))
     rows = []
-    for a in Action.objects.filter(game=game, seq__gt=after).order_by("seq"):
-        row = {"seq": a.seq, "seat": a.seat, "source": a.source, "description": a.description,
+    for a in qs.order_by("seq"):
+        # A seat leaving is a site entry (ruling S1): public, worded for the reader, and not for the engine
+        # ("replay": false), which never saw it.
+        leave = is_leave(a.action)
+        row = {"seq": a.seq, "seat": a.seat, "source": a.source, "replay": not leave,
+               "description": leave_words(a.action["type"], names.get(a.seat, "")) if leave else a.description,
                "created_at": a.created_at.isoformat()}
-        if over or a.seat == seat:
+        if over or a.seat == seat or leave:
             row["action"] = a.action
         rows.append(row)
     return rows

@@ -1,7 +1,10 @@
 """Celery tasks of the games app: thin, idempotent, taking ids and calling services.
 
-Every automatic move carries the game version it was computed for; the service
-ignores it if the game has moved on, so a retried or duplicated task is harmless.
+No task runs inside a web request: a worker takes them, from Redis or from the embedded
+default's filesystem broker.  A missed deadline carries the game version it was computed
+for and a bot move carries its seat's pending-task token (games.services.bots); either is
+a no-op once the game has moved on or the token is spent, so a retried or duplicated task
+is harmless.
 Tasks are sent only after the transaction that asked for them commits
 (`transaction.on_commit`, see games/services/effects.py).  If the broker cannot take
 one then, nothing is lost: the committed rows (game version, seat deadline, pending
@@ -13,39 +16,27 @@ All tasks are acknowledged late and rejected (so redelivered) when their worker 
 from __future__ import annotations
 
 import logging
-import threading
-import time
 from datetime import timedelta
 
 from celery import shared_task
-from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
-
-from engine.bots import levels as bot_levels
-from engine.bots import reaction_delay
 
 from .models import Game, Seat
 
 log = logging.getLogger(__name__)
-_inline = threading.local()
-
-
-def runs_inline() -> bool:
-    """True without a broker (the embedded default): tasks run in the calling process."""
-    return bool(bot_move.app.conf.task_always_eager)
 
 
 def enqueue(task, *args, countdown: float | None = None) -> bool:
-    """Send a task; if the broker is unreachable, log it and return False (a beat sweep sends it later).
+    """Send a task once, without kombu's retries; if the broker does not take it, log and return False.
 
-    Called after commit only, so the database already holds what the sweep needs.
+    Called after commit only, so the database already holds what the beat sweep needs to
+    send it later: a broker that is down must not hold up the request that made the move.
     """
+    options = {"retry": False}
+    if countdown:
+        options["countdown"] = countdown
     try:
-        if countdown:
-            task.apply_async(args, countdown=countdown)
-        else:
-            task.apply_async(args)
+        task.apply_async(args, **options)
         return True
     except Exception:
         log.exception("could not send %s%r; the beat sweep will pick it up", task.name, args)
@@ -55,66 +46,29 @@ def enqueue(task, *args, countdown: float | None = None) -> bool:
 # --- bots ------------------------------------------------------------------------------------
 
 
-def _bot_seats_to_act(game: Game) -> list[Seat]:
-    return [s for s in game.seats.all() if s.index in game.to_act and s.played_by_bot]
+def schedule_bots(game_id: int) -> int:
+    """Give each bot whose decision it is one pending task, after its reaction time (games.services.bots)."""
+    from .services import bot_tasks_claim
 
-
-def _bot_delay(game: Game, seat: Seat) -> float:
-    """A person's reaction time for the bot's level (engine.bots.levels), scaled by TOPOS_BOT_DELAY_SCALE."""
-    level = seat.bot_level if seat.bot_level in bot_levels() else "greedy"
-    return reaction_delay(level, f"{game.seed}:{game.version}:{seat.index}") * settings.TOPOS_BOT_DELAY_SCALE
-
-
-def schedule_bots(game_id: int) -> None:
-    """Ask the bots whose decision it is to move.
-
-    With a broker, each bot move is its own task after a human-like delay.  In the
-    embedded default tasks run inline, so this drains all bot moves in a loop rather
-    than recursing once per move.
-    """
-    if not runs_inline():
-        game = Game.objects.filter(pk=game_id, status=Game.Status.RUNNING).first()
-        if game is None:
-            return
-        for seat in _bot_seats_to_act(game):
-            enqueue(bot_move, game_id, seat.index, game.version, countdown=_bot_delay(game, seat))
-        return
-    pending = getattr(_inline, "pending", None)
-    if pending is not None:
-        pending.add(game_id)
-        return
-    _inline.pending = {game_id}
-    try:
-        while _inline.pending:
-            gid = _inline.pending.pop()
-            game = Game.objects.filter(pk=gid, status=Game.Status.RUNNING).first()
-            if game is None:
-                continue
-            for seat in _bot_seats_to_act(game):
-                bot_move.run(gid, seat.index, game.version)
-                break  # the move re-queues the game if bots still have to act
-    finally:
-        _inline.pending = None
-
-
-def _pause_for_tests() -> None:
-    """TOPOS_BOT_TEST_SLEEP (tests only): hold the bot's move uncommitted so a test can kill the worker."""
-    pause = settings.TOPOS_BOT_TEST_SLEEP
-    if pause > 0:
-        log.warning("bot move paused for %.1f s (TOPOS_BOT_TEST_SLEEP)", pause)
-        time.sleep(pause)
+    calls = bot_tasks_claim(game_id=game_id)
+    for call in calls:
+        enqueue(bot_move, game_id, call.seat, call.token, countdown=call.delay)
+    return len(calls)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
-def bot_move(game_id: int, seat: int, version: int) -> int | None:
-    """Play one bot decision computed for `version`; returns the new action's seq, or None if stale."""
-    from .services import bot_move_play
+def bot_move(game_id: int, seat: int, token: str) -> int | None:
+    """The seat's pending bot task: play (a decision live, a whole turn by correspondence); the last seq or None."""
+    from .services import bot_turn_play
 
-    with transaction.atomic():
-        logged = bot_move_play(game_id=game_id, seat=seat, version=version)
-        if logged is not None:
-            _pause_for_tests()
-    return logged.seq if logged else None
+    logged = bot_turn_play(game_id=game_id, seat=seat, token=token)
+    return logged[-1].seq if logged else None
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def bots_schedule(game_id: int) -> int:
+    """Ask the bots again (a bot gave up because the table kept moving while it thought)."""
+    return schedule_bots(game_id)
 
 
 # --- after-effects of a committed change --------------------------------------------------------
@@ -125,9 +79,14 @@ def game_effects(game_id: int) -> bool:
     """Tell people what changed in the game, then let the bots whose turn it is move."""
     from .notifications.events import game_effects_dispatch
 
-    told = game_effects_dispatch(game_id=game_id)
-    schedule_bots(game_id)
-    return told
+    try:
+        return game_effects_dispatch(game_id=game_id)
+    finally:
+        # Bots never wait on the notifications: if telling people failed (the outbox sweep tells
+        # them later), the bot whose decision it is is still asked now.  One to decide with no
+        # pending task gets one; one that has a task is left alone (the claim on its seat), so
+        # repeated effects never queue a second bot move.
+        schedule_bots(game_id)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -215,10 +174,7 @@ def effects_sweep() -> dict:
     stuck = notes.deliveries_give_up_stuck()
     stalled = [g for g in stalled_bot_games() if g not in behind]
     for game_id in stalled:
-        if runs_inline():
-            schedule_bots(game_id)
-        else:
-            enqueue(game_effects, game_id)
+        schedule_bots(game_id)
     return {"games": len(behind), "emails": len(overdue), "gave_up": stuck, "bots": len(stalled)}
 
 
@@ -231,3 +187,11 @@ def digests_send() -> int:
     for user_id in notes.digest_recipients():
         total += notes.digest_send(user_id=user_id)
     return total
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def idempotency_purge() -> int:
+    """Beat, hourly: forget Idempotency-Key answers older than TOPOS_IDEMPOTENCY_RETENTION_HOURS."""
+    from .api.idempotency import idempotency_records_purge
+
+    return idempotency_records_purge()

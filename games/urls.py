@@ -8,6 +8,7 @@ urlpatterns = [
     path("tables/<int:pk>/", views.table, name="table"),
     path("tables/<int:pk>/poll/", views.table_poll, name="table_poll"),
     path("tables/<int:pk>/act/", views.table_act, name="table_act"),
+    path("tables/<int:pk>/replay/", views.table_replay, name="table_replay"),
     path("tables/<int:pk>/log.json", views.table_log_json, name="table_log_json"),
     path("tables/<int:pk>/join/", views.table_join, name="table_join"),
     path("tables/<int:pk>/leave/", views.table_leave, name="table_leave"),
@@ -15,5 +16,7 @@ urlpatterns = [
     path("tables/<int:pk>/invite/", views.table_invite, name="table_invite"),
     path("tables/<int:pk>/start/", views.table_start, name="table_start"),
     path("tables/<int:pk>/abort/", views.table_abort, name="table_abort"),
+    path("tables/<int:pk>/abort-agreement/", views.table_abort_agreement, name="table_abort_agreement"),
     path("tables/<int:pk>/resign/", views.table_resign, name="table_resign"),
+    path("tables/<int:pk>/rematch/", views.table_rematch, name="table_rematch"),
 ]

@@ -1,16 +1,84 @@
 """Shared fixtures: three personas (owner, member, outsider) and API clients for them."""
 from __future__ import annotations
 
+import os
+import tempfile
+from pathlib import Path
+
 import pytest
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_create, user_create
+from config.celery import app as celery_app
 
 
 @pytest.fixture
 def fast_hashing(settings):
     # Personas are created with a password; the real hasher takes a noticeable fraction of a second per call.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def use_filesystem_broker(folder: Path) -> None:
+    """Send this process's tasks to kombu's filesystem broker in `folder` (the embedded default's broker)."""
+    for sub in ("queue", "control"):
+        (folder / sub).mkdir(parents=True, exist_ok=True)
+    celery_app.conf.update(broker_url="filesystem://", broker_transport_options={
+        "data_folder_in": str(folder / "queue"), "data_folder_out": str(folder / "queue"),
+        "control_folder": str(folder / "control"), "polling_interval": 0.1})
+    drop_broker_connections()
+
+
+def drop_broker_connections() -> None:
+    """Forget the app's pooled broker connections, so the next send uses the broker now configured."""
+    celery_app._pool = None
+    amqp = celery_app.__dict__.get("amqp")
+    if amqp is not None:
+        amqp._producer_pool = None
+
+
+# Whatever the environment says, the tests' tasks never land in a developer's own .broker/ (where a
+# running worker would take them): they go to a folder of this run's own.  Kept in the environment,
+# so that this module imported a second time (as `tests.conftest`) names the same folder.
+TEST_BROKER = Path(os.environ.setdefault("TOPOS_TEST_BROKER_DIR", tempfile.mkdtemp(prefix="topos-test-broker-")))
+use_filesystem_broker(TEST_BROKER)
+
+
+@pytest.fixture
+def sent_tasks():
+    """What this test sent to the broker, read back from the broker's own message files.
+
+    Returns a function giving [(task name, args, eta or None)] in the order sent; the
+    queue starts empty for each test that asks for it.
+    """
+    import ast
+    import json
+
+    queue = TEST_BROKER / "queue"
+    for old in queue.glob("*.msg"):
+        old.unlink()
+
+    def read() -> list[tuple[str, tuple, str | None]]:
+        out = []
+        for path in sorted(queue.glob("*.msg")):
+            headers = json.loads(path.read_text())["headers"]
+            out.append((headers["task"], ast.literal_eval(headers["argsrepr"]), headers.get("eta")))
+        return out
+
+    return read
+
+
+@pytest.fixture
+def celery_eager(settings):
+    """Tasks run in this process as soon as they are sent, bots answer at once.
+
+    Only for tests that ask for it by name: the site itself never runs a task inside a
+    request (a real worker takes them, on Redis or the embedded filesystem broker).
+    """
+    saved = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    settings.TOPOS_BOT_DELAY_SCALE = 0
+    yield
+    celery_app.conf.task_always_eager = saved
 
 
 @pytest.fixture

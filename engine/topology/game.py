@@ -6,7 +6,8 @@ Actions (JSON dicts; cells are [q, r] lists, geometry.py fixes the sides):
         neighbour(cells[0], o).  For a design a half-turn leaves unchanged,
         (A, o) and (B, o + 3) are the same placement; only o in 0..2 is offered
         and accepted for it, so every listed placement is a different position.
-    {"type": "end_turn"}   confirm the turn once every revealed tile is down; it scores now.
+    {"type": "end_turn"}   confirm the turn once every revealed tile is down; it scores now.  Until then
+                           the other seats see the table as the turn began (ruling S3, amended).
     {"type": "undo"}       take back the last placement (or turn-over) of this turn (ruling S3).
   Advanced variant (ruling L6), the first decision of each turn:
     {"type": "reveal"}            reveal a third tile (cannot be taken back);
@@ -30,14 +31,21 @@ Where the rules are silent, the site plays so:
   - a ring counts as closed this turn when it runs through a tile placed this turn (rings
     present at the start of the turn, or right after the turn-over, do not score);
   - ties (ruling L7) are broken by each tied player's latest turn, the earlier one ranking
-    higher, so ranks are never shared in a played game.
+    higher, so ranks are never shared in a played game;
+  - a turn is private until end_turn (ruling S3, amended): the other seats and spectators see the
+    table as the turn began, with the tiles revealed at its start (face up for everyone, as at a real
+    table) but not where she puts them nor a turn-over.  A third tile revealed in the advanced variant
+    is a draw: it cannot be taken back, and although a real table would see it at once, it shows
+    with the rest of the turn on confirmation, since asking for it is one of her decisions and nobody
+    else decides before then.
 """
 from __future__ import annotations
 
 import random
 
 from engine.core import (
-    Action, Game, IllegalAction, InvalidOptions, NotYourDecision, Option, Result, State, make_rng, register,
+    Action, Game, IllegalAction, InvalidOptions, NotYourDecision, Option, Result, State, action_type, is_whole,
+    make_rng, register,
 )
 from engine.hexgrid import neighbour
 
@@ -50,7 +58,9 @@ START_CELL = (0, 0)  # the first tile lies on (0, 0) and (1, 0), orientation 0
 TILES_PER_TURN = {2: 3, 3: 2, 4: 2}  # ruling L5
 ADVANCED_FIRST_REVEAL = 2  # ruling L6
 CHOICES = ("reveal", "turn_over", "decline")
-KNOWN = ("place", "end_turn", "undo") + CHOICES
+# Each action type and its fields besides "type": nothing more, nothing less (ruling G0.4).
+FIELDS = {"place": ("tile", "cells", "orientation"), "end_turn": (), "undo": (), "reveal": (),
+          "turn_over": ("tile",), "decline": ()}
 
 
 def _cell_text(cell) -> str:
@@ -102,6 +112,27 @@ class TopologyState(State):
     def undoable(self, seat: int) -> bool:
         """Placements and a turn-over may be taken back; a revealed third tile may not (ruling S3)."""
         return seat == self.current and bool(self.steps) and self.steps[-1]["type"] != "reveal"
+
+    def unconfirmed_seat(self) -> int | None:
+        """The player to act once she has made a decision of her turn; end_turn confirms it (ruling S3)."""
+        return self.current if self.steps else None
+
+    def turn_start(self) -> "TopologyState":
+        """This position with the turn's decisions taken back: the table the others see (ruling S3).
+
+        A third tile revealed this turn goes back on the stack: the others learn it on confirmation.
+        """
+        start = self.clone()
+        for step in reversed(start.steps):
+            if step["type"] == "place":
+                start.board.remove(step["tile"])
+            elif step["type"] == "turn_over":
+                start.board.turn_over(step["tile"])  # a half-turn undoes itself
+            elif step["type"] == "reveal":
+                start.revealed.remove(step["tile"])
+                start.stack.append(step["tile"])
+        start.steps = []
+        return start
 
     # --- actions -----------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
@@ -161,11 +192,18 @@ class TopologyState(State):
         if seat != self.current:
             raise NotYourDecision(f"It is Seat {self.current + 1}'s turn, not yours.", action=action, seat=seat)
         kind = action.get("type") if isinstance(action, dict) else None
-        if kind not in KNOWN:
+        if not isinstance(kind, str) or kind not in FIELDS:
             raise IllegalAction(
                 "Unknown move; in Topology you place a tile, end your turn or undo"
                 + (", and choose to reveal a third tile or turn one over." if self.advanced else "."),
                 action=action, seat=seat)
+        # Exactly the fields of its type; the values are checked below, whole numbers as ints (G0.4).
+        # Placements are far too many to list and compare at every call.
+        try:
+            action_type(action, FIELDS, "Topology")
+        except IllegalAction as err:
+            err.seat = seat
+            raise
 
         def refuse(reason: str):
             raise IllegalAction(reason, action=action, seat=seat)
@@ -190,7 +228,7 @@ class TopologyState(State):
                     refuse("You must either reveal a third tile or turn a placed tile over.")
                 return kind, None
             tile = action.get("tile")
-            if isinstance(tile, bool) or not isinstance(tile, int) or tile not in self.board.tiles:
+            if not is_whole(tile) or tile not in self.board.tiles:
                 refuse("Choose a tile that is already on the table to turn over.")
             return kind, tile
         if not self.decided():
@@ -207,18 +245,18 @@ class TopologyState(State):
         if not hand:
             refuse("All of this turn's tiles are placed; end your turn (or undo).")
         tile = action.get("tile")
-        if isinstance(tile, bool) or not isinstance(tile, int) or tile not in hand:
-            if isinstance(tile, int) and tile in self.board.tiles:
+        if not is_whole(tile) or tile not in hand:
+            if is_whole(tile) and tile in self.board.tiles:
                 refuse("That tile is already on the table; place one of the tiles you revealed this turn.")
             refuse(f"Choose one of the tiles you revealed this turn: {', '.join(map(str, hand))}.")
         cells = action.get("cells")
         if not (isinstance(cells, list) and len(cells) == 2 and all(
-                isinstance(c, list) and len(c) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in c)
+                isinstance(c, list) and len(c) == 2 and all(is_whole(v) for v in c)
                 for c in cells)):
             refuse("Give the two cells the tile covers as [[q, r], [q, r]].")
         a, b = tuple(cells[0]), tuple(cells[1])
         orientation = action.get("orientation")
-        if isinstance(orientation, bool) or not isinstance(orientation, int) or not 0 <= orientation <= 5:
+        if not is_whole(orientation) or not 0 <= orientation <= 5:
             refuse("The orientation must be a whole number from 0 to 5.")
         if b not in [neighbour(a, d) for d in range(6)]:
             refuse("A tile covers two neighbouring cells; these two cells do not share an edge.")
@@ -272,7 +310,12 @@ class TopologyState(State):
         return find_rings(self.board)
 
     def view(self, seat: int | None) -> dict:
-        """Everything on the table and in the score track; never the stack order or the seed."""
+        """Everything on the table and in the score track; never the stack order or the seed.
+
+        Another seat's unconfirmed turn shows as it began (ruling S3, amended).
+        """
+        if self.unconfirmed_seat() not in (None, seat):
+            return self.turn_start().view(seat)
         all_designs = designs()
         board = []
         for tile, (anchor, orientation) in self.board.tiles.items():

@@ -1,4 +1,4 @@
-"""Topoum: the rules engine (rulebook + /work/shared/rules/RULINGS.md T1-T20; our own calls in RULES_NOTES.md).
+"""Topoum: the rules engine (rulebook + /work/shared/rules/RULINGS.md T1-T21; our own calls in RULES_NOTES.md).
 
 Modules: board (geometry, codes), cards (types, presets, deck), setup (options, new game, initial
 battlefield), obstacles (expert variant), farmers (the eight farmers), movement (arrivals, eliminations,
@@ -6,7 +6,8 @@ removals, Law #4), effects (the 22 cards), scoring (lines of sight, final scorin
 views (view, determinize, plant_secrets), describe (log lines, reasons), state, game (registration).
 
 A turn is a chain of small decisions; `legal_actions(seat)` lists exactly the choices of the current
-one, and none of them leads to a dead end (Law of War #7). Hexes are [q, r] lists.
+one, and none of them leads to a dead end (Law of War #7). Hexes are [q, r] lists. An action is accepted
+only when it is one of them exactly, as JSON (ruling G0.4: 2 is not 2.0 nor true, no extra or missing key).
 
 Setup (each a decision of the seat whose turn it is, applied at once):
   {"type": "place", "hex": [q, r]}          centre tile, ring barracks, barracks with mole
@@ -14,7 +15,8 @@ Setup (each a decision of the seat whose turn it is, applied at once):
 
 Turn (ended by end_turn; undo takes back the last decision until something hidden is revealed):
   {"type": "ransom", "captor": seat}        T9, only before the action, 3 medals to the captor
-  {"type": "place", "hex": [q, r]}          T9 compulsory barracks + mole when she has none on the board
+  {"type": "place", "hex": [q, r]}          T9 compulsory barracks + mole when she has none on the battlefield
+                                            (a mole on an outpost does not count, T21)
   {"type": "enter", "hex": [q, r]}          T11, then a play decision follows
   {"type": "move", "from": [q, r], "to": [q, r]}   T12, "to" may lie off the board
   {"type": "play", "card": name, "source": "hand"}
@@ -26,7 +28,8 @@ Turn (ended by end_turn; undo takes back the last decision until something hidde
   {"type": "direction", "dir": 0..5}        Panic Attack (0 east, counter-clockwise, engine.hexgrid)
   {"type": "keep", "hex": [q, r]}           Law #4 tie: any hex of the part that stays
   {"type": "take_back", "hex": [q, r]}      T10: which own barracks comes back to the reserve
-  {"type": "end_turn"}                      scores new lines, Press, replenish, next player
+  {"type": "end_turn"}                      scores new lines, Press, replenish, next player; before any
+                                            action only when she has none, or each would cost her a mole (T21)
   {"type": "undo"}
 
 The view carries `decision` (what is being asked, with the active mole, card, parts...) and

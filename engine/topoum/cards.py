@@ -48,8 +48,8 @@ TYPES_PER_DECK = 7
 
 def title(card: str) -> str:
     """The printed name of a card type (unknown names are shown as they are)."""
-    entry = CARDS.get(card)
-    return entry[0] if entry else ("Peace" if card == PEACE else str(card))
+    entry = CARDS.get(card) if isinstance(card, str) else None  # a refused action may carry anything
+    return entry[0] if entry else ("Peace" if card == PEACE else str(card)[:40])
 
 
 def category(card: str) -> str | None:

@@ -1,6 +1,8 @@
 """Plain-words log lines for every decision, and reasons for refused actions; nothing hidden in them."""
 from __future__ import annotations
 
+from engine.core import near_miss
+
 from .board import COLOURS, hex_text
 from .cards import title
 from .farmers import FARMERS
@@ -112,8 +114,8 @@ def prompt(st) -> str:
             text += f" ({title(p['card'])})"
         return text[0].upper() + text[1:] + "."
     if st.stage in ("start", "action"):
-        from .turn import compulsory
-        if st.stage == "start" and compulsory(st, st.cur):
+        from .turn import compulsory, placement_spaces
+        if st.stage == "start" and compulsory(st, st.cur) and placement_spaces(st, st.cur):
             return "You have no mole on the battlefield: place a barracks with a mole next to it."
         return "Enter into combat or move one of your moles."
     if st.stage == "moving":
@@ -127,14 +129,17 @@ def explain_illegal(st, seat: int, action) -> str:
         return "The game is over."
     if seat != st.cur:
         return f"It is {COLOURS[st.cur].capitalize()}'s turn to decide."
-    if not isinstance(action, dict) or "type" not in action:
-        return "An action must be an object with a 'type'."
+    legal = st.legal_actions(seat)
+    malformed = near_miss(action, legal)  # ruling G0.4: a wrong field or a 2.0 for a 2 is named as such
+    if malformed:
+        return malformed
     t = action["type"]
     if t == "undo":
+        if action.keys() != {"type"}:
+            return 'An "undo" action has no other field than "type".'
         if st.phase != "play" or not st.turn_log:
             return "There is nothing to take back this turn."
         return "You cannot take that back: something hidden was revealed since (a crate was looked at)."
-    legal = st.legal_actions(seat)
     types = sorted({a["type"] for a in legal})
     if t not in types:
         return f"You cannot do '{t}' now. {prompt(st)} Allowed now: {', '.join(types)}."

@@ -29,7 +29,10 @@ def direction_to(st, a: int, b: int) -> int:
 
 # --- barracks from the reserve (ruling T10) ---------------------------------------
 def takeback_candidates(st, c: int) -> list[int]:
-    """Own barracks that may be taken back: on the battlefield, bare, and not needed to hold it together."""
+    """Own barracks that may be taken back: on the battlefield, bare, and not needed to hold it together.
+
+    Bare: no mole, no crate or farmer tile, no Red Cross on it (ruling T21).
+    """
     tile, mole, feat, bf = st.tile, st.mole, st.feat, st.bf
     code = BARRACKS + c
     return [b for b in range(len(tile))

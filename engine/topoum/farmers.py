@@ -87,14 +87,15 @@ def targets(st, m: int, c: int) -> list:
     f = st.farmer
     if f in ZONE_TILE:
         sources = _find(st, ZONE_TILE[f]) + ([-1] if st.pool > 0 else [])
-        # Kings of Buckets: "any unoccupied square"; the other two say "in the battlefield"
+        # Kings of Buckets: "any unoccupied square"; the other two say "in the battlefield", so never an
+        # outpost (rulings T17, T21)
         kings = f == "kings_of_buckets"
         dests = _open_squares(st, allow_moles=not kings, outposts=kings)
         return [(s, x) for s in sources for x in dests]
     if f == "queen_of_nature":
         return [None] if 0 <= st.tile[m] < STANDALONE and st.feat[m] == NONE else []
     if f == "trap_master":
-        return _open_squares(st, allow_moles=False)
+        return _open_squares(st, allow_moles=False)  # battlefield squares only (ruling T21)
     if f == "the_stomper":
         foot = _find(st, FOOTPRINT)
         if not foot:
@@ -107,7 +108,7 @@ def targets(st, m: int, c: int) -> list:
             return []
         return [x for x in st.geo.nb[dyn[0]] if x >= 0 and st.tile[x] >= 0]
     if f == "lord_of_the_crates":
-        out = [None]
+        out = [None]  # moving a crate is optional, the medal is not (ruling T21)
         if 0 <= st.tile[m] < STANDALONE and st.feat[m] == NONE:
             out += [x for x in range(len(st.feat)) if st.feat[x] >= CRATE]
         return out

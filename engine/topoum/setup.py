@@ -46,14 +46,31 @@ def check_options(players: int, o: dict) -> dict:
     else:
         o["types"] = []  # drawn in new_state
     if o["obstacles"] and o["farmer"] in USES_OBSTACLE_TILES:
-        raise InvalidOptions(f"{FARMERS[o['farmer']]} uses the obstacle tiles, so it cannot be played with the "
-                             "obstacle variant (ruling T7); choose another farmer or turn obstacles off.")
+        _check_obstacle_farmer(o)
     values = o["line_values"]
     if len(values) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 10
                                for v in values):
         raise InvalidOptions("The Line of Operations needs 5 whole numbers between -10 and 10, for slots 1 to 5.")
     o["line_values"] = list(values)
     return o
+
+
+def _check_obstacle_farmer(o: dict) -> None:
+    """Rulings T7, T21: an obstacle farmer is refused beside obstacles only when the deck holds "Farmer is coming!".
+
+    With a known deck without the card the farmer option is ignored. A random deck is drawn only when
+    the game starts, so it may hold the card: the clash is refused at once rather than found then
+    (RULES_NOTES 3).
+    """
+    title = FARMERS[o["farmer"]]
+    if o["deck"] == "random":
+        raise InvalidOptions(f"{title} uses the obstacle tiles, and a random deck may hold \"Farmer is coming!\", "
+                             "so it cannot be played with the obstacle variant (rulings T7, T21); choose the farmer "
+                             "\"random\" (it is drawn among those that fit), another farmer, or turn obstacles off.")
+    if "farmer" in o["types"]:
+        raise InvalidOptions(f"{title} uses the obstacle tiles, so it cannot be played with the obstacle variant "
+                             "when the deck holds \"Farmer is coming!\" (rulings T7, T21); choose another farmer, "
+                             "turn obstacles off, or leave that card out of the deck.")
 
 
 def new_state(state_cls, players: int, opts: dict, seed):

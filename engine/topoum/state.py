@@ -1,7 +1,7 @@
 """The Topoum position: compact per-cell arrays plus cards, medals and the current decision."""
 from __future__ import annotations
 
-from engine.core import IllegalAction, NotYourDecision, State
+from engine.core import IllegalAction, NotYourDecision, State, find_action
 
 from . import board as B
 from .board import geometry
@@ -131,17 +131,28 @@ class TopoumState(State):
         return list(cached)
 
     def check(self, seat: int, action: dict) -> None:
+        self._legal_one(seat, action)
+
+    def _legal_one(self, seat: int, action: dict) -> dict:
+        """The listed legal action that `action` is exactly (ruling G0.4), or IllegalAction saying why.
+
+        The list is the one the seat was shown (cached until the next action), so checking costs one
+        scan of it, not a new enumeration; a near miss (2.0 for 2, an extra key) is refused here,
+        before anything is applied or logged.
+        """
         if self.phase == "over":
             raise IllegalAction("The game is over.", action=action, seat=seat)
         if seat != self.cur:
             raise NotYourDecision("It is not your turn to decide.", action=action, seat=seat)
-        if _normalise(action) not in self.legal_actions(seat):
+        found = find_action(action, self.legal_actions(seat))
+        if found is None:
             raise IllegalAction(self.explain_illegal(seat, action), action=action, seat=seat)
+        return found
 
     def apply(self, seat: int, action: dict) -> None:
-        self.check(seat, action)
+        found = self._legal_one(seat, action)
         from .turn import apply_action
-        apply_action(self, _normalise(action))
+        apply_action(self, dict(found))  # the engine's own copy: the turn log never holds a caller's object
 
     def explain_illegal(self, seat: int, action: dict) -> str:
         from .describe import explain_illegal
@@ -150,6 +161,10 @@ class TopoumState(State):
     def undoable(self, seat: int) -> bool:
         return (self.phase == "play" and seat == self.cur and self.snap is not None
                 and len(self.turn_log) > self.undo_floor)
+
+    def unconfirmed_seat(self) -> int | None:
+        """The seat to act once she has made a decision of her turn; end_turn confirms it (ruling S3)."""
+        return self.cur if self.phase == "play" and self.turn_log else None
 
     def view(self, seat):
         from .views import view
@@ -166,12 +181,3 @@ class TopoumState(State):
         from .describe import describe
         return describe(self, seat, action, before)
 
-
-def _normalise(action) -> dict:
-    """Tuples become lists so that Python callers and JSON callers compare alike."""
-    if not isinstance(action, dict):
-        return {"type": None}
-    out = {}
-    for k, v in action.items():
-        out[k] = list(v) if isinstance(v, tuple) else v
-    return out

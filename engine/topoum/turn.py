@@ -172,6 +172,11 @@ def after_move_ok(st, m: int, y: int, c: int) -> bool:
 
 
 def move_actions(st, c: int) -> list[dict]:
+    return [act for act, _ in moves_and_survival(st, c)]
+
+
+def moves_and_survival(st, c: int) -> list[tuple[dict, bool]]:
+    """Every legal move with whether the moving mole comes through it alive (it lands on a square)."""
     out = []
     geo = st.geo
     mole, flags, nb = st.mole, st.mflag, geo.nb
@@ -186,7 +191,7 @@ def move_actions(st, c: int) -> list[dict]:
                 continue
             if outcome == LAND and not after_move_ok(st, m, y, c):
                 continue
-            out.append({"type": "move", "from": src, "to": geo.step_hex(m, d)})
+            out.append(({"type": "move", "from": src, "to": geo.step_hex(m, d)}, outcome == LAND))
     return out
 
 
@@ -206,8 +211,11 @@ def enter_actions(st, c: int) -> list[dict]:
 
 
 def compulsory(st, c: int) -> bool:
-    """T9: no mole on the battlefield and one in reserve."""
-    return st.moles_left[c] > 0 and c not in st.mole
+    """T9: no mole on the battlefield and one in reserve; a mole on an outpost is not on it (ruling T21)."""
+    if st.moles_left[c] <= 0:
+        return False
+    mole, bf = st.mole, st.bf
+    return not any(mole[x] == c and bf[x] for x in range(len(mole)))
 
 
 def play_actions(st, m: int, c: int) -> list[dict]:
@@ -263,21 +271,34 @@ def legal_actions(st) -> list[dict]:
         out = pending_actions(st, st.pending, c)
     elif st.stage in ("start", "action"):
         out = []
-        if st.stage == "start":
-            if st.medals[c] >= 3:
-                out += [{"type": "ransom", "captor": s} for s in range(st.n) if st.prisoners[s][c] > 0]
-        if st.stage == "start" and compulsory(st, c):
-            out += [{"type": "place", "hex": st.geo.hex(h)} for h in placement_spaces(st, c)]
+        if st.stage == "start" and st.medals[c] >= 3:  # ruling T21: a ransom is paid from 3 medals in hand
+            out += [{"type": "ransom", "captor": s} for s in range(st.n) if st.prisoners[s][c] > 0]
+        places = placement_spaces(st, c) if st.stage == "start" and compulsory(st, c) else []
+        if places:
+            out += [{"type": "place", "hex": st.geo.hex(h)} for h in places]
         else:
-            out += enter_actions(st, c) + move_actions(st, c)
-        if not any(a["type"] != "ransom" for a in out):
-            out.append(dict(END_TURN))  # T9: nothing she can do this turn
+            out += action_step(st, c)
     elif st.stage == "moving":
         out = move_actions(st, c) + [dict(END_TURN)]
     else:
         out = [dict(END_TURN)]
     if st.undoable(c):
         out.append(dict(UNDO))
+    return out
+
+
+def action_step(st, c: int) -> list[dict]:
+    """Enter into combat or move (T11, T12), and end_turn when the action step may be left out.
+
+    It may when she has no action (T9: she skips the step), and when every action she has would
+    eliminate one of her own moles (ruling T21): a move off the battlefield, onto a deadly tile or
+    into a combat. Entering and a move that lands keep her moles alive (what follows is her choice).
+    """
+    enter = enter_actions(st, c)
+    moves = moves_and_survival(st, c)
+    out = enter + [act for act, _ in moves]
+    if not enter and not any(alive for _, alive in moves):
+        out.append(dict(END_TURN))
     return out
 
 

@@ -135,6 +135,12 @@ def public_part(st, me) -> dict:
 def view(st, seat) -> dict:
     """Everything `seat` (None: a spectator) may see, plus what the page needs for the current decision."""
     me = seat if isinstance(seat, int) and 0 <= seat < st.n else None
+    if st.unconfirmed_seat() not in (None, me) and st.snap is not None:
+        # Ruling S3 (amended): her turn is hers until she confirms it; the others see it as it began
+        # (turn_start too, as they saw it before her first decision).
+        v = view(st.snap, seat)
+        v["turn_start"] = public_part(st.snap, me)
+        return v
     v = public_part(st, me)
     v["seat"] = me
     if me is not None:
@@ -286,32 +292,61 @@ def _turn_start(v0: dict, now, played):
 
 
 def plant_secrets(st) -> dict:
-    """Markers in every hidden place: hands, piles under their tops, deck, crate values, the seed."""
+    """Markers in every hidden place: hands, piles under their tops, deck, crate values, the seed.
+
+    While a turn is unconfirmed (ruling S3) the others see the position kept at its start: it is
+    planted too, and the actor's pile as it stands now (its top included) is hers alone.
+    """
     seen: dict = {None: []}
+    actor = st.unconfirmed_seat() if st.snap is not None else None
     for s in range(st.n):
         seen[s] = []
         st.hands[s] = [f"SECRET-hand-{s}-{i}" for i in range(max(1, len(st.hands[s])))]
         seen[s] += st.hands[s]
-        pile = st.piles[s]
-        under = [f"SECRET-pile-{s}-{i}" for i in range(max(1, len(pile) - 1))]
-        st.piles[s] = under + (pile[-1:] if pile else ["visible-top"])
-        seen[s] += under
+        if s == actor:
+            st.piles[s] = [f"SECRET-pile-{s}-now-{i}" for i in range(max(1, len(st.piles[s])))]
+            seen[s] += st.piles[s]
+        else:
+            seen[s] += _plant_pile(st, s, f"SECRET-pile-{s}")
     st.deck = [f"SECRET-deck-{i}" for i in range(max(1, len(st.deck)))]
     seen[None] += st.deck
     st.seed = "SECRET-seed"
     seen[None].append(st.seed)
-    if st.phase == "over":  # crate values are revealed at the end (farmer card text)
-        st._legal = None
-        return seen
-    values = []
-    for k in range(4):
-        marker = f"SECRET-crate-{k}"
-        knowers = [s for s in range(st.n) if k in st.crate_known[s]]
-        if len(knowers) > 1:  # a value several seats know is nobody's secret alone: leave it as it is
-            values.append(st.crate_values[k] if k < len(st.crate_values) else 0)
-            continue
-        values.append(marker)
-        seen[knowers[0] if knowers else None].append(marker)
-    st.crate_values = values
+    if st.phase != "over":  # crate values are revealed at the end (farmer card text)
+        values = []
+        for k in range(4):
+            marker = f"SECRET-crate-{k}"
+            knowers = [s for s in range(st.n) if k in st.crate_known[s]]
+            if len(knowers) > 1:  # a value several seats know is nobody's secret alone: leave it as it is
+                values.append(st.crate_values[k] if k < len(st.crate_values) else 0)
+                continue
+            values.append(marker)
+            seen[knowers[0] if knowers else None].append(marker)
+        st.crate_values = values
+    if actor is not None:
+        _plant_turn_start(st, st.snap, actor, seen)
     st._legal = None
     return seen
+
+
+def _plant_pile(st, s: int, prefix: str) -> list[str]:
+    """Markers under the pile's top (the top is public); returns them."""
+    pile = st.piles[s]
+    under = [f"{prefix}-{i}" for i in range(max(1, len(pile) - 1))]
+    st.piles[s] = under + (pile[-1:] if pile else ["visible-top"])
+    return under
+
+
+def _plant_turn_start(st, snap, actor: int, seen: dict) -> None:
+    """The kept start of the actor's turn: the others' cards as now, hers as they were, a deck of its own."""
+    for s in range(st.n):
+        if s == actor:
+            snap.hands[s] = [f"SECRET-hand-{s}-start-{i}" for i in range(max(1, len(snap.hands[s])))]
+            seen[s] += snap.hands[s] + _plant_pile(snap, s, f"SECRET-pile-{s}-start")
+        else:  # another seat's cards do not change during someone else's turn
+            snap.hands[s], snap.piles[s] = st.hands[s][:], st.piles[s][:]
+    snap.deck = [f"SECRET-deck-start-{i}" for i in range(max(1, len(snap.deck)))]
+    seen[None] += snap.deck
+    snap.seed = st.seed
+    snap.crate_values = st.crate_values[:]  # what a seat knew then she still knows: the same markers
+    snap._legal = None

@@ -12,7 +12,7 @@ Formats (JSON dicts):
 """
 from __future__ import annotations
 
-from engine.core import Action, IllegalAction
+from engine.core import Action, IllegalAction, action_type, is_whole
 
 FIELDS = {
     "choose_display": ("size",), "reveal": (), "top": ("order",), "match": ("pairs",), "renew": (),
@@ -22,32 +22,21 @@ CLAIMS = ("top", "match", "renew", "toppo")  # what a correspondence round asks 
 VOTES = ("propose_replace", "agree_replace")
 
 
-def _int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def kind_of(action: Action) -> str:
-    """The action's type after checking its fields; raises IllegalAction for a malformed action."""
-    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("An action must be an object with a \"type\" field.", action=action)
-    kind = action["type"]
-    if kind not in FIELDS:
-        raise IllegalAction(f"Toppo has no action called \"{kind}\"; the actions are: "
-                            f"{', '.join(FIELDS)}.", action=action)
-    extra = sorted(set(action) - {"type", *FIELDS[kind]})
-    missing = [f for f in FIELDS[kind] if f not in action]
-    if extra or missing:
-        wanted = ", ".join(f'"{f}"' for f in FIELDS[kind]) or "no other field"
-        raise IllegalAction(f"A \"{kind}\" action takes {wanted}.", action=action)
-    return kind
+    """The action's type after checking it has exactly its fields; IllegalAction for a malformed action (G0.4).
+
+    The values are checked by the parsers below (whole numbers are ints, never 2.0 or true): top
+    orders and match pairs are too many to list and compare at every call.
+    """
+    return action_type(action, FIELDS, "Toppo")
 
 
 def parse_order(action: Action, size: int) -> list[int]:
     """The order of a top: each line position 0..size-1 exactly once."""
     order = action["order"]
-    if not isinstance(order, list) or not all(_int(j) for j in order) or sorted(order) != list(range(size)):
-        raise IllegalAction(f"A top names each of your {size} line positions (0 to {size - 1}) exactly once, "
-                            "in the order they go onto the display cards.", action=action)
+    if not isinstance(order, list) or not all(is_whole(j) for j in order) or sorted(order) != list(range(size)):
+        raise IllegalAction(f"A top names each of your {size} line positions (whole numbers 0 to {size - 1}) "
+                            "exactly once, in the order they go onto the display cards.", action=action)
     return list(order)
 
 
@@ -55,10 +44,10 @@ def parse_pairs(action: Action, size: int) -> list[list[int]]:
     """The pairs of a match: [line position, display position], line positions strictly rising."""
     pairs = action["pairs"]
     ok = isinstance(pairs, list) and pairs and all(
-        isinstance(p, list) and len(p) == 2 and all(_int(x) and 0 <= x < size for x in p) for p in pairs)
+        isinstance(p, list) and len(p) == 2 and all(is_whole(x) and 0 <= x < size for x in p) for p in pairs)
     if ok:
         ok = all(a[0] < b[0] for a, b in zip(pairs, pairs[1:]))
     if not ok:
-        raise IllegalAction(f"A match lists pairs [line position, display position], each from 0 to {size - 1}, "
-                            "with each line position at most once and in rising order.", action=action)
+        raise IllegalAction("A match lists pairs [line position, display position], each a whole number from 0 to "
+                            f"{size - 1}, with each line position at most once and in rising order.", action=action)
     return [list(p) for p in pairs]

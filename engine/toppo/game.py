@@ -26,7 +26,8 @@ class ToppoGame(Game):
                help="How many hands the match has; the lowest penalty total after the last one wins."),
         Option("pace", "choice", CORRESPONDENCE, choices=(LIVE, CORRESPONDENCE), label="Pace",
                help="Live: everybody online, no turns, the fastest correct call wins. "
-                    "Correspondence: rounds of sealed claims, resolved in the order they came in."),
+                    "Correspondence: rounds of sealed claims, resolved in a priority order that moves on one seat "
+                    "each round."),
     )
     state_class = ToppoState
     higher_is_better = False  # penalty points (engine.bots.base reads this)

@@ -9,8 +9,10 @@ a wrong call nearly every time, the penalties feed the stack back into the decks
 hand practically never ends (measured: with even 3% of decisions wrong, a two-player match
 takes about 100,000 decisions instead of about 1,700).
 
-Calls need a full line: a call whose line went back to the deck on an interruption (the
-player's browser had not heard of it yet) is refused, not penalised, as early reveals are.
+Top, match and renew need a full line: one whose line went back to the deck on an
+interruption (the player's browser had not heard of it yet) is refused, not penalised, as early
+reveals are.  Toppo needs no line and is never refused: right or wrong, it counts at any
+moment, while someone else is restarting too (ruling P3).
 """
 from __future__ import annotations
 
@@ -85,11 +87,9 @@ def validate(state, seat: int, kind: str, action: Action) -> tuple:
         _full_line(state, seat, "renew")
         return ("renew",)
     if kind == "toppo":
-        right = state.held(seat) < TOPPO_LIMIT
-        if not right and locked(state, seat):
-            # A wrong shout while waiting for the restart is refused like an early reveal (P3).
-            raise IllegalAction(_wait(state) + f" You hold {state.held(seat)} cards, so toppo is not yours to call.")
-        return ("toppo", right)
+        # A toppo call is never refused for being early, right or wrong: only reveals wait for the
+        # restarter (ruling P3). A wrong one is penalised at any moment, during the lock too.
+        return ("toppo", state.held(seat) < TOPPO_LIMIT)
     if kind in VOTES:
         state.check_vote(seat, kind)
         return (kind,)

@@ -1,19 +1,27 @@
-"""Correspondence pace (ruling P4): the hand runs in rounds of sealed claims.
+"""Correspondence pace (ruling P4, amended): the hand runs in rounds of sealed claims.
 
 At the start of a round the server fills every line.  Each player makes one claim (top,
 match, renew or toppo); a claim that is wrong when made is refused, without penalty.  When
-the last claim is in, the round resolves in the order the claims arrived:
-  - toppo ends the hand; later claims are void;
-  - a top that still fits takes the display and interrupts: later claims are void;
+the last claim is in, the round resolves in its priority order, never in the order the
+claims arrived (at this pace speed must not matter: a bot would always be first):
+  - toppo ends the hand; the claims after it are void;
+  - a top that still fits takes the display and interrupts: the claims after it are void;
   - a match is applied when the display cards it named still show those cards;
-  - a top or match that no longer fits (an earlier claim changed the display) is void.
+  - a top or match that no longer fits (a claim before it changed the display) is void.
 Then every line left goes to the bottom of its deck, an agreed display replacement
 (ruling P6) is made, and the next round starts.
 
-Claims are sealed: until the round resolves a seat sees who has claimed and in which order
-(the log says so as each claim comes in, as the order of shouts is public at a table) and
-her own claim, never the content of another's.  Display votes (propose/agree) are public
-and do not use up the claim.
+Priority order.  `state.round` counts the rounds of a hand from 1, as the page and the log
+show them ("Round 1"); it restarts with every hand (`ToppoState.deal`).  The ruling's "round r
+of a hand starts with seat r mod n" counts from 0, so r = state.round - 1: the first round of
+every hand starts with seat 0, and each later round with the seat after the previous round's
+first seat; then clockwise (seats are numbered clockwise, ruling G0.1).  The order follows
+from the round and the number of players alone, so states stored before the amendment load
+and resolve by it unchanged.  It is public: every view carries it (`priority`).
+
+Claims are sealed: until the round resolves a seat sees who has claimed (the log says so as
+each claim comes in) and her own claim, never the content of another's.  Display votes
+(propose/agree) are public and do not use up the claim.
 """
 from __future__ import annotations
 
@@ -33,6 +41,13 @@ def waiting(state) -> list[int]:
     """Seats that have not claimed this round."""
     done = {s for s, _ in state.claims}
     return [seat for seat in range(state.players) if seat not in done]
+
+
+def priority(state) -> list[int]:
+    """The seats in the current round's priority order (ruling P4 amended; counting: module docstring)."""
+    n = state.players
+    first = (state.round - 1) % n
+    return [(first + k) % n for k in range(n)]
 
 
 def start_round(state) -> None:
@@ -111,12 +126,13 @@ def execute(state, seat: int, plan: tuple) -> None:
 
 
 def resolve(state) -> None:
-    """Apply the round's claims in arrival order (P4)."""
+    """Apply the round's claims in its priority order (P4 amended); arrival order plays no part."""
+    order = priority(state)
     outcomes = []
     first = len(state.events)  # the round's summary goes before the events it explains
     stop = None  # "top" or "toppo" once a claim has interrupted the round
     caller = None
-    for seat, claim in state.claims:
+    for seat, claim in sorted(state.claims, key=lambda c: order.index(c[0])):
         kind = claim["type"]
         if stop:
             outcome = "void"
@@ -138,10 +154,10 @@ def resolve(state) -> None:
         else:
             outcome = "renew"
         outcomes.append({"seat": seat, "claim": claim, "outcome": outcome})
-    summary = {"hand": state.hand + 1, "round": state.round, "claims": outcomes}
+    summary = {"hand": state.hand + 1, "round": state.round, "priority": order, "claims": outcomes}
     state.last_round = summary
     state.events.insert(first, {"kind": "round", "hand": state.hand + 1, "round": state.round,
-                                "claims": [dict(o) for o in outcomes]})
+                                "priority": list(order), "claims": [dict(o) for o in outcomes]})
     if stop == "toppo":
         state.end_hand(caller)
         return

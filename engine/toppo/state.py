@@ -9,7 +9,7 @@ the visible one.
 """
 from __future__ import annotations
 
-from engine.core import Action, IllegalAction, NotYourDecision, Result, State, make_rng
+from engine.core import Action, IllegalAction, NotYourDecision, Result, State, find_action, make_rng
 
 from . import live, rounds
 from .actions import kind_of
@@ -265,9 +265,11 @@ class ToppoState(State):
                 raise NotYourDecision(f"Seat {self.chooser + 1} has the highest penalty total and chooses the "
                                       "display for this hand; wait for her.", action=action, seat=seat)
             choices = self.display_choices()
-            if kind != "choose_display" or action["size"] not in choices or isinstance(action["size"], bool):
+            # Compared exactly (ruling G0.4): a size of 3.0 or true is refused here, not met later by draw().
+            if find_action(action, [{"type": "choose_display", "size": n} for n in choices]) is None:
                 raise IllegalAction(f"Choose the size of the display first: "
-                                    f"{' or '.join(map(str, choices))} cards.", action=action, seat=seat)
+                                    f"{' or '.join(map(str, choices))} cards, as a whole number.",
+                                    action=action, seat=seat)
             return ("choose_display", action["size"])
         if kind == "choose_display":
             raise IllegalAction("The display size is chosen only before a hand starts.", action=action, seat=seat)
@@ -324,8 +326,11 @@ class ToppoState(State):
             "proposal": None if self.proposal is None else {"by": self.proposal["by"],
                                                             "agreed": list(self.proposal["agreed"])},
             "round": self.round if self.pace == CORRESPONDENCE else None,
+            # The round's claims resolve in this order, first seat first (ruling P4 amended); public.
+            "priority": rounds.priority(self) if self.pace == CORRESPONDENCE and self.phase == "play" else None,
             "claimed": [any(s == seat_ for s, _ in self.claims) for seat_ in range(self.players)],
-            "claim_order": [s for s, _ in self.claims],  # who claimed when is public, as in the log; not what
+            # Who claimed when is public, as in the log; not what.  It no longer decides anything (P4 amended).
+            "claim_order": [s for s, _ in self.claims],
             "my_claim": own,
             "last_round": _copy(self.last_round),
             "events": _copy(self.events),

@@ -36,7 +36,9 @@ def _round(event: dict) -> str:
             parts.append(f"{who} renews")
         else:
             parts.append(f"{who} calls toppo")
-    return f"Round {event['round']} resolves in the order the claims came in: " + "; ".join(parts) + "."
+    order = event.get("priority")  # absent from rounds resolved before ruling P4 was amended
+    how = f" in priority order, {_seat(order[0])} first" if order else ""
+    return f"Round {event['round']} resolves{how}: " + "; ".join(parts) + "."
 
 
 def sentence(event: dict) -> str:

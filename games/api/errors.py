@@ -4,13 +4,16 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
 
-from ..errors import ServiceError
+from ..errors import ServiceError, TooManyRequests
 
 
 def error_response(exc: ServiceError) -> Response:
     body = {"error": exc.code, "detail": exc.message}
     body.update(exc.extra)
-    return Response(body, status=exc.status_code)
+    response = Response(body, status=exc.status_code)
+    if isinstance(exc, TooManyRequests):
+        response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 def exception_handler(exc, context):

@@ -37,3 +37,7 @@ class InviteIn(serializers.Serializer):
 class StartIn(serializers.Serializer):
     fill_with_bots = serializers.CharField(required=False, allow_blank=True, default="",
                                            help_text="Fill empty seats with bots of this level.")
+
+
+class AbortAgreeIn(serializers.Serializer):
+    agree = serializers.BooleanField(default=True, help_text="false takes your agreement back.")

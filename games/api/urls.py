@@ -1,17 +1,32 @@
+from django.conf import settings
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+from django.utils.csp import CSP
+from django.views.decorators.csp import csp_override
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from . import views
 
+# The documentation pages' own Content-Security-Policy: still scripts from this site only (the split
+# Swagger view loads its setup as a file, not an inline script), but Swagger UI and Redoc style their
+# pages inline, draw icons from data: URLs, and Redoc runs a worker from a blob.
+DOCS_CSP = {
+    **settings.SECURE_CSP,
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "worker-src": [CSP.SELF, "blob:"],
+}
+
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("docs/", csp_override(DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
+    path("redoc/", csp_override(DOCS_CSP)(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
     path("catalogue/", views.CatalogueView.as_view(), name="api-catalogue"),
     path("tables/", views.TableListView.as_view(), name="api-tables"),
     path("tables/mine/", views.MyTablesView.as_view(), name="api-my-tables"),
     path("tables/<int:pk>/", views.TableDetailView.as_view(), name="api-table"),
+    path("tables/<int:pk>/export/", views.ExportView.as_view(), name="api-export"),
     path("tables/<int:pk>/legal-actions/", views.LegalActionsView.as_view(), name="api-legal-actions"),
+    path("tables/<int:pk>/positions/<int:ply>/", views.PositionView.as_view(), name="api-position"),
     path("tables/<int:pk>/actions/", views.ActionsView.as_view(), name="api-actions"),
     path("tables/<int:pk>/join/", views.JoinView.as_view(), name="api-join"),
     path("tables/<int:pk>/leave/", views.LeaveView.as_view(), name="api-leave"),
@@ -19,5 +34,7 @@ urlpatterns = [
     path("tables/<int:pk>/invite/", views.InviteView.as_view(), name="api-invite"),
     path("tables/<int:pk>/start/", views.StartView.as_view(), name="api-start"),
     path("tables/<int:pk>/abort/", views.AbortView.as_view(), name="api-abort"),
+    path("tables/<int:pk>/abort-agreement/", views.AbortAgreementView.as_view(), name="api-abort-agreement"),
     path("tables/<int:pk>/resign/", views.ResignView.as_view(), name="api-resign"),
+    path("tables/<int:pk>/rematch/", views.RematchView.as_view(), name="api-rematch"),
 ]

@@ -1,6 +1,7 @@
 """The REST API: everything a browser can do, for apps, scripts and outside bots."""
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -9,37 +10,45 @@ from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts import limits
 from engine.bots import levels as bot_levels
 from engine.core import all_games
 
-from .. import selectors, services
-from ..errors import NotFound, ServiceError, StaleVersion
+from .. import replay, selectors, services
+from ..errors import Conflict, ServiceError, StaleVersion
+from ..export import game_export
 from ..models import Game
+from ..services.table_access import game_lock_for, table_not_found
 from .errors import error_response
 from .idempotency import HEADER, idempotent
-from .serializers import ActionIn, BotIn, InviteIn, JoinIn, StartIn, TableCreateIn
+from .serializers import AbortAgreeIn, ActionIn, BotIn, InviteIn, JoinIn, StartIn, TableCreateIn
 
 IDEMPOTENCY = OpenApiParameter(HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
-                               description="Retries with the same key return the first answer and apply nothing twice.")
+                               description="Retries with the same key return the first answer and apply nothing twice "
+                                           f"(answers are kept {settings.TOPOS_IDEMPOTENCY_RETENTION_HOURS} hours).")
 ERRORS = {
     400: OpenApiResponse(description="Malformed body or illegal action; `detail` says why."),
     403: OpenApiResponse(description="Not your seat or table."),
     404: OpenApiResponse(description="No such table."),
     409: OpenApiResponse(description="Stale version or a table in the wrong state."),
 }
+LIMITED = {429: OpenApiResponse(description="A limit on abuse ran out (e.g. too many invitations in an hour); "
+                                            "`Retry-After` says in how many seconds to try again.")}
 
 
 def _visible(request, pk: int) -> Game:
     game = selectors.visible_games(request.user).filter(pk=pk).select_related("created_by").first()
     if game is None:
-        raise NotFound(_("There is no table #%(id)s that you can see.") % {"id": pk})
+        raise table_not_found(pk)
     return game
 
 
-def _lock(pk: int):
+def _lock(request, pk: int):
+    """Lock the table before an idempotent write, refusing one she may not see like one that does not exist
+    (before anything is recorded, so even a retried key cannot tell them apart)."""
     def lock():
-        if not Game.objects.select_for_update().filter(pk=pk).exists():
-            raise NotFound(_("There is no table #%(id)s.") % {"id": pk})
+        data = request.data if isinstance(request.data, dict) else {}
+        game_lock_for(request.user, pk, invite_code=str(data.get("invite_code") or ""))
     return lock
 
 
@@ -109,6 +118,24 @@ class TableDetailView(APIView):
         return Response(selectors.table_detail(game, request.user))
 
 
+class ExportView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="table_export", summary="A finished game to verify: seed, commitment, whole log, result",
+                   description="Run `python -m engine.verify export.json` on the answer (ruling G0.2). A game still "
+                               "running or aborted answers 409: its seed is not public.",
+                   responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def get(self, request, pk: int):
+        try:
+            game = _visible(request, pk)
+        except ServiceError as exc:
+            return error_response(exc)
+        if game.status != Game.Status.FINISHED:
+            return error_response(Conflict(_("Only a finished game can be exported: its seed stays secret until the "
+                                             "end. Its commitment is in the table's details.")))
+        return Response(game_export(game))
+
+
 class LegalActionsView(APIView):
     @extend_schema(summary="My legal actions now", responses={200: OpenApiTypes.OBJECT, **ERRORS})
     def get(self, request, pk: int):
@@ -119,6 +146,21 @@ class LegalActionsView(APIView):
         detail = selectors.table_detail(game, request.user)
         return Response({"version": game.version, "seat": detail["my_seat"], "my_turn": detail["my_turn"],
                          "undoable": detail["undoable"], "actions": detail["legal_actions"]})
+
+
+class PositionView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(summary="The game at one ply (0: the start): every seat's view once finished; while running the "
+                           "spectator's and my own, never inside another seat's unconfirmed turn",
+                   responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    def get(self, request, pk: int, ply: int):
+        try:
+            game = _visible(request, pk)
+            user = request.user if request.user.is_authenticated else None
+            return Response(replay.position_views(game, ply, selectors.seat_of(game, user)))
+        except ServiceError as exc:
+            return error_response(exc)
 
 
 class ActionsView(APIView):
@@ -154,27 +196,32 @@ class ActionsView(APIView):
             return Response({"seq": result.action.seq, "description": result.action.description,
                              **selectors.table_detail(result.game, request.user)})
 
-        return idempotent(request, _lock(pk), handler)
+        return idempotent(request, _lock(request, pk), handler)
 
 
-def _table_write(service, serializer=None, summary=""):
-    """A POST endpoint that calls one table service and answers with the table as I see it."""
+def _table_write(service, serializer=None, summary="", *, limited=False):
+    """A POST endpoint that calls one table service and answers with the table as I see it.
+
+    `limited`: the service counts uses per client address (accounts.limits) and may answer 429.
+    """
+    responses = {200: OpenApiTypes.OBJECT, **ERRORS, **(LIMITED if limited else {})}
 
     class View(APIView):
-        @extend_schema(summary=summary, request=serializer, parameters=[IDEMPOTENCY],
-                       responses={200: OpenApiTypes.OBJECT, **ERRORS})
+        @extend_schema(summary=summary, request=serializer, parameters=[IDEMPOTENCY], responses=responses)
         def post(self, request, pk: int):
             data = {}
             if serializer is not None:
                 body = serializer(data=request.data)
                 body.is_valid(raise_exception=True)
                 data = body.validated_data
+            if limited:
+                data = {**data, "client_address": limits.client_address(request)}
 
             def handler():
                 service(user=request.user, game_id=pk, **data)
                 return _detail(pk, request)
 
-            return idempotent(request, _lock(pk), handler)
+            return idempotent(request, _lock(request, pk), handler)
 
     View.__name__ = f"{service.__name__.title().replace('_', '')}View"
     return View
@@ -184,8 +231,13 @@ JoinView = _table_write(services.game_join, JoinIn, "Take a free seat")
 LeaveView = _table_write(services.game_leave, None, "Leave a table that has not started")
 AddBotView = _table_write(services.game_add_bot, BotIn, "Seat a bot (the table's creator)")
 StartView = _table_write(services.game_start, StartIn, "Start the game (the table's creator)")
-AbortView = _table_write(services.game_abort, None, "Abort a table, or a game nobody has moved in")
-InviteView = _table_write(services.game_invite, InviteIn, "Invite a player by name")
+AbortView = _table_write(services.game_abort, None,
+                         "Close a table that has not started; a running game only alone against bots before any "
+                         "action (otherwise agree to abort, or resign)")
+AbortAgreementView = _table_write(services.game_abort_agree, AbortAgreeIn,
+                                  "Agree to abort a running game (it ends with no result once every person still "
+                                  "playing agrees at the same version); agree=false takes it back")
+InviteView = _table_write(services.game_invite, InviteIn, "Invite a player by name", limited=True)
 
 
 class ResignView(APIView):
@@ -196,4 +248,16 @@ class ResignView(APIView):
             services.game_resign(user=request.user, game_id=pk)
             return _detail(pk, request)
 
-        return idempotent(request, _lock(pk), handler)
+        return idempotent(request, _lock(request, pk), handler)
+
+
+class RematchView(APIView):
+    @extend_schema(summary="Rematch a finished game: a new table with the same game, options, pace and player count; "
+                           "you sit in seat 0, its bots are seated again and its other players invited",
+                   request=None, parameters=[IDEMPOTENCY], responses={201: OpenApiTypes.OBJECT, **ERRORS, **LIMITED})
+    def post(self, request, pk: int):
+        def handler():
+            new = services.game_rematch(user=request.user, game_id=pk, client_address=limits.client_address(request))
+            return _detail(new.pk, request, status=201)
+
+        return idempotent(request, _lock(request, pk), handler)

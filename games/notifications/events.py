@@ -17,9 +17,10 @@ from django.utils import timezone
 
 from accounts.models import NotificationEvent as Event
 
-from ..models import Action, Game, GameEffects, Invitation, Pace, Seat
+from ..models import Action, Game, GameEffects, Invitation, Notification, Pace, Seat
+from ..ranking import LEAVE_TYPES
 from . import texts
-from .services import notification_create
+from .services import notification_create, turn_notification_tell
 
 # Reminders before a correspondence deadline (ruling S1); none at a live pace.
 REMINDER_HOURS = (24, 1)
@@ -49,9 +50,10 @@ def game_effects_dispatch(*, game_id: int) -> bool:
             if game.version > max(cursor.version, 0):
                 _notify_missed_deadlines(game, seats, after=max(cursor.version, 0))
             if game.status == Game.Status.FINISHED:
+                _turns_closed(game)
                 _notify_finished(game, seats)
             else:
-                _notify_turns(game, seats, just_started=cursor.version < 0)
+                _notify_turns(game, seats)
         cursor.version, cursor.status = game.version, game.status
         cursor.save()
     return True
@@ -80,22 +82,25 @@ def _notify_started(game: Game, seats: list[Seat]) -> None:
         notification_create(recipient=seat.user, kind=Event.STARTED, key=f"started:{game.pk}", text=text, game=game)
 
 
-def _notify_turns(game: Game, seats: list[Seat], *, just_started: bool) -> None:
+def _notify_turns(game: Game, seats: list[Seat]) -> None:
     if game.pace == Pace.LIVE:
         return  # at a live table everybody is watching the board
-    last = game.actions.order_by("-seq").values_list("seat", "source").first()
     for seat in _players(seats):
         if seat.index not in game.to_act or seat.abandoned:
             continue
-        if just_started and seat.user_id == game.created_by_id:
-            continue  # she has just pressed start and sees the board
-        if last == (seat.index, Action.Source.PLAYER):
+        # A turn is named by the version at which it began (set with its clock, ruling S1), so the
+        # further decisions of one turn tell nothing new, and two turns a moment apart are two turns.
+        began = seat.turn_began if seat.turn_began is not None else game.version
+        if began == 0 and seat.user_id == game.created_by_id:
+            continue  # the turn her own start began: she pressed start and sees the board
+        if game.actions.filter(seat=seat.index, source=Action.Source.PLAYER, seq__gt=began).exists():
             continue  # she is in the middle of her turn, at the board
-        # A turn is named by its clock (ruling S1: one deadline per turn), so further
-        # decisions of the same turn tell nothing new, and the next turn does.
-        turn = _stamp(seat.deadline) if seat.deadline else f"v{game.version}"
-        notification_create(recipient=seat.user, kind=Event.YOUR_TURN, key=f"turn:{game.pk}:{seat.index}:{turn}",
-                            text=texts.your_turn(game, seat), game=game)
+        turn_notification_tell(seat=seat, key=f"turn:{game.pk}:{seat.index}:v{began}", text=texts.your_turn(game, seat))
+
+
+def _turns_closed(game: Game) -> None:
+    """A finished game has no turn to play: an unread "your turn" there would only be wrong (ruling S6)."""
+    Notification.objects.filter(game=game, kind=Event.YOUR_TURN, read_at__isnull=True).update(read_at=timezone.now())
 
 
 def _notify_finished(game: Game, seats: list[Seat]) -> None:
@@ -133,7 +138,9 @@ def _missed_deadlines(game: Game, log: list[tuple[int, int, str, str]]) -> list[
 def _notify_missed_deadlines(game: Game, seats: list[Seat], *, after: int) -> None:
     if not game.actions.filter(seq__gt=after, source=Action.Source.TIMEOUT).exists():
         return
-    log = list(game.actions.order_by("seq").values_list("seq", "seat", "source", "description"))
+    # A seat's leaving is a site entry, not a move the bot made for her (ruling S1): not part of any run.
+    log = list(game.actions.exclude(action__type__in=LEAVE_TYPES).order_by("seq")
+               .values_list("seq", "seat", "source", "description"))
     by_index = {s.index: s for s in seats}
     for event in _missed_deadlines(game, log):
         seat = by_index[event["seat"]]

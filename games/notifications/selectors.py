@@ -1,6 +1,8 @@
 """Reads about notifications: the badge count, a person's list, her email choices."""
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from accounts.models import NotificationEvent, NotificationPreference
 
 from ..models import Notification
@@ -14,9 +16,9 @@ def unread_count(*, user) -> int:
     return Notification.objects.filter(recipient=user, read_at__isnull=True).count()
 
 
-def notifications_of_user(*, user, limit: int = 100) -> list[Notification]:
-    """Newest first."""
-    return list(Notification.objects.filter(recipient=user).select_related("game")[:limit])
+def notifications_of_user(*, user) -> QuerySet[Notification]:
+    """All of hers, newest first (a rewritten "your turn" counts from its latest turn); the list pages it."""
+    return Notification.objects.filter(recipient=user).order_by("-created_at", "-id")
 
 
 def email_choices_of_user(*, user) -> dict[str, str]:

@@ -1,7 +1,8 @@
 """Writes about notifications: create one per event and person, mark read, preferences, send emails.
 
 Delivery rules:
-- in the site every event shows once per person (unique recipient + event key);
+- in the site every event shows once per person (unique recipient + event key); a "your turn"
+  rewrites her unread one at that table rather than adding another (ruling S6);
 - by email at most once per event, channel and person (unique NotificationDelivery row),
   claimed pending -> sending before the mail goes out, so a retried task never sends twice;
   a crash between claiming and sending loses that one email rather than risking a duplicate.
@@ -20,8 +21,9 @@ from django.utils.translation import gettext as _
 from accounts.models import NotificationEvent, NotificationPreference
 
 from ..errors import BadRequest, NotFound
-from ..models import Game, Notification, NotificationDelivery
+from ..models import Game, Notification, NotificationDelivery, Seat
 from . import emails
+from .presence import turn_mail_due
 from .selectors import email_choice
 
 log = logging.getLogger(__name__)
@@ -41,14 +43,52 @@ def notification_create(*, recipient, kind: str, key: str, text: str, game: Game
             recipient=recipient, key=key, defaults={"kind": kind, "text": text, "game": game})
         if not created:
             return None
-        choice = email_choice(user=recipient, event=kind)
-        if choice != Email.NONE and recipient.email and recipient.is_active:
-            channel = Channel.EMAIL if choice == Email.IMMEDIATE else Channel.DIGEST
-            delivery, made = NotificationDelivery.objects.get_or_create(
-                key=key, channel=channel, recipient=recipient, defaults={"notification": notification})
-            if made and channel == Channel.EMAIL:
-                transaction.on_commit(lambda: _queue_email(delivery.pk))
+        _delivery_queue(notification)
     return notification
+
+
+def turn_notification_tell(*, seat: Seat, key: str, text: str, now=None) -> Notification | None:
+    """Tell the seat's player that it is her turn; None if this turn (`key`) was told already.
+
+    Ruling S6: at most one unread "your turn" per table.  A later turn rewrites the unread
+    one (text, key, and its time, so it moves to the top) instead of adding another; once
+    she has read it, the next turn makes a new one.  Emails follow `presence.turn_mail_due`:
+    none while she looks at the table, and one per table until she visits it again.
+    Called by the effects dispatch, which holds the game's cursor lock, so one table's
+    turns are never told concurrently.
+    """
+    now = now or timezone.now()
+    recipient = seat.user
+    with transaction.atomic():
+        if Notification.objects.filter(recipient=recipient, key=key).exists():
+            return None
+        notification = (Notification.objects.select_for_update()
+                        .filter(recipient=recipient, game_id=seat.game_id, kind=NotificationEvent.YOUR_TURN,
+                                read_at__isnull=True).order_by("-created_at", "-pk").first())
+        if notification is None:
+            notification = Notification.objects.create(recipient=recipient, kind=NotificationEvent.YOUR_TURN,
+                                                       key=key, text=text, game_id=seat.game_id)
+        else:
+            notification.key, notification.text, notification.created_at = key, text, now
+            notification.save(update_fields=["key", "text", "created_at"])
+        if turn_mail_due(seat, now=now) and _delivery_queue(notification):
+            seat.turn_mailed_at = now
+            Seat.objects.filter(pk=seat.pk).update(turn_mailed_at=now)
+    return notification
+
+
+def _delivery_queue(notification: Notification) -> bool:
+    """Queue the notification's email (at once or in the digest) as its recipient chose; False if none."""
+    recipient = notification.recipient
+    choice = email_choice(user=recipient, event=notification.kind)
+    if choice == Email.NONE or not recipient.email or not recipient.is_active:
+        return False
+    channel = Channel.EMAIL if choice == Email.IMMEDIATE else Channel.DIGEST
+    delivery, made = NotificationDelivery.objects.get_or_create(
+        key=notification.key, channel=channel, recipient=recipient, defaults={"notification": notification})
+    if made and channel == Channel.EMAIL:
+        transaction.on_commit(lambda: _queue_email(delivery.pk))
+    return made
 
 
 def _queue_email(delivery_id: int) -> None:
@@ -130,14 +170,16 @@ def digest_send(*, user_id: int, now=None) -> int:
         return 0
     rows = list(NotificationDelivery.objects.filter(batch=batch).select_related("notification__game", "recipient")
                 .order_by("notification__created_at", "pk"))
+    # A "your turn" rewritten by a later turn may hold two rows; the digest tells it once, as it reads now.
+    notifications = list({r.notification_id: r.notification for r in rows}.values())
     try:
-        emails.digest_email(rows[0].recipient, [r.notification for r in rows]).send()
+        emails.digest_email(rows[0].recipient, notifications).send()
     except Exception as exc:
         log.warning("digest for user %s not sent: %s", user_id, exc)
         _release(batch, exc)
         return 0
     NotificationDelivery.objects.filter(batch=batch).update(status=Status.SENT, sent_at=timezone.now())
-    return len(rows)
+    return len(notifications)
 
 
 def digest_recipients() -> list[int]:

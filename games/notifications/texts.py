@@ -117,10 +117,14 @@ def bot_played(game: Game, descriptions: list[str], missed_in_a_row: int) -> str
 
 @in_site_language
 def finished(game: Game, seats: list[Seat], seat: Seat) -> str:
-    ranking = ", ".join(f"{s.rank or '-'}. {seat_name(s)} ({points(s.score)})"
+    # A game that ended early (a resignation, ruling S1) has no scores: then no points are mentioned.
+    ranking = ", ".join(f"{s.rank or '-'}. {seat_name(s)}" + (f" ({points(s.score)})" if s.score is not None else "")
                         for s in sorted(seats, key=lambda s: (s.rank or 99, s.index)))
-    text = _("Game over at %(game)s: you placed %(rank)s of %(players)d with %(score)s points.") % {
-        "game": game_label(game), "rank": seat.rank or "-", "players": game.players, "score": points(seat.score)}
+    facts = {"game": game_label(game), "rank": seat.rank or "-", "players": game.players, "score": points(seat.score)}
+    if seat.score is None:
+        text = _("Game over at %(game)s: you placed %(rank)s of %(players)d.") % facts
+    else:
+        text = _("Game over at %(game)s: you placed %(rank)s of %(players)d with %(score)s points.") % facts
     text += " " + _("Final ranking: %(ranking)s.") % {"ranking": ranking}
     if seat.abandoned:
         text += " " + _("Your seat was abandoned, so the game counts as a loss for you.")

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,25 +17,31 @@ from ..errors import ServiceError
 from . import selectors, services
 from .texts import table_path
 
+PER_PAGE = 30
 
-def _list_context(user) -> dict:
-    items = selectors.notifications_of_user(user=user)
-    return {"items": [{"n": n, "url": table_path(n.game_id) if n.game_id else ""} for n in items],
-            "unread_count": sum(1 for n in items if n.read_at is None)}
+
+def _list_context(request) -> dict:
+    """One page of her notifications, newest first (PER_PAGE a page; every one is reachable)."""
+    number = request.POST.get("page") or request.GET.get("page") or 1
+    page = Paginator(selectors.notifications_of_user(user=request.user), PER_PAGE).get_page(number)
+    return {"items": [{"n": n, "url": table_path(n.game_id) if n.game_id else ""} for n in page],
+            "page_obj": page, "page_numbers": page.paginator.get_elided_page_range(page.number),
+            "unread_count": selectors.unread_count(user=request.user)}
 
 
 @login_required
 def notification_list(request):
-    return render(request, "notifications/list.html", _list_context(request.user))
+    return render(request, "notifications/list.html", _list_context(request))
 
 
 def _back_to_list(request):
+    """After marking read: the same page of the list again (htmx) or a redirect to it."""
     if request.htmx:
-        response = render(request, "notifications/_list.html", _list_context(request.user))
-        # The badge lives in the page header, outside the swapped list: ask htmx to refresh it.
-        response["HX-Trigger"] = "notifications-changed"
-        return response
-    return redirect("notifications")
+        # The badge lives in the page header, outside the swapped list: the answer carries it out of band
+        # (templates/notifications/_badge.html), counted after the change by the context processor.
+        return render(request, "notifications/_list.html", {**_list_context(request), "badge_oob": True})
+    page = request.POST.get("page", "")
+    return redirect(f"{reverse('notifications')}?page={page}" if page.isdigit() else reverse("notifications"))
 
 
 @login_required

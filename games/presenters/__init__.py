@@ -28,4 +28,29 @@ def board_template(kind: str) -> list[str]:
 
 def present(kind: str, detail: dict, names: list[str]) -> dict:
     """The board context for game `kind` (only ever built from `detail`, the seat's view)."""
-    return presenter_for(kind).present(detail, names)
+    return settled(presenter_for(kind).present(detail, names), detail)
+
+
+# What a board offers the viewer to do now; off when she may not decide.
+_MY_DECISIONS = ("my_turn", "can_call", "show_reveal", "i_restart")
+
+
+def settled(board: dict, detail: dict) -> dict:
+    """The site's facts over the engine's (ruling S1).
+
+    A seat that left decides nothing more, though the engine may still name it (the bot
+    plays it).  A finished game is over even when it ended early on a resignation and the
+    engine never got there: nobody is deciding, and the ranks are the site's.
+    """
+    if detail.get("legal_actions") or detail.get("my_turn"):
+        return board
+    for key in _MY_DECISIONS:
+        if key in board:
+            board[key] = False
+    if detail.get("status") != "finished":
+        return board
+    ranks = {s["index"]: s.get("rank") for s in detail.get("seats") or []}
+    board.update(over=True, current_name=None, waiting_for=[], locked_by=None)
+    for player in board.get("players") or []:
+        player.update(current=False, rank=ranks.get(player.get("seat")) or player.get("rank"))
+    return board

@@ -24,7 +24,7 @@ HANDLE_SHARE = 0.45
 HANDLE_BASE = SIZE / 3
 HANDLE_STEP = SIZE / 3
 MIN_SCALE = 0.6  # px per SVG unit at least: a hex stays about 36 px wide on a phone
-RING_COLOURS = ("#d1495b", "#00798c", "#edae49", "#66a182", "#8d6cab", "#2e4057", "#e07a5f", "#3d9970")
+RING_HUES = 8  # closed rings take the colours .hue-0 ... .hue-7 of site.css in turn (no inline style: CSP)
 
 
 def _fmt(v: float) -> str:
@@ -100,7 +100,7 @@ def outline_path(cells) -> str:
 
 
 def tile_drawing(pairs, anchor, orientation: int, ring_of: dict | None = None, tile: int | None = None) -> dict:
-    """Hexes, outline and curves of one placed tile; curves in a closed ring carry its colour."""
+    """Hexes, outline and curves of one placed tile; curves in a closed ring carry its colour (hue)."""
     cells = [list(anchor), list(neighbour((anchor[0], anchor[1]), orientation))]
     curves = []
     for i, j in pairs:
@@ -108,7 +108,7 @@ def tile_drawing(pairs, anchor, orientation: int, ring_of: dict | None = None, t
         curves.append({
             "d": curve_path(anchor, orientation, i, j),
             "ring": ring,
-            "colour": RING_COLOURS[ring % len(RING_COLOURS)] if ring is not None else None,
+            "hue": ring % RING_HUES if ring is not None else None,
         })
     return {"hexes": [hex_points(c) for c in cells], "outline": outline_path(cells), "curves": curves}
 
@@ -198,7 +198,7 @@ def present(detail: dict, names: list[str]) -> dict:
         "current": i == current, "me": i == detail.get("my_seat"),
         "rank": results[i]["rank"] if i in results else None,
     } for i, s in enumerate(scores)]
-    rings = [{"value": r["value"], "colour": RING_COLOURS[i % len(RING_COLOURS)]}
+    rings = [{"value": r["value"], "hue": i % RING_HUES}
              for i, r in enumerate(view.get("rings") or [])]
     history = []
     for h in reversed(view.get("history") or []):

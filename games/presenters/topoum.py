@@ -430,7 +430,7 @@ def present(detail: dict, names: list[str]) -> dict:
                for a in legal if a.get("type") == "ransom"]
     pending = (view.get("turn") or {}).get("pending") or {}
     firsts = {p["path"][0] for p in paths}
-    direction_buttons = [{"key": f"dir:{d}", "arrow": ARROWS[d], "rotate": -60 * d}
+    direction_buttons = [{"key": f"dir:{d}", "arrow": ARROWS[d], "dir": d}  # drawn turned by .tm-arrow.dir-d
                          for d in range(6) if f"dir:{d}" in firsts]
     seats = players(view, names, me)
     farmer = view.get("farmer")

@@ -1,4 +1,5 @@
-"""Toppo at the table: the display, every line face up, decks, totals, claims and the last round.
+"""Toppo at the table: the display, every line face up, decks, totals, claims, the round's priority order
+and the last round.
 
 Built only from the seat's view (ruling G0.3).  Calls are never taken from the legal actions: at
 live pace `legal_actions` lists only the calls that are right, and a page that offered exactly
@@ -85,8 +86,16 @@ def _short_claim(claim: dict) -> str:
     return {"top": _("a top"), "renew": _("a renew"), "toppo": _("toppo")}.get(kind, str(kind))
 
 
+def priority_order(view: dict, names: list[str], me) -> list[dict]:
+    """The current round's priority order at correspondence pace, first seat first (ruling P4 amended)."""
+    order = view.get("priority") if view.get("pace") != "live" else None
+    if not isinstance(order, list):
+        return []
+    return [{"seat": s, "name": _name(names, s), "me": s == me, "first": i == 0} for i, s in enumerate(order)]
+
+
 def last_round_words(last: dict | None, names: list[str]) -> list[str]:
-    """The previous round's resolution (ruling P4), one sentence per claim in the order they came in."""
+    """The previous round's resolution, one sentence per claim in the priority order it was resolved in (P4)."""
     if not last:
         return []
     out = []
@@ -96,8 +105,8 @@ def last_round_words(last: dict | None, names: list[str]) -> list[str]:
         if outcome == "applied":
             out.append(_("%(who)s: %(what)s, carried out.") % {"who": who, "what": what})
         elif outcome == "void":
-            out.append(_("%(who)s: %(what)s, void (an earlier claim changed the display or ended the round).")
-                       % {"who": who, "what": what})
+            out.append(_("%(who)s: %(what)s, void (a claim before it in the priority order changed the display "
+                         "or ended the round).") % {"who": who, "what": what})
         elif outcome == "renew":
             out.append(_("%(who)s renewed.") % {"who": who})
         elif outcome == "toppo":
@@ -116,7 +125,6 @@ def present(detail: dict, names: list[str]) -> dict:
     size = view.get("display_size") or 0
     lines = view.get("lines") or [[] for _ in range(n)]
     claimed = view.get("claimed") or [False] * n
-    order = view.get("claim_order") or []
     results = {r["seat"]: r for r in view.get("results") or []}
     restarter = view.get("restarter")
     held = view.get("held") or [0] * n
@@ -134,7 +142,6 @@ def present(detail: dict, names: list[str]) -> dict:
             "memory": memory, "seen": sum(1 for m in memory if "card" in m),
             "hands": [p[s] for p in hand_points if s < len(p)],
             "claimed": bool(claimed[s]) if s < len(claimed) else False,
-            "claim_place": order.index(s) + 1 if s in order else None,
             "restarter": restarter == s, "rank": results[s]["rank"] if s in results else None,
         })
 
@@ -154,6 +161,7 @@ def present(detail: dict, names: list[str]) -> dict:
         "hand": view.get("hand"),
         "hands": view.get("hands"),
         "round": view.get("round"),
+        "priority": priority_order(view, names, me) if phase == "play" else [],
         "display": [{"index": i, "card": card(p.get("top")), "height": p.get("height", 1)}
                     for i, p in enumerate(view.get("display") or [])],
         "size": size,
@@ -181,6 +189,8 @@ def present(detail: dict, names: list[str]) -> dict:
         "covered": view.get("covered", 0),
         "last_round": last_round_words(view.get("last_round"), names),
         "last_round_number": (view.get("last_round") or {}).get("round"),
+        # Rounds resolved before ruling P4 was amended went by arrival order and say no priority.
+        "last_round_by_priority": bool((view.get("last_round") or {}).get("priority")),
         "waiting_for": [p["name"] for p in players if not p["claimed"]] if not live and phase == "play" else [],
         "hand_numbers": list(range(1, len(hand_points) + 1)),
     }

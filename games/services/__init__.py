@@ -1,7 +1,9 @@
 """Every write on games goes through one of these services (HackSoftware styleguide: `<entity>_<action>`)."""
-from .moves import SubmitResult, action_submit, bot_move_play, deadline_expire, game_resign
+from .aborting import game_abort, game_abort_agree
+from .bots import bot_tasks_claim, bot_turn_play
+from .moves import SubmitResult, action_submit, deadline_expire, game_resign
+from .rematch import game_rematch
 from .tables import (
-    game_abort,
     game_add_bot,
     game_create,
     game_invite,
@@ -11,6 +13,7 @@ from .tables import (
 )
 
 __all__ = [
-    "SubmitResult", "action_submit", "bot_move_play", "deadline_expire", "game_resign",
-    "game_abort", "game_add_bot", "game_create", "game_invite", "game_join", "game_leave", "game_start",
+    "SubmitResult", "action_submit", "bot_tasks_claim", "bot_turn_play", "deadline_expire", "game_resign",
+    "game_abort", "game_abort_agree", "game_add_bot", "game_create", "game_invite", "game_join", "game_leave",
+    "game_rematch", "game_start",
 ]

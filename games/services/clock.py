@@ -22,8 +22,10 @@ def restart_clocks(game: Game, state: State, *, previous_to_act: list[int], now,
         if seat.index in to_act:
             if (marker_changed or seat.index not in previous_to_act or seat.deadline is None
                     or (live_restart and seat.index == acted)):
-                seat.deadline = deadline
-                seat.save(update_fields=["deadline"])
+                # The version at which her turn began names it (ruling S6: one "your turn" per turn, however
+                # quickly turns follow each other).
+                seat.deadline, seat.turn_began = deadline, game.version
+                seat.save(update_fields=["deadline", "turn_began"])
         elif seat.deadline is not None:
             seat.deadline = None
             seat.save(update_fields=["deadline"])

@@ -21,6 +21,13 @@ def game_changed(game_id: int) -> None:
     tasks.enqueue(tasks.game_effects, game_id)
 
 
+def bots_wanted(game_id: int) -> None:
+    """Ask the bots of a game again, outside any transaction (`tasks.bots_schedule`)."""
+    from .. import tasks
+
+    tasks.enqueue(tasks.bots_schedule, game_id)
+
+
 def after_start(game) -> None:
     game_id = game.pk
     transaction.on_commit(lambda: game_changed(game_id))

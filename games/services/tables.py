@@ -9,22 +9,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import limits
 from engine.bots import levels as bot_levels
+from engine.commitment import commit, new_salt
 from engine.core import InvalidOptions, all_games, get_game
 
-from ..errors import BadRequest, Conflict, Forbidden, NotFound
+from ..errors import BadRequest, Conflict, Forbidden, NotFound, TooManyRequests
 from ..models import CORRESPONDENCE_DAYS, LIVE_SECONDS, Game, Invitation, Pace, Seat
 from . import effects
+from .table_access import game_lock_for
 from .clock import restart_clocks
 
 User = get_user_model()
-
-
-def _locked(game_id: int) -> Game:
-    try:
-        return Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise NotFound(_("There is no table #%(id)s.") % {"id": game_id}) from None
 
 
 def _check_pace(kind: str, pace: str, turn_seconds: int) -> None:
@@ -90,14 +86,12 @@ def _free_index(game: Game) -> int:
 
 @transaction.atomic
 def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
-    game = _locked(game_id)
+    # A private table takes those invited or with its code; to anyone else it does not exist (404).
+    game = game_lock_for(user, game_id, invite_code=invite_code)
     if not game.is_open:
         raise Conflict(_("This table has already started or is closed; it takes no more players."))
     if game.seats.filter(user=user).exists():
         raise Conflict(_("You already sit at this table."))
-    invited = game.invitations.filter(user=user).exists()
-    if game.private and not invited and not secrets.compare_digest(invite_code or "", game.invite_code):
-        raise Forbidden(_("This table is private: join it through an invitation or its invite link."))
     try:
         with transaction.atomic():
             Seat.objects.create(game=game, index=_free_index(game), user=user)
@@ -109,7 +103,7 @@ def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
 
 @transaction.atomic
 def game_leave(*, user, game_id: int) -> Game:
-    game = _locked(game_id)
+    game = game_lock_for(user, game_id)
     if not game.is_open:
         raise Conflict(_("The game has started: resign instead of leaving."))
     seat = game.seats.filter(user=user).first()
@@ -124,7 +118,7 @@ def game_leave(*, user, game_id: int) -> Game:
 
 @transaction.atomic
 def game_add_bot(*, user, game_id: int, level: str) -> Game:
-    game = _locked(game_id)
+    game = game_lock_for(user, game_id)
     if game.created_by_id != user.pk:
         raise Forbidden(_("Only the player who opened the table can seat bots."))
     if not game.is_open:
@@ -136,8 +130,10 @@ def game_add_bot(*, user, game_id: int, level: str) -> Game:
 
 
 @transaction.atomic
-def game_invite(*, user, game_id: int, username: str) -> Invitation:
-    game = _locked(game_id)
+def game_invite(*, user, game_id: int, username: str, client_address: str = "") -> Invitation:
+    """Invite a player by name; a new invitation tells her (and may email her), so new ones are limited
+    per inviter, per client address (the view's; none from a shell) and per invited player."""
+    game = game_lock_for(user, game_id)
     if not game.seats.filter(user=user).exists():
         raise Forbidden(_("Only players at this table can invite others."))
     if not game.is_open:
@@ -147,6 +143,12 @@ def game_invite(*, user, game_id: int, username: str) -> Invitation:
         raise NotFound(_("There is no player called %(name)s.") % {"name": repr(username)})
     if game.seats.filter(user=invitee).exists():
         raise Conflict(_("%(name)s already sits at this table.") % {"name": invitee.username})
+    if not game.invitations.filter(user=invitee).exists():
+        # Counted in this transaction: an invitation that is not made is not counted.
+        granted = limits.take([("invite-sender", str(user.pk)), ("invite-address", client_address),
+                               ("invite-recipient", str(invitee.pk))])
+        if isinstance(granted, limits.Refusal):
+            raise TooManyRequests(granted.message, retry_after=granted.retry_after)
     invitation, created = Invitation.objects.get_or_create(game=game, user=invitee, defaults={"invited_by": user})
     if created:
         effects.after_invitation(invitation)
@@ -155,8 +157,8 @@ def game_invite(*, user, game_id: int, username: str) -> Invitation:
 
 @transaction.atomic
 def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
-    """Deal the game: every seat filled (optionally by bots), seed drawn, first clocks started."""
-    game = _locked(game_id)
+    """Deal the game: every seat filled (optionally by bots), seed drawn and committed to, first clocks started."""
+    game = game_lock_for(user, game_id)
     if game.created_by_id != user.pk:
         raise Forbidden(_("Only the player who opened the table can start it."))
     if not game.is_open:
@@ -173,6 +175,8 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
                                 missing) % {"n": missing})
     engine = get_game(game.kind)
     game.seed = secrets.token_hex(16)
+    game.seed_salt = new_salt()
+    game.seed_commitment = commit(game.seed, game.seed_salt)  # published now, the seed at the end (ruling G0.2)
     state = engine.new_state(game.players, game.options, game.seed)
     now = timezone.now()
     game.state = state.to_json()
@@ -185,24 +189,4 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
     game.save()
     restart_clocks(game, state, previous_to_act=[], now=now)
     effects.after_start(game)
-    return game
-
-
-@transaction.atomic
-def game_abort(*, user, game_id: int) -> Game:
-    """Close a table that has not started, or a game in which nobody has moved yet."""
-    game = _locked(game_id)
-    if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
-        raise Conflict(_("This game is already over."))
-    if game.is_open and game.created_by_id != user.pk:
-        raise Forbidden(_("Only the player who opened the table can abort it."))
-    if game.is_running:
-        if not game.seats.filter(user=user).exists():
-            raise Forbidden(_("You do not play at this table."))
-        if game.actions.filter(source="player").exists():
-            raise Conflict(_("Moves have been made: resign instead of aborting."))
-    game.status = Game.Status.ABORTED
-    game.finished_at = timezone.now()
-    game.save(update_fields=["status", "finished_at", "updated_at"])
-    game.seats.update(deadline=None)
     return game

@@ -13,6 +13,7 @@ from engine.bots import levels as bot_levels
 from engine.core import InvalidOptions, get_game
 
 from ..engine_texts import engine_text, option_value
+from ..ranking import winners_words
 
 register = template.Library()
 MAX_LISTED = 4
@@ -83,3 +84,9 @@ def bot_level_text(level: str | None) -> str:
 def status_text(status: str) -> str:
     return {"open": _("waiting for players"), "running": _("in play"), "finished": _("finished"),
             "aborted": _("aborted")}.get(status, status)
+
+
+@register.simple_tag
+def winners_text(detail: dict, names: list[str]) -> str:
+    """A finished game's headline: who won (ruling S1; nobody when every player left)."""
+    return winners_words([names[i] for i in detail.get("winners") or [] if i < len(names)])

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from engine.bots import levels as bot_levels
 
 from .. import presenters, selectors
+from ..end_of_game import end_of_game
 from ..models import Game, Invitation, Pace
 
 # How often an open page asks whether the table changed (seconds).
@@ -109,6 +110,8 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
     if game.state is not None:
         context["board"] = presenters.present(game.kind, detail, names)
         context["board_templates"] = presenters.board_template(game.kind)
+    if game.status == Game.Status.FINISHED:
+        context["end"] = end_of_game(game, detail, names, user)
     return context
 
 

@@ -1,22 +1,38 @@
-"""Writes on the waiting room and the table: join, leave, bots, invitations, start, abort, resign."""
+"""Writes on the waiting room and the table: join, leave, bots, invitations, start, abort (alone or by agreement),
+resign, rematch."""
 from __future__ import annotations
 
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts import limits
+
 from .. import services
-from ..errors import ServiceError
+from ..errors import ServiceError, TooManyRequests
+from ..models import Game
 from .common import done, login_required_htmx, refresh, reply, visible_game
 
 
-def _run(request, pk: int, write, *, message: str | None = None):
-    """Call one service for the visible table `pk`; reply with the fresh table or the service's message."""
+def _refused(request, game: Game, exc: ServiceError):
+    """The table again with the service's message, under the service's status (and when to retry, if limited)."""
+    response = reply(request, refresh(game), status=exc.status_code, error=exc.message)
+    if isinstance(exc, TooManyRequests):
+        response["Retry-After"] = str(exc.retry_after)
+    return response
+
+
+def _run(request, pk: int, write, *, message=None):
+    """Call one service for the visible table `pk`; reply with the fresh table or the service's message.
+
+    `message` is a sentence, or a function of what the service returned.
+    """
     game = visible_game(request, pk)
     try:
-        write(game)
+        written = write(game)
     except ServiceError as exc:
-        return reply(request, refresh(game), status=exc.status_code, error=exc.message)
-    return done(request, refresh(game), message=message)
+        return _refused(request, game, exc)
+    return done(request, refresh(game), message=message(written) if callable(message) else message)
 
 
 @login_required_htmx
@@ -47,7 +63,9 @@ def table_invite(request, pk: int):
     username = request.POST.get("username", "").strip()
     if not username:
         return reply(request, visible_game(request, pk), status=400, error=_("Write the username of the player to invite."))
-    return _run(request, pk, lambda g: services.game_invite(user=request.user, game_id=g.pk, username=username),
+    address = limits.client_address(request)
+    return _run(request, pk, lambda g: services.game_invite(user=request.user, game_id=g.pk, username=username,
+                                                            client_address=address),
                 message=_("Invitation sent to %(name)s.") % {"name": username})
 
 
@@ -67,6 +85,37 @@ def table_abort(request, pk: int):
 
 @login_required_htmx
 @require_POST
+def table_abort_agreement(request, pk: int):
+    """Agree to abort a running game, or (agree=0) take the agreement back (games.services.aborting)."""
+    agree = request.POST.get("agree", "1") != "0"
+
+    def said(game):
+        if game.status == Game.Status.ABORTED:
+            return _("Every player still in the game agreed: it is aborted and has no result.")
+        if agree:
+            return _("You agree to abort this game. It ends when every other player still in it agrees too, "
+                     "before the next move.")
+        return _("You no longer agree to abort this game.")
+
+    return _run(request, pk, lambda g: services.game_abort_agree(user=request.user, game_id=g.pk, agree=agree),
+                message=said)
+
+
+@login_required_htmx
+@require_POST
 def table_resign(request, pk: int):
     return _run(request, pk, lambda g: services.game_resign(user=request.user, game_id=g.pk),
-                message=_("You resigned; a bot plays your seat to the end."))
+                message=lambda g: (_("You resigned; the game is over.") if g.status == Game.Status.FINISHED
+                                   else _("You resigned; a bot plays your seat to the end.")))
+
+
+@login_required_htmx
+@require_POST
+def table_rematch(request, pk: int):
+    """A plain form post (no htmx swap): on success the browser goes to the new table."""
+    game = visible_game(request, pk)
+    try:
+        new = services.game_rematch(user=request.user, game_id=game.pk, client_address=limits.client_address(request))
+    except ServiceError as exc:
+        return _refused(request, game, exc)
+    return redirect("table", pk=new.pk)

@@ -10,14 +10,18 @@ from django.views.decorators.http import require_GET, require_POST
 
 from .. import selectors, services
 from ..errors import IllegalMove, ServiceError, StaleVersion
+from ..export import game_export
 from ..models import Game
+from ..notifications.presence import presence_record
 from .common import done, login_required_htmx, refresh, reply, stamp, visible_game
 
 
 @require_GET
 def table(request, pk: int):
     """The whole table page (also answers htmx with just the live region)."""
-    return reply(request, visible_game(request, pk))
+    game = visible_game(request, pk)
+    presence_record(game=game, user=request.user)  # ruling S6: she is looking, no "your turn" email
+    return reply(request, game)
 
 
 @require_GET
@@ -26,6 +30,7 @@ def table_poll(request, pk: int):
     game = visible_game(request, pk)
     if not request.htmx:
         return redirect("table", pk=pk)
+    presence_record(game=game, user=request.user)  # the page is still open (written every half minute)
     if request.GET.get("stamp") == stamp(game):
         return HttpResponse(status=204)
     return reply(request, game)
@@ -66,7 +71,8 @@ def table_act(request, pk: int):
 
 @require_GET
 def table_log_json(request, pk: int):
-    """The action log as this visitor may read it; the seed once the game is finished (ruling G0.2)."""
+    """The action log as this visitor may read it; the commitment to the seed from the start, and once the game is
+    finished the seed and the published result (ruling G0.2)."""
     game = visible_game(request, pk)
     user = request.user if request.user.is_authenticated else None
     data = {
@@ -80,8 +86,10 @@ def table_log_json(request, pk: int):
                   for s in selectors.table_summary(game, user)["seats"]],
         "log": selectors.action_log(game, user),
     }
+    data["seed_salt"], data["seed_commitment"] = game.seed_salt, game.seed_commitment  # public from the start
     if game.status == Game.Status.FINISHED:
-        data["seed"] = game.seed
+        # The seed and the published result, beside this page's log (with its lines): `python -m engine.verify` reads it.
+        data = {**game_export(game), **data}
     response = JsonResponse(data, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'inline; filename="topos-{game.kind}-{game.pk}.json"'
     return response

@@ -42,7 +42,7 @@ def test_change_sets_the_new_password_and_keeps_me_logged_in(client, owner):
     assert owner.check_password(NEW_PASSWORD) and not owner.check_password(PASSWORD)
 
 
-def test_reset_mails_a_link_that_sets_a_new_password_once(client, owner, mailoutbox):
+def test_reset_mails_a_link_that_sets_a_new_password_once(client, owner, mailoutbox, celery_eager):
     r = client.post(reverse("password_reset"), {"email": "Ana@Example.com"})
     assert r.status_code == 302 and r["Location"] == reverse("password_reset_done")
     assert [m.to for m in mailoutbox] == [[owner.email]]
@@ -60,7 +60,7 @@ def test_reset_mails_a_link_that_sets_a_new_password_once(client, owner, mailout
     assert client.get(link, follow=True).context["validlink"] is False
 
 
-def test_reset_of_an_unknown_address_looks_the_same_and_sends_nothing(client, owner, mailoutbox):
+def test_reset_of_an_unknown_address_looks_the_same_and_sends_nothing(client, owner, mailoutbox, celery_eager):
     known = client.post(reverse("password_reset"), {"email": owner.email}, follow=True)
     mailoutbox.clear()
     unknown = client.post(reverse("password_reset"), {"email": "nobody@example.com"}, follow=True)

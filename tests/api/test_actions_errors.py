@@ -95,8 +95,9 @@ def test_it_refuses_anonymous_writes_with_401_or_403(game, client):
 
 
 def test_it_refuses_moves_once_the_game_is_aborted(game, owner_api, member_api):
-    assert owner_api.post(f"/api/tables/{game.pk}/abort/").status_code == 200
     _, mover, _ = client_to_act(game, owner_api, member_api)
+    assert owner_api.post(f"/api/tables/{game.pk}/abort-agreement/").status_code == 200
+    assert member_api.post(f"/api/tables/{game.pk}/abort-agreement/").data["status"] == "aborted"
     reply = mover.post(f"/api/tables/{game.pk}/actions/", {"action": {"type": "end_turn"}, "expected_version": 0},
                        format="json")
     assert reply.status_code == 409 and "aborted" in reply.data["detail"]

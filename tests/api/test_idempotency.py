@@ -54,3 +54,28 @@ def test_a_retried_error_stays_the_same_error(owner, member, owner_api, member_a
     retry = client.post(f"/api/tables/{game.pk}/actions/", bad, format="json", HTTP_IDEMPOTENCY_KEY="bad")
     assert first.status_code == retry.status_code == 400
     assert first.data == retry.data
+
+
+def test_answers_are_kept_for_the_retention_then_purged_by_beat(owner, owner_api, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import tasks
+    from games.models import IdempotentRequest
+
+    assert settings.TOPOS_IDEMPOTENCY_RETENTION_HOURS == 24
+    body = {"game": "topology", "players": 2}
+    old = owner_api.post("/api/tables/", body, format="json", HTTP_IDEMPOTENCY_KEY="yesterday")
+    fresh = owner_api.post("/api/tables/", body, format="json", HTTP_IDEMPOTENCY_KEY="today")
+    IdempotentRequest.objects.filter(key="yesterday").update(created_at=timezone.now() - timedelta(hours=24, minutes=1))
+    IdempotentRequest.objects.filter(key="today").update(created_at=timezone.now() - timedelta(hours=23, minutes=59))
+
+    assert tasks.idempotency_purge() == 1  # what beat runs every hour
+    assert list(IdempotentRequest.objects.values_list("key", flat=True)) == ["today"]
+    # The kept answer still replays; the purged key is a new request now.
+    again = owner_api.post("/api/tables/", body, format="json", HTTP_IDEMPOTENCY_KEY="today")
+    assert again["Idempotent-Replayed"] == "true" and again.data["id"] == fresh.data["id"]
+    anew = owner_api.post("/api/tables/", body, format="json", HTTP_IDEMPOTENCY_KEY="yesterday")
+    assert anew.status_code == 201 and anew.data["id"] != old.data["id"] and "Idempotent-Replayed" not in anew
+    assert Game.objects.count() == 3

@@ -1,4 +1,4 @@
-"""Toppo in the site: a whole correspondence match over HTTP with three users, claims ordered by arrival."""
+"""Toppo in the site: a whole correspondence match over HTTP with three users; one claim per version."""
 from datetime import timedelta
 
 import pytest
@@ -64,18 +64,26 @@ def test_it_plays_a_whole_correspondence_match_over_http(owner_api, member_api, 
     assert [row["seq"] for row in log] == list(range(1, len(log) + 1))
 
 
-def test_two_claims_against_one_version_are_ordered_never_both_applied(owner, member, outsider):
+def test_anothers_sealed_claim_does_not_make_hers_stale_but_an_earlier_round_does(owner, member, outsider):
+    from games.errors import StaleVersion
+
     game = services.game_create(user=owner, kind="toppo", players=3)
     services.game_join(user=member, game_id=game.pk)
     services.game_join(user=outsider, game_id=game.pk)
     game = services.game_start(user=owner, game_id=game.pk)
     assert sorted(game.to_act) == [0, 1, 2]
     services.action_submit(game_id=game.pk, user=owner, action={"type": "renew"}, expected_version=0)
-    from games.errors import StaleVersion
+    # The member's page still shows version 0: the owner's claim is sealed and changed nothing she decides on.
+    services.action_submit(game_id=game.pk, user=member, action={"type": "renew"}, expected_version=0)
+    # Her own claim is in: the same page sending again (a double click, a second tab) is refused.
     with pytest.raises(StaleVersion):
         services.action_submit(game_id=game.pk, user=member, action={"type": "renew"}, expected_version=0)
-    services.action_submit(game_id=game.pk, user=member, action={"type": "renew"}, expected_version=1)
-    assert list(Action.objects.filter(game=game).values_list("seat", flat=True)) == [0, 1]
+    services.action_submit(game_id=game.pk, user=outsider, action={"type": "renew"}, expected_version=1)
+    assert list(Action.objects.filter(game=game).values_list("seat", flat=True)) == [0, 1, 2]
+    game.refresh_from_db()
+    assert game.turn_version == 3 and sorted(game.to_act) == [0, 1, 2]  # the round resolved, a new one began
+    with pytest.raises(StaleVersion):  # a page from the last round cannot claim in this one
+        services.action_submit(game_id=game.pk, user=owner, action={"type": "renew"}, expected_version=2)
 
 
 def test_the_round_deadline_renews_for_whoever_has_not_claimed(owner, member, outsider):

@@ -33,7 +33,12 @@ def browser():
 
 
 class Pages:
-    """Opens pages, each in a fresh browser context, and keeps every JavaScript error they raise."""
+    """Opens pages, each in a fresh browser context, and keeps every JavaScript error they raise.
+
+    The pages run under the site's Content-Security-Policy, which forbids eval: a test waits with
+    `page.wait_for_function("() => ...")` (a function, compiled once by Playwright), never a bare
+    expression string, which Playwright evaluates in the page at every poll.
+    """
 
     def __init__(self, browser):
         self.browser = browser
@@ -64,3 +69,31 @@ def shots(tmp_path) -> Path:
     folder = Path(os.environ.get("TOPOS_SCREENSHOTS") or tmp_path)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+@pytest.fixture(scope="module", autouse=True)
+def embedded_worker(request, django_db_setup, django_db_blocker, tmp_path_factory):
+    """A real `celery worker -B` on the embedded default's filesystem broker, sharing the test database.
+
+    The site runs no task inside a request, so bots answer only because this worker plays them,
+    as beside `runserver` in `config/scripts/run.sh`.  A module may set `BOT_DELAY_SCALE` (default
+    0.2: quick tests) to let its bots take a person's full reaction time (1).
+    """
+    from tests.conftest import TEST_BROKER
+    from tests.integration.workers import Worker
+
+    scale = getattr(request.module, "BOT_DELAY_SCALE", 0.2)
+    # Messages left by earlier tests name games that no longer exist; the filesystem transport takes
+    # one message per poll, so a backlog of them would hold this module's tasks up for minutes.
+    for stale in (TEST_BROKER / "queue").glob("*.msg"):
+        stale.unlink(missing_ok=True)
+    with django_db_blocker.unblock():
+        worker = Worker(request.module.__name__.rsplit(".", 1)[-1], tmp_path_factory.mktemp("worker") / "worker.log",
+                        broker_dir=TEST_BROKER, TOPOS_BOT_DELAY_SCALE=scale)
+        try:
+            worker.wait_ready()
+        except AssertionError:
+            worker.stop()
+            raise
+    yield worker
+    worker.stop()

@@ -56,3 +56,12 @@ def ana_starts_against_a_bot(pages, base: str, game: str, viewport: dict):
     table = open_table(page, base, game, bot="random")
     page.get_by_role("button", name="Start the game").click()
     return page, table
+
+
+def wait_for_turn(table: int, seat: int):
+    """The game once `seat` is to decide (the bot plays from the worker, after its reaction time)."""
+    from games.models import Game
+    from tests.integration.workers import wait_for
+
+    return wait_for(lambda: next((g for g in [Game.objects.get(pk=table)] if seat in g.to_act), None),
+                    WAIT / 1000, f"seat {seat}'s turn at table {table}")

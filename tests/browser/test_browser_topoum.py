@@ -8,7 +8,7 @@ import pytest
 
 from games.models import Action, Game
 from games.positions import load_state
-from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect
+from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect, wait_for_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,13 +22,19 @@ def confirm_and_wait(page, before: int) -> None:
     choice = page.locator(".tm-choice-buttons button").first
     expect(choice).to_be_visible()
     choice.click()
-    page.wait_for_function(f"document.querySelector('.topoum') && +document.querySelector('.topoum').dataset.version > {before}",
+    page.wait_for_function(f"() => document.querySelector('.topoum') && +document.querySelector('.topoum').dataset.version > {before}",
                            timeout=WAIT)
 
 
 def click_one_decision(page) -> str:
     """Make the page's next decision by clicking: a lit card first, else a lit space (and where it goes)."""
+    # The bot answers from the worker and the poller redraws the board: wait until something is lit.
+    page.wait_for_selector("button.tm-card.on, .tm-extra-keys button.on, button.tm-dir.on, "
+                           "svg.tm-board polygon.hot.on, button:has-text('End turn')", timeout=WAIT)
     before = version(page)
+    if not page.locator("button.tm-card.on, .tm-extra-keys button.on, button.tm-dir.on, "
+                        "svg.tm-board polygon.hot.on").count():
+        return "none"  # only ending the turn is left (ruling T21: every action would cost her a mole)
     card = page.locator("button.tm-card.on")
     if card.count():
         card.first.click()
@@ -70,7 +76,7 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
             page.locator("svg.tm-board").screenshot(path=str(shots / "topoum-setup-choice.png"))
             before = version(page)
             lit.first.click()  # clicking the chosen space again confirms
-            page.wait_for_function(f"+document.querySelector('.topoum').dataset.version > {before}", timeout=WAIT)
+            page.wait_for_function(f"() => +document.querySelector('.topoum').dataset.version > {before}", timeout=WAIT)
         else:
             lit.first.click()
             confirm_and_wait(page, version(page))
@@ -83,7 +89,10 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     moles = sum(1 for cell in load_state(game).view(ana)["board"] if "mole" in cell)
     assert moles and page.locator("svg.tm-board .mole").count() == moles
 
-    # One turn: enter or move, a card, its target...; then she ends the turn.
+    # One turn: enter or move, a card, its target...; then she ends the turn.  The bot plays in the worker,
+    # after its reaction time: wait for her turn, and for the page to show it.
+    game = wait_for_turn(table, ana)
+    page.wait_for_function(f"() => +document.querySelector('.topoum').dataset.version >= {game.version}", timeout=WAIT)
     kinds = []
     while not page.get_by_role("button", name="End turn").count() and len(kinds) < 10:
         kinds.append(click_one_decision(page))

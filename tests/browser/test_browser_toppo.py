@@ -11,7 +11,7 @@ import pytest
 from engine.toppo.cards import match_choices, top_orders
 from games.models import Action, Game
 from games.positions import load_state
-from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect
+from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect, wait_for_turn
 
 ROUNDS = 40  # renew until a top or a match turns up; a 3-card display gives one within a few rounds
 
@@ -29,7 +29,7 @@ def lay(page, j: int, d: int) -> None:
 
 
 def wait_for_version_above(page, before: int) -> None:
-    page.wait_for_function(f"+document.querySelector('.toppo').dataset.version > {before}", timeout=WAIT)
+    page.wait_for_function(f"() => +document.querySelector('.toppo').dataset.version > {before}", timeout=WAIT)
 
 
 def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, fast_hashing, shots):
@@ -53,7 +53,11 @@ def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, 
 
     claimed = None
     for _ in range(ROUNDS):
-        game = Game.objects.get(pk=table)
+        # The bot claims from the worker after its reaction time: wait for a round in which she has yet to
+        # claim, and for the page to show it.
+        game = wait_for_turn(table, ana)
+        page.wait_for_function(f"() => +document.querySelector('.toppo').dataset.version >= {game.version}",
+                               timeout=WAIT)
         state = load_state(game)
         expect(page.locator(".tp-line-card")).to_have_count(3, timeout=WAIT)
         line, tops = state.lines[ana], state.tops()
@@ -79,7 +83,7 @@ def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, 
     assert claimed, "no top or match in all those rounds"
     mine = Action.objects.filter(game_id=table, seat=ana).order_by("-seq").first()
     assert mine.action == claimed and mine.source == "player"
-    # The bot claimed at once, so the round resolved: its words and the next round are on the page.
+    # The bot claims too (from the worker), so the round resolves: its words and the next round are on the page.
     expect(page.locator(".tp-last-round")).to_contain_text("ana:", timeout=WAIT)
     expect(page.locator(".tp-last-round")).to_contain_text("carried out")
     page.screenshot(path=str(shots / "toppo-desktop.png"), full_page=True)

@@ -351,7 +351,8 @@ def match(level_a, level_b, budgets, games=24):
         rng = random.Random(i)
         while not state.is_over():
             actors = state.to_act()
-            # Simultaneous claims arrive in a random order, as at a table of equally quick bots.
+            # Simultaneous claims arrive in a random order, as at a table of equally quick bots; the
+            # round resolves in its priority order whatever the arrival (ruling P4 amended).
             for seat in rng.sample(actors, len(actors)):
                 level = level_a if seat == a_seat else level_b
                 action = choose(level, TOPPO, state.view(seat), seat, rng, budget=budgets[level])
@@ -443,6 +444,6 @@ def test_strong_looks_ahead_where_greedy_does_not(search):
     budget = Budget(search=search, iterations=200, horizon=None, plans=4)
     strong = choose("strong", TOPPO, s.view(0), 0, random.Random(0), budget=budget)
     assert strong["type"] == "match"
-    for first in (0, 1):  # whichever claim comes in first each round (P4)
+    for first in (0, 1):  # whichever claim comes in first each round, it decides nothing (P4 amended)
         assert not seat0_wins(greedy, first), "greedy's top hands seat 1 the match"
         assert seat0_wins(strong, first), "strong's match wins it"

@@ -45,7 +45,7 @@ def test_joining_rules(owner, member, outsider):
 
 def test_private_tables_take_invited_players_or_the_code(owner, member, outsider):
     game = services.game_create(user=owner, kind="topology", players=3, private=True)
-    with pytest.raises(Forbidden):
+    with pytest.raises(NotFound):  # to her it does not exist
         services.game_join(user=outsider, game_id=game.pk)
     services.game_join(user=outsider, game_id=game.pk, invite_code=game.invite_code)
     services.game_invite(user=owner, game_id=game.pk, username="bruno")
@@ -83,7 +83,7 @@ def test_the_first_seats_to_act_get_a_deadline(owner, member):
     assert seats[1 - first].deadline is None
 
 
-def test_leaving_and_aborting(owner, member):
+def test_leaving_and_closing_a_table_that_has_not_started(owner, member):
     game = services.game_create(user=owner, kind="topology", players=2)
     services.game_join(user=member, game_id=game.pk)
     services.game_leave(user=member, game_id=game.pk)

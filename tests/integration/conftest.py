@@ -12,17 +12,8 @@ import pytest
 from django.db import connection
 
 from config.celery import app
-from tests.integration.workers import TEST_REDIS_URL, VISIBILITY_TIMEOUT, Worker
-
-
-def _redis_problem(url: str) -> str | None:
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2).ping()
-    except Exception as exc:
-        return f"needs Redis at {url} (set TOPOS_TEST_REDIS_URL): {exc}"
-    return None
+from tests.conftest import drop_broker_connections
+from tests.integration.workers import TEST_REDIS_URL, VISIBILITY_TIMEOUT, Worker, redis_problem
 
 
 @pytest.fixture
@@ -35,7 +26,7 @@ def postgres(transactional_db):
 @pytest.fixture
 def redis_broker(postgres):
     """This process sends its tasks to the test Redis instead of running them inline."""
-    problem = _redis_problem(TEST_REDIS_URL)
+    problem = redis_problem(TEST_REDIS_URL)
     if problem:
         pytest.skip(problem)
     import redis
@@ -46,20 +37,12 @@ def redis_broker(postgres):
     saved = {k: app.conf[k] for k in keys}
     app.conf.update(broker_url=TEST_REDIS_URL, task_always_eager=False,
                     broker_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT})
-    _drop_connections()
+    drop_broker_connections()
     yield client
-    _drop_connections()
+    drop_broker_connections()
     app.conf.update(saved)
     client.flushdb()
     client.close()
-
-
-def _drop_connections() -> None:
-    """Forget the app's pooled broker connections, so the next send uses the broker now configured."""
-    app._pool = None
-    amqp = app.__dict__.get("amqp")
-    if amqp is not None:
-        amqp._producer_pool = None
 
 
 @pytest.fixture
@@ -81,3 +64,20 @@ def start_worker(redis_broker, tmp_path):
 @pytest.fixture(autouse=True)
 def fast_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def embedded_worker(transactional_db, tmp_path, sent_tasks):
+    """A real `celery worker -B` on the embedded default's filesystem broker (no Redis), on the test database.
+
+    Runs on SQLite (the test database is a file) as on PostgreSQL.  `sent_tasks` empties the queue first,
+    so the worker starts on this test's tasks only.
+    """
+    from tests.conftest import TEST_BROKER
+
+    worker = Worker("embedded", tmp_path / "embedded.log", broker_dir=TEST_BROKER, TOPOS_DEADLINE_SWEEP_SECONDS=1)
+    try:
+        worker.wait_ready()
+        yield worker
+    finally:
+        worker.stop()

@@ -19,8 +19,11 @@ VISIBILITY_TIMEOUT = 10
 TIME_LIMIT = 8
 
 
-def _database_url() -> str:
+def shared_database_url() -> str:
+    """The test database as a URL for another process (PostgreSQL, or SQLite's test file)."""
     db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
     auth = quote(db["USER"] or "postgres")
     if db.get("PASSWORD"):
         auth += ":" + quote(db["PASSWORD"])
@@ -28,19 +31,26 @@ def _database_url() -> str:
 
 
 class Worker:
-    """One `celery -A config worker` process group (main process and its pool child)."""
+    """One `celery -A config worker` process group (main process and its pool child).
 
-    def __init__(self, name: str, log_path: pathlib.Path, **env):
+    On Redis (`broker_dir` None) as in production, or on the embedded default's filesystem
+    broker in `broker_dir`, then with the beat inside (`-B`) as `config/scripts/run.sh` starts it.
+    """
+
+    def __init__(self, name: str, log_path: pathlib.Path, *, broker_dir: pathlib.Path | None = None, **env):
         self.name, self.log_path = name, log_path
-        full_env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": _database_url(),
-                    "REDIS_URL": TEST_REDIS_URL, "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
+        base_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+        broker = {"TOPOS_BROKER_DIR": str(broker_dir)} if broker_dir else {"REDIS_URL": TEST_REDIS_URL}
+        full_env = {**base_env, **broker, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": shared_database_url(),
+                    "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
                     "CELERY_TASK_TIME_LIMIT": str(TIME_LIMIT), "CELERY_UNACKED_RESTORE_INTERVAL": "1",
                     "CELERY_UNACKED_RESTORE_THROTTLE": "1", "TOPOS_BOT_DELAY_SCALE": "0.2",
                     "PYTHONPATH": str(ROOT), **{k: str(v) for k, v in env.items()}}
         self.log = open(log_path, "wb")
+        beat = ["-B", "-s", str(broker_dir / f"beat-{name}")] if broker_dir else []
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "info", "-c", "1", "-P", "prefork",
-             "-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat"],
+             "-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat", *beat],
             cwd=ROOT, env=full_env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
 
     def output(self) -> str:
@@ -74,6 +84,17 @@ class Worker:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.log.close()
+
+
+def redis_problem(url: str) -> str | None:
+    """Why Redis at `url` cannot serve the tests (a reason to skip with), or None when it answers."""
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2).ping()
+    except Exception as exc:
+        return f"needs Redis at {url} (set TOPOS_TEST_REDIS_URL): {exc}"
+    return None
 
 
 def wait_for(check, timeout: float, what: str, interval: float = 0.1):

@@ -3,17 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from config.celery import app
-
 
 @pytest.fixture(autouse=True)
-def celery_in_process(settings):
-    """The embedded default, whatever the environment says: tasks run inline, bots answer at once."""
-    saved = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    settings.TOPOS_BOT_DELAY_SCALE = 0
-    yield
-    app.conf.task_always_eager = saved
+def celery_in_process(celery_eager):
+    """These tests follow a task's effects in this process: tasks run inline, bots answer at once."""
 
 
 @pytest.fixture(autouse=True)

@@ -1,13 +1,16 @@
 """Bots move through Celery: after commit, with a person's reaction time, computed for a version (ruling S2)."""
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 import pytest
 from django.db import transaction
+from django.utils import timezone
 
 from config.celery import app
 from engine.bots import levels
 from games import services, tasks
-from games.models import Action, Game
+from games.models import Action, Game, Seat
 from tests.notifications.tables import decide, dealt_with, play_turn, seed_for, topology_table, toppo_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,59 +45,97 @@ def test_a_resigned_seat_is_played_by_the_bot_at_once(owner, member):
     game = play_turn(game, owner)
     assert game.to_act == [2]
     game = decide(game, member)  # she starts her turn, then gives up in the middle of it
-    services.game_resign(game_id=game.pk, user=member)  # no version bump: the bots are asked all the same
+    services.game_resign(game_id=game.pk, user=member)  # a log entry of its own (ruling S1), then the bot
     game.refresh_from_db()
     assert game.to_act == [0]
     assert game.seats.get(index=2).abandoned
-    # the bot finished her turn from where she left it
-    assert turns(game) == [(0, "player", 2), (1, "bot", 3), (2, "bot", 3)]
-    assert list(Action.objects.filter(game=game, seat=2).order_by("seq").values_list("source", flat=True)) == [
-        "player", "bot", "bot"]
+    # the bot finished her turn from where she left it, after the entry saying she resigned
+    assert turns(game) == [(0, "player", 2), (1, "bot", 3), (2, "bot", 3 + 1)]
+    assert list(Action.objects.filter(game=game, seat=2).order_by("seq").values_list("source", "action__type")) == [
+        ("player", "place"), ("player", "resign"), ("bot", "place"), ("bot", "end_turn")]
 
 
-def test_a_stale_bot_task_does_nothing(owner):
+def test_a_bot_task_that_already_played_or_was_superseded_does_nothing(owner):
     game = topology_table(owner, bots=["random"])
     game = play_turn(game, owner)  # the bot answered with its whole turn: the owner is to act again
     assert game.to_act == [0] and game.version == Action.objects.filter(game=game).count()
     assert Action.objects.filter(game=game, source="bot").count() == 4
+    assert game.seats.get(index=1).bot_task == ""  # its task is spent
     version = game.version
-    assert tasks.bot_move.run(game.pk, 1, version - 1) is None  # computed for a version that is gone
-    assert tasks.bot_move.run(game.pk, 1, version) is None  # not the bot's decision
+    assert tasks.bot_move.run(game.pk, 1, "a-token-that-is-gone") is None  # redelivered or duplicated
     assert Game.objects.get(pk=game.pk).version == version
 
 
 @pytest.fixture
-def with_broker(monkeypatch, settings):
-    """As if a broker were there: record what would be sent instead of running it."""
-    sent = []
-    monkeypatch.setattr(app.conf, "task_always_eager", False)
-    monkeypatch.setattr("celery.app.task.Task.apply_async",
-                        lambda self, args=None, kwargs=None, **opts: sent.append((self.name, tuple(args), opts)))
+def with_broker(celery_eager, settings, sent_tasks):
+    """A broker is there but no worker: what is sent stays in the broker's queue for the test to read."""
+    app.conf.task_always_eager = False
     settings.TOPOS_BOT_DELAY_SCALE = 1
-    return sent
+    return sent_tasks
 
 
-def test_with_a_broker_each_bot_move_is_a_task_after_a_human_reaction_time(owner, with_broker):
+def test_each_bot_gets_one_task_after_a_human_reaction_time_and_no_second_one(owner, with_broker):
     game = toppo_table(owner, bots=["random", "strong"])  # a Toppo round: every seat claims at once (ruling P4)
     assert sorted(game.to_act) == [0, 1, 2]
-    assert [name for name, _, _ in with_broker] == ["games.tasks.game_effects"]  # sent when the start committed
-    with_broker.clear()
-    tasks.schedule_bots(game.pk)
-    assert [(name, args) for name, args, _ in with_broker] == [
-        ("games.tasks.bot_move", (game.pk, 1, 0)), ("games.tasks.bot_move", (game.pk, 2, 0))]
-    for (_, (_, seat, _), opts), level in zip(with_broker, ["random", "strong"]):
+    assert [name for name, _, _ in with_broker()] == ["games.tasks.game_effects"]  # sent when the start committed
+    before = timezone.now()
+    assert tasks.schedule_bots(game.pk) == 2
+    sent = sorted(with_broker()[1:], key=lambda task: task[1][1])  # sent within one millisecond: by seat
+    seats = {s.index: s for s in game.seats.all()}
+    assert [(name, args[:2]) for name, args, _ in sent] == [
+        ("games.tasks.bot_move", (game.pk, 1)), ("games.tasks.bot_move", (game.pk, 2))]
+    for (_, (_, seat, token), eta), level in zip(sent, ["random", "strong"]):
+        seats[seat].refresh_from_db()
+        assert seats[seat].bot_task == token  # the one task this seat may play with
         low, high = levels()[level]["delay_seconds"]
-        assert low <= opts["countdown"] <= high
+        wait = (datetime.fromisoformat(eta) - before).total_seconds()
+        assert low - 0.5 <= wait <= high + 0.5
+    # effects dispatched again (a retried task, the outbox sweep): the bots already have their tasks
+    assert tasks.schedule_bots(game.pk) == 0
+    tasks.game_effects.run(game.pk)
+    assert [name for name, _, _ in with_broker()].count("games.tasks.bot_move") == 2
+
+
+def test_a_bot_task_lost_long_ago_is_replaced(owner, with_broker):
+    game = toppo_table(owner, bots=["random"])
+    assert tasks.schedule_bots(game.pk) == 1
+    Seat.objects.filter(game=game, index=1).update(bot_task_due=timezone.now() - timedelta(minutes=10))
+    assert tasks.schedule_bots(game.pk) == 1  # the worker that held it died; the seat gets a fresh task
+    tokens = [args[2] for name, args, _ in with_broker() if name == "games.tasks.bot_move"]
+    assert len(set(tokens)) == 2
+    assert tasks.bot_move.run(game.pk, 1, tokens[0]) is None  # the old one, should it come back, does nothing
+    assert tasks.bot_move.run(game.pk, 1, tokens[1]) is not None
 
 
 def test_with_a_broker_a_move_sends_its_effects_only_after_commit(owner, member, with_broker):
     game = topology_table(owner, member)
-    with_broker.clear()
+    before = len(with_broker())
     with transaction.atomic():
         game = decide(game, owner)
         game = decide(game, owner)
-        assert with_broker == []  # nothing leaves before the commit
-    assert [name for name, _, _ in with_broker] == ["games.tasks.game_effects"] * 2
-    with_broker.clear()
-    play_turn(game, owner)  # the last placement and end_turn, each committed on its own
-    assert [name for name, _, _ in with_broker] == ["games.tasks.game_effects"] * 2
+        assert len(with_broker()) == before  # nothing leaves before the commit
+    assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"] * 2
+
+
+def test_a_live_bot_facing_an_idle_table_stops_after_a_round_of_decisions(owner):
+    """At a live pace a bot makes at most LIVE_BOT_ACTIONS_PER_ROUND decisions in a row while nobody else acts.
+
+    Tasks run inline here and the reaction time is 0, so without the bound the bot would play the whole
+    hand down inside the start (as it once did inside a person's request).
+    """
+    from games.services import bot_tasks_claim
+    from games.services.bots import LIVE_BOT_ACTIONS_PER_ROUND
+    from tests.notifications.tables import open_table
+
+    game = open_table("toppo", owner, bots=["greedy"], options={"hands": 1}, pace="live", turn_seconds=60,
+                      start=False)
+    with dealt_with(seed_for("toppo", 2, game.options, first=1)):  # the bot starts: it may reveal at once
+        services.game_start(user=owner, game_id=game.pk)
+    game.refresh_from_db()
+    sources = list(Action.objects.filter(game=game).order_by("seq").values_list("seat", "source"))
+    assert sources == [(1, "bot")] * LIVE_BOT_ACTIONS_PER_ROUND
+    assert game.is_running and 1 in game.to_act  # it stopped with moves left: it waits for the table
+    assert bot_tasks_claim(game_id=game.pk) == []
+    decide(game, owner)  # someone else acts: the bot may play a new round of decisions
+    tail = list(Action.objects.filter(game=game).order_by("seq").values_list("seat", flat=True))[len(sources):]
+    assert tail == [0] + [1] * LIVE_BOT_ACTIONS_PER_ROUND

@@ -9,25 +9,28 @@ import sys
 from celery.schedules import crontab
 from django.conf import settings
 
+from accounts import tasks as account_tasks
 from config.celery import app
 from games import tasks
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-TASKS = ["bot_move", "game_effects", "notification_email_send", "seat_deadline_expire", "deadlines_sweep",
-         "deadline_reminders", "effects_sweep", "digests_send"]
+TASKS = ["bot_move", "bots_schedule", "game_effects", "notification_email_send", "seat_deadline_expire", "deadlines_sweep",
+         "deadline_reminders", "effects_sweep", "digests_send", "idempotency_purge"]
+ACCOUNT_TASKS = ["password_reset_mail", "password_changed_mail", "limit_hits_purge"]
 
 
 def test_tasks_are_acknowledged_late_and_redelivered_when_their_worker_dies():
     assert app.conf.task_acks_late is True
     assert app.conf.task_reject_on_worker_lost is True
     assert app.conf.worker_prefetch_multiplier == 1
-    for name in TASKS:
-        task = getattr(tasks, name)
-        assert task.acks_late and task.reject_on_worker_lost, name
+    for module, names in ((tasks, TASKS), (account_tasks, ACCOUNT_TASKS)):
+        for name in names:
+            task = getattr(module, name)
+            assert task.acks_late and task.reject_on_worker_lost, name
 
 
 def test_the_time_limit_stays_below_the_visibility_timeout():
-    visibility = app.conf.broker_transport_options["visibility_timeout"]
+    visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
     assert app.conf.task_soft_time_limit < app.conf.task_time_limit < visibility
     assert visibility == settings.CELERY_BROKER_VISIBILITY_TIMEOUT
 
@@ -37,27 +40,37 @@ def test_beat_runs_every_periodic_task_and_sweeps_deadlines_within_seconds():
     registered = set(app.tasks)
     assert {entry["task"] for entry in schedule.values()} == {
         "games.tasks.deadlines_sweep", "games.tasks.deadline_reminders", "games.tasks.effects_sweep",
-        "games.tasks.digests_send"}
+        "games.tasks.digests_send", "games.tasks.idempotency_purge", "accounts.tasks.limit_hits_purge",
+        "config.monitoring.tasks.heartbeat"}
     assert all(entry["task"] in registered for entry in schedule.values())
     assert schedule["deadlines"]["schedule"] <= 15  # live Toppo clocks are 15 seconds and more
     assert isinstance(schedule["daily-digest"]["schedule"], crontab)
 
 
-def _settings_in_a_fresh_process(**env):
+def _printed_in_a_fresh_process(code: str, **env) -> list[str]:
+    """What `code` prints after django.setup() in a new process with `env` (no REDIS_URL/DATABASE_URL unless given)."""
     base = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
     base.update(env)
-    code = ("import django; django.setup(); from config.celery import app; "
-            "print(app.conf.task_always_eager, app.conf.broker_url)")
-    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=base, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run([sys.executable, "-c", "import django; django.setup(); " + code], cwd=ROOT, env=base,
+                          capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return done.stdout.split()
 
 
-def test_without_redis_url_tasks_run_in_process_and_with_it_go_to_redis():
-    assert _settings_in_a_fresh_process(DJANGO_SETTINGS_MODULE="config.settings") == ["True", "memory://"]
+def _settings_in_a_fresh_process(**env):
+    return _printed_in_a_fresh_process(
+        "from config.celery import app; print(app.conf.task_always_eager, app.conf.broker_url, "
+        "app.conf.broker_transport_options.get('data_folder_in', '-'))", **env)
+
+
+def test_no_setup_runs_tasks_in_process_without_redis_the_broker_is_a_folder(tmp_path):
+    folder = tmp_path / "broker"
+    assert _settings_in_a_fresh_process(DJANGO_SETTINGS_MODULE="config.settings", TOPOS_BROKER_DIR=str(folder)) == [
+        "False", "filesystem://", str(folder / "queue")]
+    assert (folder / "queue").is_dir() and (folder / "control").is_dir()
     assert _settings_in_a_fresh_process(DJANGO_SETTINGS_MODULE="config.settings",
-                                        REDIS_URL="redis://127.0.0.1:6379/3") == ["False", "redis://127.0.0.1:6379/3"]
+                                        REDIS_URL="redis://127.0.0.1:6379/3") == [
+        "False", "redis://127.0.0.1:6379/3", "-"]
 
 
 def test_a_time_limit_not_below_the_visibility_timeout_stops_the_start():
@@ -67,3 +80,13 @@ def test_a_time_limit_not_below_the_visibility_timeout_stops_the_start():
                           timeout=120)
     assert done.returncode != 0
     assert "CELERY_TASK_TIME_LIMIT must stay below CELERY_VISIBILITY_TIMEOUT" in done.stderr
+
+
+def test_a_broker_that_is_down_costs_a_send_one_try_and_the_outbox_keeps_the_work():
+    # Nothing listens on this port: the send is refused once, without kombu's retries (max_retries 0),
+    # and enqueue reports it instead of raising into the request; the effects sweep sends it later.
+    printed = _printed_in_a_fresh_process(
+        "import logging; logging.disable(logging.CRITICAL); from config.celery import app; from games import tasks; "
+        "print(app.conf.broker_transport_options['max_retries'], tasks.enqueue(tasks.game_effects, 1))",
+        DJANGO_SETTINGS_MODULE="config.settings", REDIS_URL="redis://127.0.0.1:9/0")
+    assert printed == ["0", "False"]

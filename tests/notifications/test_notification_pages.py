@@ -1,10 +1,13 @@
 """The notification list, the badge on every page, mark as read, and the email settings page."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
 from accounts.models import NotificationPreference
+from games import services
 from games.models import Notification
 from tests.notifications.tables import topology_table
 
@@ -70,13 +73,50 @@ def test_mark_one_as_read_and_open_it(told, member, owner):
     assert theirs.read_at is None
 
 
-def test_mark_all_as_read_with_htmx_returns_the_list_and_refreshes_the_badge(told, member):
+def badge_in(html: str) -> str:
+    """The header badge as an answer carries it out of band (templates/notifications/_badge.html)."""
+    match = re.search(r'<span id="notification-badge"[^>]*hx-swap-oob="true"[^>]*>(.*?)</span>\s*$', html, re.S)
+    assert match, "the answer carries no out-of-band badge"
+    return match.group(1)
+
+
+def test_mark_all_as_read_with_htmx_returns_the_list_and_the_new_badge(told, member):
     client = client_for(member)
+    assert '<span class="badge">1</span>' in client.get("/").content.decode()
     response = client.post("/notifications/read-all/", **HX)
-    assert response.status_code == 200 and response["HX-Trigger"] == "notifications-changed"
-    assert 'id="notification-list"' in response.content.decode()
+    html = response.content.decode()
+    assert response.status_code == 200 and 'id="notification-list"' in html
     assert not Notification.objects.filter(recipient=member, read_at__isnull=True).exists()
+    badge = badge_in(html)
+    assert 'class="badge"' not in badge and 'href="/notifications/"' in badge  # no count left to show
     assert client.post("/notifications/read-all/").status_code == 302
+
+
+def test_mark_one_as_read_with_htmx_answers_with_the_count_left(told, member, owner):
+    table = services.game_create(user=owner, kind="topology", players=2, options={}, pace="correspondence",
+                                 turn_seconds=None, bots=[])
+    services.game_invite(user=owner, game_id=table.pk, username=member.username)
+    first, second = Notification.objects.filter(recipient=member).order_by("pk")
+    response = client_for(member).post(f"/notifications/{second.pk}/read/", **HX)
+    assert response.status_code == 200
+    assert '<span class="badge">1</span>' in badge_in(response.content.decode())
+
+
+def test_the_list_is_paged_and_every_notification_is_reachable(member):
+    Notification.objects.bulk_create(
+        Notification(recipient=member, kind="invited", key=f"test:{n}", text=f"Note number {n}.") for n in range(75))
+    client = client_for(member)
+    pages = [client.get("/notifications/", {"page": p}).content.decode() for p in (1, 2, 3)]
+    counts = [len(re.findall(r'<li id="notification-\d+"', page)) for page in pages]
+    assert counts == [30, 30, 15]
+    assert "Note number 74." in pages[0] and "Note number 0." in pages[2]  # newest first, the oldest last
+    assert 'href="?page=2"' in pages[0] and 'href="?page=3"' in pages[0]
+    assert client.get("/notifications/", {"page": 99}).content.decode().count('<li id="notification-') == 15
+    # marking one read on page 3 answers with page 3 again
+    oldest = Notification.objects.get(recipient=member, key="test:0")
+    response = client.post(f"/notifications/{oldest.pk}/read/", {"page": "3"}, **HX)
+    assert "Note number 0." in response.content.decode()
+    assert client.post(f"/notifications/{oldest.pk}/read/", {"page": "3"})["Location"] == "/notifications/?page=3"
 
 
 def test_the_settings_page_saves_the_email_choice_per_event(member):

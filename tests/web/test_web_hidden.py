@@ -55,8 +55,13 @@ def test_the_log_export_keeps_others_moves_and_the_seed_until_the_end(owner, mem
     place = next(a for a in legal(game, seat) if a["type"] == "place")
     post_action(me, game, place, game.version, **HX)
     mine = json.loads(me.get(f"/tables/{game.pk}/log.json").content)
-    theirs = json.loads(other.get(f"/tables/{game.pk}/log.json").content)
     assert mine["log"][0]["action"] == place and "seed" not in mine
+    assert json.loads(other.get(f"/tables/{game.pk}/log.json").content)["log"] == []  # ruling S3: not confirmed
+    while game.to_act == [seat]:  # the rest of the turn, then its confirmation
+        action = next(a for a in legal(game, seat) if a["type"] in ("place", "end_turn"))
+        post_action(me, game, action, game.version, **HX)
+        game.refresh_from_db()
+    theirs = json.loads(other.get(f"/tables/{game.pk}/log.json").content)
     assert "action" not in theirs["log"][0] and theirs["log"][0]["description"]
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
     finished = json.loads(other.get(f"/tables/{game.pk}/log.json").content)

@@ -8,7 +8,7 @@ import pytest
 from engine.core import get_game
 from engine.toppo.cards import COLOURS, SYMBOLS
 from games import services
-from games.models import Game
+from games.models import Action, Game
 from games.positions import load_state
 from games.presenters import toppo as tp
 from tests.web.conftest import HX
@@ -109,7 +109,7 @@ def test_the_page_never_tells_which_calls_are_right(owner, member, clients, pace
 
 
 def test_a_top_laid_by_clicking_is_claimed_and_resolves(owner, member, clients):
-    # ruling P4: sealed claims, resolved in the order they came in.
+    # ruling P4: sealed claims, resolved in the round's priority order (round 1: seat 0 first).
     game = started(owner, member)
     set_table(game, display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
               lines={0: [WHITE_SQUARE, c("red", "plus"), c("green", "circle")]})
@@ -124,11 +124,11 @@ def test_a_top_laid_by_clicking_is_claimed_and_resolves(owner, member, clients):
     assert reply.status_code == 200 and "Your sealed claim: top: line cards 2, 3, 1" in text
     assert 'class="act-form"' not in text  # one claim per round
     theirs = page(other, game)
-    assert "Your sealed claim" not in theirs and "line cards 2, 3, 1" not in theirs and "claimed (1.)" in theirs
+    assert "Your sealed claim" not in theirs and "line cards 2, 3, 1" not in theirs and ">claimed</span>" in theirs
     game.refresh_from_db()
     assert post_action(other, game, {"type": "renew"}, game.version, **HX).status_code == 200
     html = page(me, game)
-    assert "Round 1 was resolved in the order the claims came in:" in html
+    assert "Round 1 was resolved in priority order:" in html
     # A top interrupts: the claims after it are void (ruling P4).
     assert "ana: a top, carried out." in html and "bruno: a renew, void" in html
     assert labels(html, "tp-display-card") == ["red plus", "green circle", "white square"]
@@ -258,14 +258,50 @@ def test_a_display_replacement_is_proposed_and_agreed(owner, member, clients):
     assert len(labels(reply.content.decode(), "tp-display-card")) == len(before)
 
 
-def test_a_stale_submit_shows_the_fresh_table(owner, member, clients):
+def test_a_claim_from_an_earlier_round_is_stale_and_shows_the_fresh_table(owner, member, clients):
     game = started(owner, member)
     me, other = seat_client(game, clients, 0), seat_client(game, clients, 1)
     assert post_action(other, game, {"type": "renew"}, 0, **HX).status_code == 200
-    reply = post_action(me, game, {"type": "renew"}, 0, **HX)
+    # Her page still shows version 0: bruno's sealed claim does not make hers stale (ruling P4) ...
+    assert post_action(me, game, {"type": "renew"}, 0, **HX).status_code == 200
+    # ... but the round has resolved since: a claim sent from a page of the last round is.
+    reply = post_action(me, game, {"type": "renew"}, 1, **HX)
     html = reply.content.decode()
-    assert reply.status_code == 409 and "The game moved on" in html and 'name="version" value="1"' in html
-    assert "bruno" in html and "claimed (1.)" in html
+    assert reply.status_code == 409 and "The game moved on" in html and 'name="version" value="2"' in html
+    assert list(Action.objects.filter(game=game).values_list("seat", flat=True)) == [1, 0]
+
+
+def priority_names(html: str) -> list[str]:
+    """The names in the page's priority list, in order, the first one's pill kept."""
+    block = re.search(r'<div class="tp-priority">(.*?)</div>', html, re.S)
+    if block is None:
+        return []
+    items = re.findall(r"<li[^>]*>(.*?)</li>", block.group(1), re.S)
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)).strip() for item in items]
+
+
+def test_the_page_shows_the_rounds_priority_order(owner, member, clients, client):
+    # ruling P4 amended: round r of a hand starts with seat r mod n, then clockwise; it is public.
+    game = started(owner, member)
+    me, other = seat_client(game, clients, 0), seat_client(game, clients, 1)
+    assert priority_names(page(me, game)) == ["ana (you) first", "bruno"]
+    assert priority_names(page(other, game)) == ["ana first", "bruno (you)"]
+    assert priority_names(page(client, game)) == ["ana first", "bruno"]  # spectators see it too
+    assert "Claims are resolved in this order, not in the order they come in." in page(client, game)
+    assert post_action(other, game, {"type": "renew"}, game.version, **HX).status_code == 200
+    game.refresh_from_db()
+    assert post_action(me, game, {"type": "renew"}, game.version, **HX).status_code == 200
+    game.refresh_from_db()
+    html = page(me, game)
+    assert "Round 2" in html and priority_names(html) == ["bruno first", "ana (you)"]
+    assert "Round 1 was resolved in priority order:" in html
+    assert htmlmod.unescape(html).index("ana renewed.") < htmlmod.unescape(html).index("bruno renewed.")
+    spanish = me.get(f"/tables/{game.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "Prioridad en esta ronda:" in spanish and "primer lugar" in spanish
+    chinese = me.get(f"/tables/{game.pk}/", HTTP_ACCEPT_LANGUAGE="zh-Hant-TW,zh;q=0.8").content.decode()
+    assert "本輪優先順序：" in chinese and "最先" in chinese
+    live = started(owner, member, pace="live")
+    assert 'class="tp-priority"' not in page(me, live)  # live pace: arrival order (ruling P3)
 
 
 def test_last_round_words_cover_every_outcome():

@@ -30,11 +30,22 @@
       if (wrap && wrap.scrollHeight > wrap.clientHeight) wrap.scrollTop = (wrap.scrollHeight - wrap.clientHeight) / 2;
     }
   };
-  // A refusal the site rendered as a table fragment (403 not your seat, 404 gone) replaces the table
-  // like 400/409 do; other error pages (a CSRF failure, a server error) are never swapped in.
+  // A board is never narrower than its data-min-width (pixels): it scrolls rather than shrinks, so a
+  // cell stays big enough to tap.  Set here, not in a style="" attribute, which the CSP forbids; this
+  // handler is registered before the game scripts' own, so they centre a board of its final width.
+  if (window.htmx) {
+    htmx.onLoad(function (elt) {
+      if (!elt || !elt.querySelectorAll) return;
+      const boards = Array.from(elt.querySelectorAll("[data-min-width]"));
+      if (elt.matches("[data-min-width]")) boards.push(elt);
+      boards.forEach(function (b) { b.style.minWidth = b.dataset.minWidth + "px"; });
+    });
+  }
+  // A refusal the site rendered as a table fragment (403 not your seat, 404 gone, 429 a limit ran out)
+  // replaces the table like 400/409 do; other error pages (a CSRF failure, a server error) are never swapped in.
   document.addEventListener("htmx:beforeSwap", function (e) {
     const xhr = e.detail.xhr;
-    if ((xhr.status === 403 || xhr.status === 404) && xhr.getResponseHeader("X-Topos-Fragment") === "1") {
+    if ([403, 404, 429].includes(xhr.status) && xhr.getResponseHeader("X-Topos-Fragment") === "1") {
       e.detail.shouldSwap = true;
       e.detail.isError = false;
     } else if (xhr.status >= 500 || (xhr.status >= 401 && xhr.status !== 409)) {
@@ -47,6 +58,11 @@
         notices.appendChild(p);
       }
     }
+  });
+  // The poller asks nothing while the tab is hidden (a filter in hx-trigger would need eval, which the
+  // Content-Security-Policy forbids).
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    if (document.hidden && e.detail.elt.classList.contains("poller")) e.preventDefault();
   });
   // After a refusal, bring its message into view (phones).
   document.addEventListener("htmx:afterSettle", function () {

@@ -29,7 +29,7 @@
     function submit(action) { ToposTable.post(form, action); }
 
     function clearPreview() {
-      preview.style.display = "none";
+      preview.setAttribute("display", "none");
       options = []; index = 0; cell = null;
       placeControls.hidden = true;
       Object.values(spots).forEach(function (el) { el.classList.remove("chosen"); });
@@ -49,7 +49,7 @@
       const anchor = spots[key(a.cells[0])];
       preview.setAttribute("href", "#tpl-" + a.tile + "-" + a.orientation);
       preview.setAttribute("transform", "translate(" + anchor.dataset.x + " " + anchor.dataset.y + ")");
-      preview.style.display = "";
+      preview.removeAttribute("display");
       Object.values(spots).forEach(function (el) { el.classList.remove("chosen"); });
       a.cells.forEach(function (c) { spots[key(c)].classList.add("chosen"); });
       placeControls.hidden = false;

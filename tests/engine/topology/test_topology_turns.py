@@ -143,7 +143,8 @@ def test_a_tile_needs_two_empty_neighbouring_cells():  # ruling L2
         ({"type": "place", "tile": hand[0], "cells": [[2, 0], [4, 0]], "orientation": 0}, "do not share an edge"),
         ({"type": "place", "tile": hand[0], "cells": [[2, 0], [3, 0]], "orientation": 1}, "second cell must be"),
         ({"type": "place", "tile": hand[0], "cells": [[2, 0], [3, 0]], "orientation": 7}, "0 to 5"),
-        ({"type": "place", "tile": hand[0], "cells": "somewhere"}, r"\[\[q, r\], \[q, r\]\]"),
+        ({"type": "place", "tile": hand[0], "cells": "somewhere", "orientation": 0}, r"\[\[q, r\], \[q, r\]\]"),
+        ({"type": "place", "tile": hand[0], "cells": [[2, 0], [3, 0]]}, '"orientation" is missing'),  # G0.4
         ({"type": "place", "tile": 99, "cells": [[2, 0], [3, 0]], "orientation": 0}, "revealed this turn"),
     ]
     for action, reason in cases:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from engine.core import make_rng
-from engine.topology.tiles import TILE_COUNT, designs, design_of
+from engine.topology.tiles import TILE_COUNT, designs, design_of, symmetric
 
 from topology_positions import EXAMPLE_BEFORE, EXAMPLE_TURN, GAME, play_turn, position
 
@@ -86,3 +86,39 @@ def test_log_lines_say_what_happened_in_plain_words():
     assert "a ring of 10 around 2" in line
     placed = state.describe(0, {"type": "place", "tile": hand[0], "cells": [[-1, 0], [-1, -1]], "orientation": 2})
     assert placed == "Seat 1 placed a tile on (-1, 0) and (-1, -1)."
+
+
+def test_the_others_see_her_turn_as_it_began_until_she_confirms():  # ruling S3 (amended)
+    state = GAME.new_state(2, {}, "private-turn")
+    seat = state.current
+    before = {s: state.view(s) for s in (1 - seat, None)}
+    assert len(before[None]["revealed"]) == 3  # revealed at the start of her turn, face up for everyone
+    tiles = [a for a in state.legal_actions(seat) if a["type"] == "place"][:1]
+    state.apply(seat, tiles[0])
+    assert state.unconfirmed_seat() == seat and state.view(seat)["placed_this_turn"] == [tiles[0]["tile"]]
+    assert all(state.view(s) == before[s] for s in before)
+    state.apply(seat, {"type": "undo"})
+    assert state.unconfirmed_seat() is None and all(state.view(s) == before[s] for s in before)
+    while state.current == seat:
+        state.apply(seat, next(a for a in state.legal_actions(seat) if a["type"] in ("place", "end_turn")))
+    assert len(state.view(None)["board"]) == len(before[None]["board"]) + 3
+
+
+def test_a_third_tile_and_a_turn_over_stay_hers_until_she_confirms():  # rulings L6, S3 (amended)
+    state = GAME.new_state(2, {"advanced": True}, "private-reveal")
+    seat = state.current
+    before = {s: state.view(s) for s in (1 - seat, None)}
+    state.apply(seat, {"type": "reveal"})
+    assert not state.undoable(seat) and len(state.view(seat)["revealed"]) == 3
+    assert all(state.view(s) == before[s] for s in before)  # two tiles, the stack as it was
+    for s in before:
+        guess = GAME.determinize(state.view(s), s, make_rng("start", 1))
+        assert guess.view(s) == before[s]
+    while state.current == seat:
+        state.apply(seat, next(a for a in state.legal_actions(seat) if a["type"] in ("place", "end_turn")))
+    seat = state.current
+    before = {s: state.view(s) for s in (1 - seat, None)}
+    tile = next(t for t in state.board.tiles if not symmetric()[design_of(t)])  # one a half-turn changes
+    state.apply(seat, {"type": "turn_over", "tile": tile})
+    assert state.view(seat)["board"] != state.turn_start().view(seat)["board"]
+    assert all(state.view(s) == before[s] for s in before)

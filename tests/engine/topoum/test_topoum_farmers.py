@@ -223,7 +223,7 @@ def test_the_stomper_with_no_free_square_next_to_it_is_not_offered():
 
 
 # --- Lord of the Crates ---------------------------------------------------------------------------------------
-def test_lord_of_the_crates_gives_a_medal_and_a_crate_to_look_at():  # ruling T8
+def test_lord_of_the_crates_gives_a_medal_and_a_crate_to_look_at():  # rulings T8, T21 (the crate is optional)
     pos = farm("lord_of_the_crates").crate(0, (3, 0)).crate(1, (0, 3)).crates([5, 0, 2, 3])
     st = ready(pos)
     play(st, "farmer")
@@ -231,11 +231,14 @@ def test_lord_of_the_crates_gives_a_medal_and_a_crate_to_look_at():  # ruling T8
     do(st, type="target", hex=[3, 0])
     assert st.medals[RED] == 11 and feature_at(st, (0, 0)) == B.CRATE + 0
     assert st.crate_known == [[0], []]
-    red_view, blue_view = st.view(RED), st.view(BLUE)
-    red_cell = [c for c in red_view["board"] if c["hex"] == [0, 0]][0]
-    blue_cell = [c for c in blue_view["board"] if c["hex"] == [0, 0]][0]
-    assert red_cell["value"] == 5 and "value" not in blue_cell and blue_cell["seen_by"] == [RED]
+    red_cell = [c for c in st.view(RED)["board"] if c["hex"] == [0, 0]][0]
+    assert red_cell["value"] == 5 and red_cell["seen_by"] == [RED]
     assert not st.undoable(RED)
+    # Blue sees Red's turn once she confirms it (ruling S3): then that she looked, never the value.
+    assert [c for c in st.view(BLUE)["board"] if c["hex"] == [0, 0]][0].get("feature") != "crate"
+    do(st, type="end_turn")
+    blue_cell = [c for c in st.view(BLUE)["board"] if c["hex"] == [0, 0]][0]
+    assert "value" not in blue_cell and blue_cell["seen_by"] == [RED]
 
 
 def test_lord_of_the_crates_still_pays_without_crates():

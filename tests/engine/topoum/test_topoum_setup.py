@@ -47,9 +47,9 @@ def test_default_options():
                                   "slingshot", "advance"]}, "missing: expansion, special"),
     ({"deck": "custom", "types": ["joker"]}, "unknown"),
     ({"preset": "duel"}, "Duel preset is for 2 players"),
-    ({"obstacles": True, "farmer": "the_crusher"}, "obstacle"),
-    ({"obstacles": True, "farmer": "kings_of_buckets"}, "obstacle"),
-    ({"obstacles": True, "farmer": "the_sprayer"}, "obstacle"),
+    ({"obstacles": True, "farmer": "the_crusher", "preset": "strategists"}, "obstacle"),
+    ({"obstacles": True, "farmer": "kings_of_buckets", "preset": "strategists"}, "obstacle"),
+    ({"obstacles": True, "farmer": "the_sprayer", "preset": "strategists"}, "obstacle"),
     ({"radius": 3}, "at least 4"),
     ({"line_values": [1, 2, 3]}, "5 whole numbers"),
     ({"farmer": "grandpa"}, "Farmer"),
@@ -62,7 +62,25 @@ def test_bad_options_are_refused_with_a_reason(opts, words):
 
 def test_obstacles_go_with_the_other_farmers():  # ruling T7
     for farmer in ("queen_of_nature", "lady_boom", "trap_master", "the_stomper", "lord_of_the_crates"):
-        assert GAME.validate_options(2, {"obstacles": True, "farmer": farmer})["obstacles"]
+        assert GAME.validate_options(2, {"obstacles": True, "farmer": farmer, "preset": "strategists"})["obstacles"]
+
+
+FARMER_DECK = ["farmer", "grenade", "advance", "build_barracks", "tunnel", "conquest", "red_cross"]
+
+
+@pytest.mark.parametrize("farmer", ["kings_of_buckets", "the_crusher", "the_sprayer"])
+def test_an_obstacle_farmer_is_refused_with_obstacles_only_when_the_deck_holds_the_farmer_card(farmer):  # T21
+    for deck in ({"deck": "custom", "types": FARMER_DECK}, {"deck": "preset", "preset": "strategists"}):
+        with pytest.raises(InvalidOptions, match="Farmer is coming!"):
+            GAME.validate_options(2, {"obstacles": True, "farmer": farmer, **deck})
+    # no "Farmer is coming!" in the deck: the farmer option is ignored and obstacles are played
+    for preset in ("recruits", "tacticians", "duel"):
+        st = new(2, 5, obstacles=True, farmer=farmer, preset=preset)
+        assert st.farmer is None and st.opts["obstacles"]
+        assert not any(f in (B.PUDDLE, B.ROCK, B.GAS) for f in st.feat)  # no farmer tiles on the zones
+    # a random deck is drawn when the game starts and may hold the card: refused at once (RULES_NOTES 3)
+    with pytest.raises(InvalidOptions, match="random deck"):
+        GAME.validate_options(2, {"obstacles": True, "farmer": farmer, "deck": "random"})
 
 
 def test_random_farmer_with_obstacles_never_uses_the_obstacle_tiles():

@@ -40,7 +40,7 @@ def test_ransom_costs_three_medals_to_the_captor():  # ruling T9
     assert not acts(st, type="ransom")
 
 
-def test_no_ransom_without_three_medals_or_after_acting():
+def test_no_ransom_without_three_medals_or_after_acting():  # rulings T9, T21
     pos = Position().neutral((0, 0)).barracks(RED, (-1, 0)).mole(RED, (-1, 0)).prisoners(BLUE, RED)
     st = pos.medals(RED, 2).hand(RED, ["advance"]).build(cur=RED)
     assert not acts(st, type="ransom")

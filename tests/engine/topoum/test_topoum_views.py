@@ -54,7 +54,8 @@ def test_new_lines_are_previewed_for_the_page():
     pos = Position().neutral((0, 0), (1, 0), (2, 0), (-1, 0), colour=2).mole(RED, (-1, 0), (2, 0))
     st = pos.hand(RED, ["advance"]).build(cur=RED)
     activate(st)
-    assert st.view(BLUE)["new_lines"] == [{"from": [0, 0], "to": [2, 0], "medals": 3}]
+    assert st.view(RED)["new_lines"] == [{"from": [0, 0], "to": [2, 0], "medals": 3}]
+    assert st.view(BLUE)["new_lines"] == []  # ruling S3: her turn shows to the others once she confirms it
 
 
 def test_the_deck_order_and_the_seed_are_nobodys():
@@ -132,7 +133,7 @@ def test_determinized_state_can_take_back_like_the_real_one():
     st = pos.hand(BLUE, ["advance", "advance"]).deck(["tunnel"] * 8).build(cur=RED)
     activate(st)
     play(st, "short_range", hex=[1, 0])
-    guess = GAME.determinize(st.view(BLUE), BLUE, make_rng("y", 2))
+    guess = GAME.determinize(st.view(RED), RED, make_rng("y", 2))
     assert guess.undoable(RED)
     guess.apply(RED, {"type": "undo"})
     guess.apply(RED, {"type": "undo"})
@@ -150,3 +151,52 @@ def test_plant_secrets_hides_hands_deck_and_crates():
         for owner, markers in planted.items():
             if owner != viewer:
                 assert not any(m in text for m in markers)
+
+
+def test_the_others_see_her_turn_as_it_began_until_she_confirms():  # ruling S3 (amended)
+    pos = Position().area(2).mole(RED, (-1, 0)).mole(BLUE, (1, 0)).hand(RED, ["short_range", "grenade"])
+    st = pos.hand(BLUE, ["advance", "advance"]).line(["conquest"] * 5).deck(["tunnel"] * 8).build(cur=RED)
+    before = {seat: st.view(seat) for seat in (BLUE, None)}
+    assert st.unconfirmed_seat() is None
+    activate(st)
+    play(st, "short_range", hex=[1, 0])
+    assert st.unconfirmed_seat() == RED and st.view(RED)["piles"][RED]["top"] == "short_range"
+    for seat in (BLUE, None):
+        assert st.view(seat) == before[seat]  # not the card, not the lost mole, not the moved one
+    while st.undoable(RED):
+        st.apply(RED, {"type": "undo"})
+    assert st.hands[RED] == ["short_range", "grenade"] and st.unconfirmed_seat() is None
+    assert all(st.view(seat) == before[seat] for seat in (BLUE, None))
+    activate(st)
+    play(st, "short_range", hex=[1, 0])
+    st.apply(RED, {"type": "end_turn"})
+    for seat in (BLUE, None):
+        seen = st.view(seat)
+        assert seen["piles"][RED] == {"size": 1, "top": "short_range"} and seen["hand_sizes"][RED] == 2
+        assert not any(c.get("mole") == BLUE for c in seen["board"])
+
+
+def test_another_seats_sampled_state_is_the_start_of_the_turn():
+    pos = Position().area(2).mole(RED, (-1, 0)).mole(BLUE, (1, 0)).hand(RED, ["short_range", "grenade"])
+    st = pos.hand(BLUE, ["advance", "advance"]).deck(["tunnel"] * 8).build(cur=RED)
+    activate(st)
+    play(st, "short_range", hex=[1, 0])
+    view = st.view(BLUE)
+    guess = GAME.determinize(view, BLUE, make_rng("z", 3))
+    assert guess.view(BLUE) == view and guess.turn_log == [] and not guess.undoable(RED)
+    assert guess.mole[guess.geo.cell((1, 0))] == BLUE and guess.piles[RED] == []
+
+
+def test_planted_secrets_cover_the_kept_start_of_an_unconfirmed_turn():
+    pos = Position().area(2).mole(RED, (-1, 0)).mole(BLUE, (1, 0)).hand(RED, ["short_range", "grenade"])
+    st = pos.pile(RED, ["advance"]).hand(BLUE, ["advance", "advance"]).deck(["tunnel"] * 8).build(cur=RED)
+    activate(st)
+    play(st, "short_range", hex=[1, 0])
+    planted = GAME.plant_secrets(st)
+    assert "SECRET-pile-0-now-0" in planted[RED] and "SECRET-hand-0-start-0" in planted[RED]
+    for viewer in (None, RED, BLUE):
+        text = json.dumps(st.view(viewer))
+        for owner, markers in planted.items():
+            if owner != viewer:
+                assert not any(m in text for m in markers), (viewer, owner)
+    assert st.view(BLUE)["piles"][RED]["top"] == "advance"  # her pile's top when the turn began

@@ -166,5 +166,7 @@ def end_turn_gain(st, colour) -> int:
 
 
 def outposts(st) -> set[tuple[int, int]]:
-    """Squares that are not (yet) part of the battlefield, read from the public view (ruling T3)."""
-    return {tuple(c["hex"]) for c in st.view(None)["board"] if c.get("outpost")}
+    """Squares that are not (yet) part of the battlefield, read from the acting seat's view (ruling T3).
+
+    (Her turn shows to the others only once she confirms it, ruling S3.)"""
+    return {tuple(c["hex"]) for c in st.view(st.cur)["board"] if c.get("outpost")}

@@ -152,11 +152,22 @@ def test_early_reveal_after_an_interruption_is_refused_not_penalised():  # rulin
     assert len(s.lines[2]) == 1
 
 
-def test_while_waiting_for_the_restart_a_wrong_toppo_is_refused_a_right_one_counts():
-    s = table(3, display=DISPLAY, decks=[filler(20), filler(20), filler(7)], restarter=0)
-    refused(s, 1, {"type": "toppo"}, match="wait until Seat 1")
+def test_while_waiting_for_the_restart_a_wrong_toppo_is_penalised_and_a_right_one_counts():  # ruling P3
+    # Seat 1 restarts after an interruption; Seat 2 shouts toppo with 20 cards: it is not refused for
+    # being early but penalised like any wrong toppo, and she becomes the one who restarts.
+    stack = filler(10)
+    s = table(3, display=DISPLAY, lines=["", "", "blue bar"], decks=[filler(20), filler(19), filler(7)],
+              stack=stack, restarter=0)
+    deck1 = list(s.decks[1])
+    s.apply(1, {"type": "toppo"})
+    assert s.phase == "play" and s.totals == [0, 0, 0]
+    assert s.decks[1] == deck1 + stack[:4:-1] and s.held(1) == 24  # five stack cards under her deck
+    assert s.lines[2] == [] and s.decks[2][-1:] == cards("blue bar")  # everyone else's line goes back
+    assert s.restarter == 1
+    assert s.events[0] == {"kind": "wrong", "seat": 1, "call": "toppo", "line": [], "penalty": 5}
+    # a right toppo during the new lock ends the hand at once
     s.apply(2, {"type": "toppo"})
-    assert s.hand_points == [[20, 20, 0]]
+    assert s.hand_points == [[20, 24, 0]]
 
 
 def test_top_and_match_at_the_same_time_the_top_first():

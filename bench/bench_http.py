@@ -1,0 +1,395 @@
+"""Moves per second through the API under gunicorn on PostgreSQL, and how fast a worker tells people.
+
+Starts the production setup (config.production, `config/scripts/serve.sh prepare`, then `serve.sh web` and
+`serve.sh worker`; no beat) on a database of its own (BENCH_DATABASE_URL, dropped and created again) and Redis
+(BENCH_REDIS_URL, emptied), seeds tables of two players, and then:
+
+  moves    N client threads (standard library, keep-alive connections) play legal moves at their own tables for
+           a bounded time, each client both players of its tables: POST /api/tables/{id}/actions/ timed, plus
+           the GET a player makes when her turn comes (counted, not timed).  The worker runs meanwhile.
+  get      the same N clients make a bare authenticated GET (/api/catalogue/ with a token) for the same time.
+  poll     the same N clients poll a table page as its open page does (htmx, session cookie; nothing changed: 204).
+  effects  the worker is paused (SIGSTOP), one turn is played at each of E other tables, and the worker resumed:
+           how fast it works through the backlog of after-move effects (`games.tasks.game_effects`: the
+           "your turn" notifications), read from its JSON task log lines.
+
+Nobody gets email (every bench player chose "no email"), so the figures are the site's own work.  Prints
+moves/s and p50/p95/p99 of a move, the same for the GET and their ratio, for the poll, and the worker's effects
+per second.
+
+    .venv/bin/python bench/bench_http.py                       # 8 clients, 20 s a phase, 300 effect tables
+    .venv/bin/python bench/bench_http.py --clients 16 --seconds 30 --game toppo
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from tests.deploy.served import REAL_KEY, free_port  # noqa: E402  (the smoke test's helpers)
+
+PYTHON = sys.executable
+PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
+SERVE = ROOT / "config" / "scripts" / "serve.sh"
+
+SEED = """
+import json
+from accounts.models import NotificationEvent
+from accounts.services import api_token_create, user_create
+from games.notifications.events import game_effects_dispatch
+from games.notifications.services import notification_preferences_set
+from games.services import game_create, game_join, game_start
+
+from django.test import Client as BrowserSession
+from games.models import Game
+from games.views.common import stamp
+
+def player(name):
+    user = user_create(username=name, email=name + "@bench.invalid", password="a-long-bench-password")
+    notification_preferences_set(user=user, choices={event: "none" for event in NotificationEvent.values})
+    return user, api_token_create(user=user, name="bench")[1]
+
+def session_of(user):
+    browser = BrowserSession()
+    browser.force_login(user)
+    return browser.cookies["sessionid"].value
+
+def table(a, b):
+    game = game_create(user=a, kind=GAME, players=2)
+    game_join(user=b, game_id=game.pk)
+    game_start(user=a, game_id=game.pk)
+    game_effects_dispatch(game_id=game.pk)  # the start told here: the worker's queue holds only the bench's moves
+    return game.pk
+
+clients = []
+for n in range(CLIENTS):
+    (a, key_a), (b, key_b) = player(f"bench{n}a"), player(f"bench{n}b")
+    effects = [table(a, b) for _ in range(EFFECTS_EACH)]
+    clients.append({"keys": [key_a, key_b], "tables": [table(a, b) for _ in range(TABLES_EACH)], "effects": effects,
+                    "session": session_of(a), "poll": f"/tables/{effects[0]}/poll/?stamp={stamp(Game.objects.get(pk=effects[0]))}"})
+print("SEEDED " + json.dumps(clients))
+"""
+
+
+def percentile(sorted_ms: list[float], p: float) -> float:
+    return sorted_ms[min(len(sorted_ms) - 1, int(p / 100 * len(sorted_ms)))] if sorted_ms else float("nan")
+
+
+class Client:
+    """One player's keep-alive connection to gunicorn, as behind a TLS proxy (X-Forwarded-Proto)."""
+
+    def __init__(self, port: int, key: str, cookie: str = ""):
+        self.port, self.key, self.cookie = port, key, cookie
+        self.conn = self._connect()
+
+    def _connect(self) -> http.client.HTTPConnection:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        conn.connect()
+        # http.client writes a POST's headers and body separately: without this, Nagle's algorithm and the
+        # server's delayed ACK add 40 ms to every POST, a cost of this client that no browser or proxy pays.
+        conn.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        return conn
+
+    def call(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict, float]:
+        headers = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1"}
+        if self.cookie:
+            headers.update({"Cookie": self.cookie, "HX-Request": "true"})
+        else:
+            headers["Authorization"] = f"Token {self.key}"
+        data = None
+        if body is not None:
+            data, headers["Content-Type"] = json.dumps(body).encode(), "application/json"
+        for attempt in range(2):
+            started = time.perf_counter()
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                answer = self.conn.getresponse()
+                payload = answer.read()
+                return answer.status, json.loads(payload or b"{}"), time.perf_counter() - started
+            except (http.client.HTTPException, ConnectionError):
+                # gunicorn closed an idle keep-alive connection, or recycled its process: reconnect once
+                self.conn.close()
+                self.conn = self._connect()
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+
+class Table:
+    """One table played by one bench client as both of its players."""
+
+    def __init__(self, table_id: int, players: list[Client], rng: random.Random):
+        self.id, self.players, self.rng = table_id, players, rng
+        self.detail: dict | None = None
+
+    def next_player(self) -> Client | None:
+        for player in self.players:
+            status, detail, _ = player.call("GET", f"/api/tables/{self.id}/")
+            if status == 200 and detail["status"] == "running" and detail["my_turn"]:
+                self.detail = detail
+                return player
+        return None
+
+    def move(self, player: Client) -> tuple[bool, float | None]:
+        """One decision; (still her turn, the POST's seconds or None when it was refused)."""
+        legal = [a for a in self.detail["legal_actions"] if a.get("type") != "undo"]
+        action = self.rng.choice(legal)
+        status, answer, seconds = player.call("POST", f"/api/tables/{self.id}/actions/",
+                                              {"action": action, "expected_version": self.detail["version"]})
+        if status not in (200, 201):
+            return False, None
+        self.detail = answer
+        return answer["status"] == "running" and answer["my_turn"], seconds
+
+
+def play_for(port: int, client: dict, seconds: float, rng: random.Random, out: dict) -> None:
+    players = [Client(port, key) for key in client["keys"]]
+    tables = [Table(t, players, rng) for t in client["tables"]]
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and tables:
+        table = tables[0]
+        player = table.next_player()
+        out["gets"] += 1
+        if player is None:  # over: the next table
+            tables.pop(0)
+            out["finished"] += 1
+            continue
+        mine = True
+        while mine and time.monotonic() < end:
+            mine, took = table.move(player)
+            if took is None:
+                out["refused"] += 1
+            else:
+                out["moves"].append(took)
+
+
+def get_for(port: int, client: dict, seconds: float, out: dict) -> None:
+    player = Client(port, client["keys"][0])
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        status, _, took = player.call("GET", "/api/catalogue/")
+        assert status == 200
+        out["moves"].append(took)
+
+
+def poll_for(port: int, client: dict, seconds: float, out: dict) -> None:
+    """An open table page's poller (htmx, the session cookie): nothing changed, so 204 each time."""
+    player = Client(port, "", cookie=f"sessionid={client['session']}")
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        status, _, took = player.call("GET", client["poll"])
+        assert status == 204, status
+        out["moves"].append(took)
+
+
+def one_turn_each(port: int, client: dict, rng: random.Random) -> int:
+    """Her whole first turn at each of this client's effect tables; the decisions made."""
+    players = [Client(port, key) for key in client["keys"]]
+    made = 0
+    for table_id in client["effects"]:
+        table = Table(table_id, players, rng)
+        player = table.next_player()
+        mine = player is not None
+        while mine:
+            mine, took = table.move(player)
+            made += took is not None
+    return made
+
+
+def run_clients(clients: list[dict], work) -> tuple[list[float], dict, float]:
+    outs = [{"moves": [], "gets": 0, "refused": 0, "finished": 0} for _ in clients]
+    started = time.monotonic()
+    with ThreadPoolExecutor(len(clients)) as pool:
+        for future in [pool.submit(work, c, o) for c, o in zip(clients, outs)]:
+            future.result()
+    elapsed = time.monotonic() - started
+    merged = {key: sum(o[key] for o in outs) for key in ("gets", "refused", "finished")}
+    return sorted(t * 1000 for o in outs for t in o["moves"]), merged, elapsed
+
+
+class Site:
+    """`serve.sh prepare`, the seed, then `serve.sh web` and `serve.sh worker`, each its own process group."""
+
+    def __init__(self, args, folder: Path):
+        db = PG_URL.rsplit("/", 1)[1]
+        subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", db], check=True)
+        subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", db], check=True)
+        import redis
+
+        redis.Redis.from_url(REDIS_URL).flushdb()
+        self.port = free_port()
+        self.env = {**{k: v for k, v in os.environ.items() if k not in ("DEBUG",)},
+                    "DJANGO_SETTINGS_MODULE": "config.production", "SECRET_KEY": REAL_KEY,
+                    "SITE_URL": "https://bench.invalid", "ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": PG_URL,
+                    "REDIS_URL": REDIS_URL, "STATIC_ROOT": str(folder / "static"), "TOPOS_BIND": f"127.0.0.1:{self.port}",
+                    "LOG_FORMAT": "json", "TOPOS_SKIP_INSTALL": "1", "WEB_THREADS": str(args.web_threads),
+                    **({"WEB_CONCURRENCY": str(args.web_workers)} if args.web_workers else {}),
+                    **({"CELERY_WORKER_CONCURRENCY": str(args.worker_concurrency)} if args.worker_concurrency else {})}
+        subprocess.run(["bash", str(SERVE), "prepare"], cwd=ROOT, env=self.env, check=True, capture_output=True)
+        seed = SEED.replace("GAME", repr(args.game)).replace("CLIENTS", str(args.clients)).replace(
+            "TABLES_EACH", str(args.tables_each)).replace("EFFECTS_EACH", str(-(-args.effect_tables // args.clients)))
+        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", seed], cwd=ROOT, env=self.env, check=True,
+                              capture_output=True, text=True)
+        self.clients = json.loads(done.stdout.split("SEEDED ", 1)[1])
+        self.worker_log = folder / "worker.log"
+        self.web = self._start("web", folder / "web.log")
+        self.worker = self._start("worker", self.worker_log)
+        self._wait_up()
+
+    def _start(self, part: str, log: Path) -> subprocess.Popen:
+        return subprocess.Popen(["bash", str(SERVE), part], cwd=ROOT, env=self.env, stdout=open(log, "wb"),
+                                stderr=subprocess.STDOUT, start_new_session=True)
+
+    def _wait_up(self) -> None:
+        for _ in range(240):
+            try:
+                status, _, _ = Client(self.port, "none").call("GET", "/healthz/web")
+                if status == 200 and " ready." in self.worker_log.read_text(errors="replace"):
+                    return
+            except (ConnectionError, http.client.HTTPException):
+                pass
+            time.sleep(0.5)
+        raise SystemExit("the site did not start; see the logs in " + str(self.worker_log.parent))
+
+    def queue_length(self) -> int:
+        import redis
+
+        client = redis.Redis.from_url(REDIS_URL)
+        return client.llen("topos") + client.hlen("unacked")
+
+    def wait_drained(self, timeout: float = 600) -> float:
+        started = time.monotonic()
+        while self.queue_length() and time.monotonic() - started < timeout:
+            time.sleep(0.05)
+        return time.monotonic() - started
+
+    def request_ms(self, method: str, path_end: str) -> list[float]:
+        """The web's own duration of each such request (its JSON request lines), sorted."""
+        out = []
+        for row in (self.worker_log.parent / "web.log").read_text(errors="replace").splitlines():
+            if row.startswith("{") and '"event": "request"' in row:
+                line = json.loads(row)
+                if line["method"] == method and line["path"].endswith(path_end):
+                    out.append(line["duration_ms"])
+        return sorted(out)
+
+    def notifications_since(self, since: float) -> int:
+        import psycopg
+
+        with psycopg.connect(PG_URL) as conn:
+            return conn.execute("SELECT count(*) FROM games_notification WHERE created_at >= to_timestamp(%s)",
+                                [since]).fetchone()[0]
+
+    def task_lines(self, name: str, since: float) -> list[dict]:
+        """The worker's JSON task lines for `name` that ended after `since` (epoch seconds)."""
+        lines = []
+        for row in self.worker_log.read_text(errors="replace").splitlines():
+            if row.startswith("{") and f'"task": "{name}"' in row:
+                line = json.loads(row)
+                line["end"] = datetime.fromisoformat(line["time"]).timestamp()
+                if line["end"] >= since:
+                    lines.append(line)
+        return lines
+
+    def stop(self) -> None:
+        for process in (self.web, self.worker):
+            try:
+                os.killpg(process.pid, signal.SIGCONT)
+                os.killpg(process.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+        for process in (self.web, self.worker):
+            try:
+                process.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+
+
+def line(label: str, count: int, elapsed: float, ms: list[float]) -> str:
+    return (f"{label:<34} {count:>7} {count / elapsed:>9.1f} {percentile(ms, 50):>8.1f} {percentile(ms, 95):>8.1f} "
+            f"{percentile(ms, 99):>8.1f}")
+
+
+def served(label: str, ms: list[float]) -> str:
+    """The site's own time (from request to response inside Django): the rest of a client's wait is queueing."""
+    return f"{label:<34} {'':>7} {'':>9} {percentile(ms, 50):>8.1f} {percentile(ms, 95):>8.1f} {percentile(ms, 99):>8.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=20, help="length of the moves and the GET phases")
+    parser.add_argument("--game", default="topology", choices=["topology", "topoum", "toppo"])
+    parser.add_argument("--tables-each", type=int, default=8, help="tables each client plays, one after the other")
+    parser.add_argument("--effect-tables", type=int, default=300, help="tables of the effects phase, in all")
+    parser.add_argument("--web-workers", type=int, default=0, help="gunicorn processes (default: serve.sh's)")
+    parser.add_argument("--web-threads", type=int, default=4)
+    parser.add_argument("--worker-concurrency", type=int, default=0, help="Celery processes (default: one a core)")
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="topos-bench-http-"))
+    print(f"seeding {args.clients} clients x {args.tables_each} {args.game} tables and {args.effect_tables} effect "
+          f"tables on {PG_URL.rsplit('/', 1)[1]} (logs in {folder}) ...", flush=True)
+    site = Site(args, folder)
+    rng = random.Random(14)
+    try:
+        site.wait_drained()
+        moves, counts, moves_elapsed = run_clients(site.clients, lambda c, o: play_for(site.port, c, args.seconds,
+                                                                                       rng, o))
+        backlog = site.queue_length()
+        gets, _, gets_elapsed = run_clients(site.clients, lambda c, o: get_for(site.port, c, args.seconds, o))
+        polls, _, polls_elapsed = run_clients(site.clients, lambda c, o: poll_for(site.port, c, args.seconds, o))
+        site.wait_drained()
+
+        os.killpg(site.worker.pid, signal.SIGSTOP)  # the worker holds still while the backlog builds up
+        with ThreadPoolExecutor(len(site.clients)) as pool:
+            decisions = sum(pool.map(lambda c: one_turn_each(site.port, c, rng), site.clients))
+        resumed = time.time()
+        os.killpg(site.worker.pid, signal.SIGCONT)
+        site.wait_drained()
+        time.sleep(1)  # the last lines reach the log
+        effects = site.task_lines("games.tasks.game_effects", resumed)
+        told = site.notifications_since(resumed)
+        served_moves, served_gets = site.request_ms("POST", "/actions/"), site.request_ms("GET", "/api/catalogue/")
+    finally:
+        site.stop()
+    moves_per_s, gets_per_s = len(moves) / moves_elapsed, len(gets) / gets_elapsed
+    print(f"\ngunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes x {args.web_threads} threads, "
+          f"{args.clients} clients, {args.game}, {args.seconds:.0f} s a phase")
+    print(f"{'':<34} {'count':>7} {'per s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
+    print(line("POST a move (worker running)", len(moves), moves_elapsed, moves))
+    print(f"{'':<34} (and {counts['gets']} GETs of a table as turns came, {counts['finished']} games over, "
+          f"{counts['refused']} moves refused; {backlog} tasks queued at the end)")
+    print(served("  of which inside the site", served_moves))
+    print(line("GET /api/catalogue/ (token)", len(gets), gets_elapsed, gets))
+    print(served("  of which inside the site", served_gets))
+    print(line("GET a table's poller (session, 204)", len(polls), polls_elapsed, polls))
+    print(f"moves/s : GETs/s = {moves_per_s / gets_per_s:.2f}")
+    if effects:
+        span = max(e["end"] for e in effects) - min(e["end"] - e["duration_ms"] / 1000 for e in effects)
+        took = sorted(e["duration_ms"] for e in effects)
+        tables = len(site.clients) * -(-args.effect_tables // args.clients)
+        print(f"\nworker alone on a backlog: {len(effects)} game_effects tasks (one a decision: {decisions} decisions, "
+              f"a turn at each of {tables} tables) in {span:.2f} s = {len(effects) / span:.1f} tasks/s, "
+              f"{told / span:.1f} notifications/s ({told} made); a task p50 {percentile(took, 50):.1f} ms, "
+              f"p95 {percentile(took, 95):.1f} ms")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,181 @@
+"""How long a player waits for the answer to her move: against a person, and against strong bots.
+
+Starts the site and a real Celery worker for each setup, as a player meets them:
+  embedded  SQLite and the filesystem broker (the README's run command);
+  postgres  PostgreSQL and Redis (DATABASE_URL / REDIS_URL).
+Then plays Topoum turns through the API and times every POST /api/tables/{id}/actions/, from
+sending to the answer.  Bots answer in the worker afterwards; the player polls for her turn
+(untimed), as the page does.  The two figures should be of the same order: no move waits
+for a bot.
+
+    .venv/bin/python bench/bench_move_answer.py                    # both setups, 12 turns each
+    .venv/bin/python bench/bench_move_answer.py --setup embedded --turns 20
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
+
+MAKE_PLAYERS = """
+from accounts.services import api_token_create, user_create
+from accounts.models import User
+keys = []
+for name in ("bench-ana", "bench-bruno"):
+    user = User.objects.filter(username=name).first() or user_create(
+        username=name, email=name + "@example.com", password="a-long-bench-password")
+    keys.append(api_token_create(user=user, name="bench")[1])
+print(" ".join(keys))
+"""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Site:
+    """runserver plus `celery worker` on one setup's database and broker; stopped on exit."""
+
+    def __init__(self, setup: str, folder: Path):
+        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
+        # DEBUG off as in production; the published development key is fine for a measurement on this machine.
+        env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="false", TOPOS_ALLOW_DEV_SECRET="true",
+                   TOPOS_BROKER_DIR=str(folder / "broker"),
+                   ALLOWED_HOSTS="127.0.0.1,localhost", LOG_LEVEL="WARNING", TOPOS_BOT_DELAY_SCALE="0")
+        if setup == "postgres":
+            subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", PG_URL.rsplit("/", 1)[1]],
+                           check=True)
+            subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", PG_URL.rsplit("/", 1)[1]], check=True)
+            env.update(DATABASE_URL=PG_URL, REDIS_URL=REDIS_URL, DATABASE_CONN_MAX_AGE="60")
+        else:
+            env.update(DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}")
+        self.env, self.port = env, free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        subprocess.run([PYTHON, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
+        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", MAKE_PLAYERS], cwd=ROOT, env=env, check=True,
+                              capture_output=True, text=True)
+        self.keys = done.stdout.strip().splitlines()[-1].split()  # the shell may first say what it imported
+        log = open(folder / "processes.log", "wb")
+        self.processes = [
+            subprocess.Popen([PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"],
+                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
+            subprocess.Popen([PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "warning", "-c", "2",
+                              "--without-gossip", "--without-mingle", "--without-heartbeat"],
+                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
+        ]
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(self.base + "/", timeout=2)
+                break
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.2)
+        time.sleep(2)  # the worker's start-up
+
+    def stop(self) -> None:
+        for process in self.processes:
+            os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+
+    def call(self, method: str, path: str, key: str, body: dict | None = None) -> tuple[int, dict, float]:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers={
+            "Authorization": f"Token {key}", "Content-Type": "application/json"})
+        started = time.perf_counter()
+        try:
+            with urllib.request.urlopen(request, timeout=120) as answer:
+                status, payload = answer.status, json.loads(answer.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            status, payload = error.code, json.loads(error.read() or b"{}")
+        return status, payload, time.perf_counter() - started
+
+
+def open_table(site: Site, bots: list[str]) -> int:
+    status, table, _ = site.call("POST", "/api/tables/", site.keys[0], {"game": "topoum", "players": 1 + len(bots)
+                                                                          if bots else 2, "bots": bots})
+    assert status == 201, table
+    if not bots:
+        site.call("POST", f"/api/tables/{table['id']}/join/", site.keys[1], {})
+    status, started, _ = site.call("POST", f"/api/tables/{table['id']}/start/", site.keys[0], {})
+    assert status == 200, started
+    return table["id"]
+
+
+def play(site: Site, table: int, turns: int, people: int) -> list[float]:
+    """Each person to act plays her turn decision by decision; returns the POST times (seconds)."""
+    times: list[float] = []
+    played = 0
+    deadline = time.monotonic() + 600
+    while played < turns and time.monotonic() < deadline:
+        moved = False
+        for key in site.keys[:people]:
+            _, detail, _ = site.call("GET", f"/api/tables/{table}/", key)
+            if detail["status"] != "running":
+                return times
+            if not detail["my_turn"]:
+                continue
+            legal = [a for a in detail["legal_actions"] if a.get("type") != "undo"]
+            action = next((a for a in legal if a.get("type") == "end_turn"), legal[0])
+            status, answer, seconds = site.call("POST", f"/api/tables/{table}/actions/", key,
+                                                {"action": action, "expected_version": detail["version"]})
+            assert status in (200, 201), answer
+            times.append(seconds)
+            moved = True
+            if action.get("type") == "end_turn":
+                played += 1
+        if not moved:
+            time.sleep(0.1)  # the bots are thinking, in the worker
+    return times
+
+
+def figures(label: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
+    return (f"{label:<44} {len(ms):>5} {statistics.median(ms):>9.1f} {p90:>9.1f} {ms[-1]:>9.1f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--setup", choices=["embedded", "postgres", "both"], default="both")
+    parser.add_argument("--turns", type=int, default=12, help="turns of the person at each table")
+    args = parser.parse_args()
+    setups = ["embedded", "postgres"] if args.setup == "both" else [args.setup]
+    print(f"{'POST /actions/ (Topoum, 2-4 seats)':<44} {'moves':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9}")
+    for setup in setups:
+        folder = Path(tempfile.mkdtemp(prefix=f"topos-bench-{setup}-"))
+        site = Site(setup, folder)
+        try:
+            person = play(site, open_table(site, []), args.turns, people=2)
+            one_bot = play(site, open_table(site, ["strong"]), args.turns, people=1)
+            three_bots = play(site, open_table(site, ["strong", "strong", "strong"]), args.turns // 2, people=1)
+        finally:
+            site.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+        print(figures(f"{setup}: against a person", person))
+        print(figures(f"{setup}: against one strong bot", one_bot))
+        print(figures(f"{setup}: against three strong bots", three_bots))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""Gunicorn's settings for Topos (config/scripts/serve.sh passes `-c config/gunicorn.conf.py`).
+
+Every value can be changed from the environment; the defaults suit one machine behind a proxy that ends TLS.
+"""
+import multiprocessing
+import os
+import sys
+
+wsgi_app = "config.wsgi:application"
+bind = [os.environ.get("TOPOS_BIND") or "127.0.0.1:8000"]
+# Processes: the usual 2 x cores + 1 (WEB_CONCURRENCY overrides), each with a few threads so that a request waiting
+# on PostgreSQL or on a slow client does not hold a whole process; each thread keeps its own database connection.
+workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
+threads = int(os.environ.get("WEB_THREADS") or 4)
+worker_class = "gthread"
+timeout = int(os.environ.get("WEB_TIMEOUT") or 30)  # a request still running after this is killed with its process
+graceful_timeout = 30  # on TERM, requests under way get this long to finish
+keepalive = 5
+# A fresh process now and then, staggered, so that a slow leak never grows without bound.
+max_requests, max_requests_jitter = 2000, 200
+preload_app = True  # the site is imported once, before forking: a broken setting stops the start with its message
+worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat files off a possibly slow disk
+control_socket_disable = True  # gunicorn's control socket is one per user by default: several sites would collide
+# The proxy's addresses, trusted for X-Forwarded-* ("*" in a container network the proxy alone can reach).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1"
+accesslog = None  # the site logs one line per request itself (config.monitoring.logs), as text or JSON
+errorlog = "-"
+loglevel = (os.environ.get("LOG_LEVEL") or "info").lower()
+
+
+def on_starting(server):
+    """Refuse to serve pages that would all be 500s: manifest storage without collectstatic's manifest."""
+    from django.conf import settings
+
+    storage = settings.STORAGES.get("staticfiles", {}).get("BACKEND", "")
+    manifest = os.path.join(settings.STATIC_ROOT, "staticfiles.json")
+    if "Manifest" in storage and not os.path.exists(manifest):
+        sys.exit(f"No static files collected in {settings.STATIC_ROOT}: run `python manage.py collectstatic "
+                 "--noinput` first (config/scripts/serve.sh does), or every page would be a 500.")
+
+
+if (os.environ.get("LOG_FORMAT") or "").strip().lower() == "json":
+    # Gunicorn's own lines (start, stop, a killed request) as JSON too, like everything else the site logs.
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": "config.monitoring.logs.JsonFormatter"}},
+        "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"}},
+        "loggers": {"gunicorn.error": {"handlers": ["console"], "level": loglevel.upper(), "propagate": False}},
+    }

@@ -1,0 +1,1 @@
+"""What operators watch: /healthz (database, broker, worker heartbeat, beat's last run) and structured logs."""

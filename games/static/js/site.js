@@ -1,0 +1,16 @@
+// Behaviour every page shares, bound by event delegation so it also works in what htmx swaps in.
+// (The Content-Security-Policy allows no inline handlers: templates name the behaviour with a data-
+// attribute instead of onchange= or onclick=.)
+(function () {
+  "use strict";
+  // <select data-submit-on-change>: choosing sends its form (the language menu).
+  document.addEventListener("change", function (e) {
+    const el = e.target;
+    if (el.matches && el.matches("[data-submit-on-change]") && el.form) el.form.submit();
+  });
+  // <input data-select-on-click>: one click selects the whole text, ready to copy (an invite link).
+  document.addEventListener("click", function (e) {
+    const el = e.target;
+    if (el.matches && el.matches("input[data-select-on-click]")) el.select();
+  });
+})();

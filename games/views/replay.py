@@ -1,0 +1,54 @@
+"""The replay page of a finished game: one position at a time, drawn with the game's own board (ruling G0.2)."""
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from .. import presenters, replay, selectors
+from ..models import Game
+from .common import seat_names, visible_game
+
+
+def _ply_asked(request, plies: int) -> int:
+    """The ?ply= asked for, kept within the game; the last position when absent or unreadable."""
+    try:
+        ply = int(request.GET.get("ply", plies))
+    except ValueError:
+        ply = plies
+    return max(0, min(plies, ply))
+
+
+@require_GET
+def table_replay(request, pk: int):
+    game = visible_game(request, pk)
+    if game.status != Game.Status.FINISHED:
+        raise Http404(_("Only a finished game can be replayed; this one is not over."))
+    user = request.user if request.user.is_authenticated else None
+    detail = selectors.table_detail(game, user)
+    names = seat_names(detail)
+    plies = replay.plies_of(game)
+    ply = _ply_asked(request, plies)
+    position = replay.position_at(game, ply)
+    # Drawn as the visitor's seat saw it (a spectator's view for others): after the end all is public, but
+    # the boards are built to show one seat's perspective.  Before the last ply the game is still going on.
+    step = detail  # the last ply is the finished game as the table page shows it
+    if ply < plies:
+        step = {**detail, "view": position.state.view(detail["my_seat"]), "legal_actions": [], "undoable": False,
+                "my_turn": False}
+        step["status"] = Game.Status.RUNNING
+        step["seats"] = [{**s, "rank": None, "to_act": s["index"] in position.state.to_act(), "deadline": None}
+                         for s in detail["seats"]]
+    log = selectors.action_log(game, user)
+    counted = 0  # the ply each log line leads to (a leave entry leads to the ply before it)
+    for row in log:
+        if row["replay"]:
+            counted += 1
+        row["ply"] = counted
+    context = {
+        "game": game, "detail": detail, "names": names, "ply": ply, "plies": plies, "log": log,
+        "current_seq": position.seq, "board": presenters.present(game.kind, step, names),
+        "board_templates": presenters.board_template(game.kind),
+    }
+    return render(request, "games/replay.html", context)

@@ -1,0 +1,178 @@
+"""'Your turn': named by the turn, one unread per table, no email while she looks, one email per visit (ruling S6)."""
+from __future__ import annotations
+
+import types
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.db.models import F
+from django.test import Client
+from django.utils import timezone
+
+from games import tasks
+from games.models import Game, GameEffects, Notification, NotificationDelivery, Seat
+from games.notifications.events import game_effects_dispatch
+from games.notifications.presence import presence_record
+from games.notifications.selectors import notifications_of_user
+from games.notifications.services import notification_mark_read, notification_preferences_set
+from games.services import moves
+from tests.notifications.tables import play_turn, topology_table
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def turn_notes(user, game) -> list[Notification]:
+    return list(Notification.objects.filter(recipient=user, game=game, kind="your_turn").order_by("pk"))
+
+
+def turn_mails(user) -> list:
+    return [m for m in mail.outbox if m.to == [user.email] and m.subject.startswith("[Topos] Your turn")]
+
+
+def versus_bot(owner) -> tuple:
+    """The owner (seat 0, first to move) against a greedy bot: each of her turns is answered at once."""
+    game = topology_table(owner, bots=["greedy"])
+    return game, Seat.objects.get(game=game, user=owner)
+
+
+def at_the_board(user, game) -> Client:
+    """She opens the table's page (ruling S6: that is what presence means)."""
+    client = Client()
+    client.force_login(user)
+    assert client.get(f"/tables/{game.pk}/").status_code == 200
+    return client
+
+
+def time_passes(seat: Seat, minutes: int) -> None:
+    """Move what the site remembers of her visits and mails into the past, as if `minutes` went by."""
+    delta = timedelta(minutes=minutes)
+    Seat.objects.filter(pk=seat.pk).update(seen_at=F("seen_at") - delta, turn_mailed_at=F("turn_mailed_at") - delta)
+
+
+@pytest.fixture
+def one_second(monkeypatch):
+    """Every move happens at the same instant, so every turn's clock ends in the same second."""
+    instant = timezone.now()
+    monkeypatch.setattr(moves, "timezone", types.SimpleNamespace(now=lambda: instant))
+    return instant
+
+
+def test_two_turns_within_one_second_are_both_told(owner, one_second):
+    game, seat = versus_bot(owner)
+    deadlines, keys = set(), []
+    for _ in range(6):
+        game = play_turn(game, owner)  # the bot answers at once: her next turn begins
+        seat.refresh_from_db()
+        deadlines.add(seat.deadline)
+        (note,) = [n for n in turn_notes(owner, game) if n.read_at is None]
+        keys.append(note.key)
+        notification_mark_read(user=owner, notification_id=note.pk)  # read: the next turn is a new one
+    assert len(deadlines) == 1  # six turns, one deadline second: the turn is not named by its clock
+    assert len(set(keys)) == 6 and len(turn_notes(owner, game)) == 6
+    assert keys[-1] == f"turn:{game.pk}:0:v{seat.turn_began}"
+
+
+def test_the_same_turn_dispatched_twice_is_told_once(owner):
+    game, seat = versus_bot(owner)
+    game = play_turn(game, owner)
+    (note,) = turn_notes(owner, game)
+    sent = len(mail.outbox)
+    GameEffects.objects.filter(game=game).update(version=game.version - 1)  # a retried task, the sweep
+    assert game_effects_dispatch(game_id=game.pk) is True
+    assert turn_notes(owner, game) == [note]
+    again = Notification.objects.get(pk=note.pk)
+    assert (again.key, again.text, again.created_at, again.read_at) == (note.key, note.text, note.created_at, None)
+    assert len(mail.outbox) == sent
+    assert NotificationDelivery.objects.filter(recipient=owner).count() == 1
+
+
+def test_a_later_turn_rewrites_the_unread_one_and_a_read_one_stays(owner, member):
+    game, seat = versus_bot(owner)
+    game = play_turn(game, owner)
+    (first,) = turn_notes(owner, game)
+    elsewhere = topology_table(member, owner)  # meanwhile she hears that another table started
+    assert notifications_of_user(user=owner)[0].game_id == elsewhere.pk
+    game = play_turn(game, owner)
+    (rewritten,) = turn_notes(owner, game)
+    assert rewritten.pk == first.pk and rewritten.read_at is None
+    assert rewritten.key != first.key and rewritten.created_at > first.created_at
+    assert notifications_of_user(user=owner)[0].pk == first.pk  # back at the top of her list
+    notification_mark_read(user=owner, notification_id=first.pk)
+    game = play_turn(game, owner)
+    read, new = turn_notes(owner, game)
+    assert read.pk == first.pk and read.key == rewritten.key and read.read_at is not None
+    assert new.read_at is None and new.key == f"turn:{game.pk}:0:v{Seat.objects.get(pk=seat.pk).turn_began}"
+    assert Notification.objects.filter(recipient=owner, game=game, read_at__isnull=True).count() == 1
+
+
+def test_at_the_board_she_gets_the_note_but_no_email(owner):
+    game, seat = versus_bot(owner)
+    at_the_board(owner, game)
+    for _ in range(3):
+        game = play_turn(game, owner)
+    (note,) = turn_notes(owner, game)
+    assert note.read_at is None and "It is your turn at Topology" in note.text
+    assert mail.outbox == [] and not NotificationDelivery.objects.filter(recipient=owner).exists()
+
+
+def test_a_table_is_mailed_once_until_she_visits_it_again(owner):
+    game, seat = versus_bot(owner)
+    at_the_board(owner, game)
+    game = play_turn(game, owner)
+    assert turn_mails(owner) == []  # she was looking
+    time_passes(seat, minutes=10)  # she left the page
+    game = play_turn(game, owner)
+    (first,) = turn_mails(owner)
+    assert f"https://topos.example/tables/{game.pk}/" in first.body
+    for _ in range(2):  # she plays from elsewhere (the API): no visit, so no more emails about this table
+        time_passes(seat, minutes=10)
+        game = play_turn(game, owner)
+    assert len(turn_mails(owner)) == 1
+    assert len(turn_notes(owner, game)) == 1  # the site's note kept up with every turn
+    client = at_the_board(owner, game)  # she follows the mail back to the table
+    assert client.get(f"/tables/{game.pk}/poll/", HTTP_HX_REQUEST="true").status_code in (200, 204)
+    time_passes(seat, minutes=10)
+    game = play_turn(game, owner)
+    assert len(turn_mails(owner)) == 2
+
+
+def test_the_digest_follows_the_same_rule(owner):
+    notification_preferences_set(user=owner, choices={"your_turn": "digest"})
+    game, seat = versus_bot(owner)
+    at_the_board(owner, game)
+    game = play_turn(game, owner)
+    assert not NotificationDelivery.objects.filter(recipient=owner).exists()  # she was looking
+    for _ in range(3):
+        time_passes(seat, minutes=10)
+        game = play_turn(game, owner)
+    assert NotificationDelivery.objects.filter(recipient=owner, channel="digest").count() == 1
+    assert tasks.digests_send() == 1
+    (digest,) = mail.outbox
+    (note,) = turn_notes(owner, game)
+    assert note.text in digest.body
+
+
+def test_the_poller_writes_presence_at_most_every_half_minute_but_always_after_a_mail(owner, outsider):
+    game, seat = versus_bot(owner)
+    now = timezone.now()
+
+    def seen(user, seconds: int) -> bool:
+        fresh = Game.objects.prefetch_related("seats").get(pk=game.pk)  # as the view loads it, per request
+        return presence_record(game=fresh, user=user, now=now + timedelta(seconds=seconds))
+
+    assert seen(owner, 0) is True
+    assert seen(owner, 5) is False
+    assert Seat.objects.get(pk=seat.pk).seen_at == now
+    assert seen(owner, 31) is True
+    Seat.objects.filter(pk=seat.pk).update(turn_mailed_at=now + timedelta(seconds=32))
+    assert seen(owner, 33) is True  # the first visit after a mail always counts
+    assert seen(outsider, 0) is False  # no seat, nothing to write
+
+
+def test_a_finished_game_leaves_no_unread_turn(owner):
+    game, seat = versus_bot(owner)
+    while game.is_running:
+        game = play_turn(game, owner)
+    assert Notification.objects.filter(recipient=owner, game=game, kind="your_turn", read_at__isnull=True).count() == 0
+    assert Notification.objects.filter(recipient=owner, game=game, kind="finished", read_at__isnull=True).count() == 1
