@@ -204,7 +204,7 @@ else:
         "data_folder_in": str(_BROKER_QUEUE),
         "data_folder_out": str(_BROKER_QUEUE),
         "control_folder": str(TOPOS_BROKER_DIR / "control"),
-        "polling_interval": 0.2,  # a live Toppo bot should not wait a second to hear of its task
+        "polling_interval": 0.1,  # a live Toppo bot should not wait a second to hear of its task; a listdir is cheap
         "visibility_timeout": CELERY_BROKER_VISIBILITY_TIMEOUT,
     }
     for _folder in (_BROKER_QUEUE, TOPOS_BROKER_DIR / "control"):

@@ -212,6 +212,9 @@ class GameEffects(models.Model):
     game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="effects")
     version = models.IntegerField(default=-1, help_text="-1: nothing dispatched yet (not even the start).")
     status = models.CharField(max_length=10, blank=True, default="")
+    queued_at = models.DateTimeField(
+        null=True, blank=True,
+        help_text="When a dispatch task was sent that has not started yet; moves meanwhile send none (tasks.game_effects).")
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:

@@ -78,7 +78,9 @@ def bots_schedule(game_id: int) -> int:
 def game_effects(game_id: int) -> bool:
     """Tell people what changed in the game, then let the bots whose turn it is move."""
     from .notifications.events import game_effects_dispatch
+    from .services.effects import dispatch_begins
 
+    dispatch_begins(game_id)  # before the read: a move committed from now on queues the next dispatch
     try:
         return game_effects_dispatch(game_id=game_id)
     finally:

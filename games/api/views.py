@@ -54,7 +54,7 @@ def _lock(request, pk: int):
 
 def _lock_user(request):
     def lock():
-        type(request.user).objects.select_for_update().filter(pk=request.user.pk).exists()
+        type(request.user).objects.select_for_update(no_key=True).filter(pk=request.user.pk).exists()
     return lock
 
 

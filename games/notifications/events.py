@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import NotificationEvent as Event
 
+from ..locks import game_locked
 from ..models import Action, Game, GameEffects, Invitation, Notification, Pace, Seat
 from ..ranking import LEAVE_TYPES
 from . import texts
@@ -37,10 +38,12 @@ def _locked_cursor(game_id: int) -> GameEffects:
 def game_effects_dispatch(*, game_id: int) -> bool:
     """Tell the players what happened in the game since the last dispatch; False if nothing was new."""
     with transaction.atomic():
-        if not Game.objects.filter(pk=game_id).exists():
+        # The game first, like every write that touches its seats (games.locks): telling a turn
+        # stamps the seat's turn_mailed_at, and a move meanwhile must not hold the game and wait for it.
+        game = game_locked(game_id)  # read under the lock: the latest committed move
+        if game is None:
             return False
         cursor = _locked_cursor(game_id)
-        game = Game.objects.get(pk=game_id)  # read after the lock: the latest committed move
         if cursor.version == game.version and cursor.status == game.status:
             return False
         if game.status in (Game.Status.RUNNING, Game.Status.FINISHED):
@@ -55,7 +58,7 @@ def game_effects_dispatch(*, game_id: int) -> bool:
             else:
                 _notify_turns(game, seats)
         cursor.version, cursor.status = game.version, game.status
-        cursor.save()
+        cursor.save(update_fields=["version", "status", "updated_at"])  # not queued_at: moves mark it meanwhile
     return True
 
 

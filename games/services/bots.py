@@ -34,6 +34,7 @@ from django.utils import timezone
 from engine.bots import choose_action, levels, play_turn, reaction_delay
 from engine.core import get_game
 
+from ..locks import game_locked, seat_locked
 from ..models import Action, Game, Pace, Seat
 from . import effects
 from .moves import apply_action
@@ -140,8 +141,8 @@ def bot_turn_play(*, game_id: int, seat: int, token: str) -> list[Action]:
         thought_at = game.version
         actions = _think(game, seat_row, state)
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game_id)
-            seat_row = Seat.objects.select_for_update().get(pk=seat_row.pk)
+            game = game_locked(game_id)
+            seat_row = seat_locked(game, seat_row.index)
             if seat_row.bot_task != token:
                 return []
             if game.version != thought_at:

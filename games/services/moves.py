@@ -20,6 +20,7 @@ from engine.core import IllegalAction, get_game
 
 from .. import ranking
 from ..errors import BadRequest, Conflict, Forbidden, IllegalMove, StaleVersion
+from ..locks import game_locked, seat_locked
 from ..models import Action, Game, Pace, Seat
 from . import effects, leaving
 from .clock import restart_clocks
@@ -193,10 +194,10 @@ def deadline_expire(*, game_id: int, seat: int, version: int, now=None) -> Actio
         return None
     actions = _timeout_plan(game, seat, get_game(game.kind).load(game.state))
     with transaction.atomic():
-        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        game = game_locked(game_id)
         if not _still_to_decide(game, seat, version):
             return None
-        seat_row = game.seats.select_for_update().get(index=seat)
+        seat_row = seat_locked(game, seat)
         if seat_row.deadline is None or seat_row.deadline > now:
             return None
         if not actions:

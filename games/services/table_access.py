@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from .. import selectors
 from ..errors import NotFound
+from ..locks import game_locked
 from ..models import Game
 
 
@@ -31,7 +32,7 @@ def can_see(game: Game, user, invite_code: str = "") -> bool:
 
 def game_lock_for(user, game_id: int, *, invite_code: str = "") -> Game:
     """The game row, locked for a write by `user`; NotFound if there is none that she can see."""
-    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    game = game_locked(game_id)
     if game is None or not can_see(game, user, invite_code):
         raise table_not_found(game_id)
     return game

@@ -10,7 +10,7 @@ from django.utils import timezone
 from config.celery import app
 from engine.bots import levels
 from games import services, tasks
-from games.models import Action, Game, Seat
+from games.models import Action, Game, GameEffects, Seat
 from tests.notifications.tables import decide, dealt_with, play_turn, seed_for, topology_table, toppo_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -109,11 +109,36 @@ def test_a_bot_task_lost_long_ago_is_replaced(owner, with_broker):
 
 def test_with_a_broker_a_move_sends_its_effects_only_after_commit(owner, member, with_broker):
     game = topology_table(owner, member)
+    tasks.game_effects.run(game.pk)  # the start's dispatch, taken by a worker
     before = len(with_broker())
     with transaction.atomic():
         game = decide(game, owner)
         game = decide(game, owner)
         assert len(with_broker()) == before  # nothing leaves before the commit
+    assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"]
+
+
+def test_moves_made_while_a_dispatch_waits_send_no_second_one(owner, member, with_broker):
+    """One pending dispatch per game: it reads the game when it runs, so it tells every move made before."""
+    game = topology_table(owner, member)
+    tasks.game_effects.run(game.pk)  # the start's dispatch
+    before = len(with_broker())
+    game = decide(game, owner)
+    game = decide(game, owner)
+    assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"]
+    tasks.game_effects.run(game.pk)  # the worker takes it: it has told both decisions
+    assert GameEffects.objects.get(game=game).version == Game.objects.get(pk=game.pk).version
+    decide(game, owner)  # a change after the dispatch began sends a task of its own
+    assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"] * 2
+
+
+def test_a_dispatch_sent_long_ago_and_never_started_does_not_silence_the_table(owner, member, with_broker):
+    game = topology_table(owner, member)
+    tasks.game_effects.run(game.pk)
+    before = len(with_broker())
+    game = decide(game, owner)
+    GameEffects.objects.filter(game=game).update(queued_at=timezone.now() - timedelta(minutes=5))  # lost with its broker
+    decide(game, owner)
     assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"] * 2
 
 

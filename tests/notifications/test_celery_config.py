@@ -37,6 +37,7 @@ def test_the_time_limit_stays_below_the_visibility_timeout():
 
 def test_beat_runs_every_periodic_task_and_sweeps_deadlines_within_seconds():
     schedule = app.conf.beat_schedule
+    app.loader.import_default_modules()  # what a starting worker does: find every app's tasks module
     registered = set(app.tasks)
     assert {entry["task"] for entry in schedule.values()} == {
         "games.tasks.deadlines_sweep", "games.tasks.deadline_reminders", "games.tasks.effects_sweep",
