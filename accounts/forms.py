@@ -4,8 +4,10 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import AuthenticationForm, SetPasswordMixin, UsernameField
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from .personal import time_zone_names
 from .services import pending_expired_q
 
 User = get_user_model()
@@ -88,3 +90,12 @@ class TokenCreateForm(forms.Form):
 
 class TokenRenameForm(forms.Form):
     name = forms.CharField(label=_("New name"), max_length=60)
+
+
+class LanguageTimeZoneForm(forms.Form):
+    """The language and time zone the site speaks to her in (accounts.personal)."""
+
+    language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), help_text=_("Deadlines and times are shown in it, on the site and in emails."),
+        choices=lambda: [(name, name.replace("_", " ")) for name in time_zone_names()])

@@ -14,6 +14,10 @@ class User(AbstractUser):
     """A player.  Custom from the first migration so the model can grow without pain."""
 
     email = models.EmailField("email address", unique=True)
+    # Her language and time zone, for pages, notifications and emails (accounts.personal).  Taken
+    # from her browser at sign-up; "" means "as the browser asks" (a page) or the site's (an email).
+    language = models.CharField(max_length=10, blank=True, default="", choices=settings.LANGUAGES)
+    time_zone = models.CharField(max_length=64, default="UTC", help_text="An IANA name, e.g. Europe/Madrid.")
 
     def __str__(self) -> str:
         return self.username

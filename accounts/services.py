@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordResetForm
 from django.contrib.auth.hashers import make_password
 from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -21,15 +22,43 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from . import limits
+from . import limits, personal
 from .models import ApiToken, hash_token
 
 User = get_user_model()
 log = logging.getLogger(__name__)
 
 
-def user_create(*, username: str, email: str, password: str) -> "User":
-    return User.objects.create_user(username=username, email=email, password=password)
+def user_create(*, username: str, email: str, password: str, language: str = "", time_zone: str = "") -> "User":
+    """A new active account (tests, the demo); `language` and `time_zone` as in user_signup."""
+    return User.objects.create_user(username=username, email=email, password=password,
+                                    **_speech(language, time_zone))
+
+
+def _speech(language: str, time_zone: str) -> dict:
+    """What a browser said, kept only where the site knows it."""
+    return {"language": language if language in dict(settings.LANGUAGES) else "",
+            "time_zone": time_zone if personal.is_time_zone(time_zone) else "UTC"}
+
+
+def user_speech_set(*, user, language: str | None = None, time_zone: str | None = None) -> "User":
+    """Change the language and/or time zone `user` is spoken to in; BadInput names a value not offered."""
+    changed = []
+    if language is not None:
+        if language not in dict(settings.LANGUAGES):
+            raise ValidationError(_("The site does not speak %(language)s: choose English, Spanish or Traditional Chinese.")
+                           % {"language": language})
+        user.language = language
+        changed.append("language")
+    if time_zone is not None:
+        if not personal.is_time_zone(time_zone):
+            raise ValidationError(_("%(zone)s is not a time zone we know: choose one from the list, e.g. Europe/Madrid.")
+                           % {"zone": time_zone})
+        user.time_zone = time_zone
+        changed.append("time_zone")
+    if changed:
+        User.objects.filter(pk=user.pk).update(**{field: getattr(user, field) for field in changed})
+    return user
 
 
 # --- Sign-up with a confirmation email ------------------------------------------------
@@ -92,8 +121,11 @@ def _mail_existing(user) -> None:
                    "reset_url": site_url + reverse("password_reset")})
 
 
-def user_signup(*, username: str, email: str, password: str) -> str:
+def user_signup(*, username: str, email: str, password: str, language: str = "", time_zone: str = "") -> str:
     """Start a sign-up and email the address; returns what happened ("created", "pending", "exists").
+
+    `language` and `time_zone` are what her browser said (the page's language, the zone its clock
+    reported); the account keeps them, and unknown values fall back to the site's.
 
     The caller must not show the outcome to the visitor: it is for logs and tests only.
     Raises IntegrityError only if the username was taken in the meantime.
@@ -111,7 +143,7 @@ def user_signup(*, username: str, email: str, password: str) -> str:
             try:
                 with transaction.atomic():
                     user = User(username=User.normalize_username(username), email=email,
-                                password=password_hash, is_active=False)
+                                password=password_hash, is_active=False, **_speech(language, time_zone))
                     user.save()
             except IntegrityError:
                 # The form checked the username, so this is a race: on the address, or on the name.

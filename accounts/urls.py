@@ -10,6 +10,7 @@ urlpatterns = [
     path("signup/done/", views.signup_done, name="signup_done"),
     path("activate/<uidb64>/<token>/", views.signup_activate, name="signup_activate"),
     path("profile/", views.profile, name="profile"),
+    path("profile/language/", views.language_time_zone_set, name="language_time_zone_set"),
     path("players/<str:username>/", views.player, name="player"),
     path("tokens/", views.token_create, name="token_create"),
     path("tokens/<int:pk>/rename/", views.token_rename, name="token_rename"),

@@ -13,16 +13,18 @@ from django.db import IntegrityError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.urls import reverse, reverse_lazy
+from django.utils import translation
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import selectors as game_selectors
 from games.models import Game
 from games.tasks import enqueue
 
-from . import limits, services, tasks
-from .forms import LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
+from . import limits, personal, services, tasks
+from .forms import LanguageTimeZoneForm, LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
 from .models import ApiToken
 
 User = get_user_model()
@@ -74,7 +76,9 @@ def signup(request):
             form.add_error(None, granted.message)
             return _too_many(render(request, "accounts/signup.html", {"form": form}), granted)
         try:
-            services.user_signup(username=d["username"], email=d["email"], password=d["password1"])
+            services.user_signup(username=d["username"], email=d["email"], password=d["password1"],
+                                 language=get_language() or "",
+                                 time_zone=request.COOKIES.get(personal.ZONE_COOKIE, ""))
         except IntegrityError:
             form.add_error("username", _("That username is taken. Please choose another."))
         else:
@@ -163,13 +167,42 @@ def _profile_context(user, **extra) -> dict:
                for g in game_selectors.games_of_user_sorted(user=user)]
     finished_qs = game_selectors.tables_of_user(user=user, finished=True).order_by("-finished_at", "-updated_at")
     finished = [game_selectors.table_summary(g, user) for g in finished_qs[:FINISHED_SHOWN]]
+    speech_form = extra.pop("speech_form", None) or LanguageTimeZoneForm(
+        initial={"language": personal.language_of(user), "time_zone": user.time_zone})
     return {"current_games": current, "finished_games": finished, "profile_user": user,
-            **_tokens_context(user, **extra)}
+            "speech_form": speech_form, **_tokens_context(user, **extra)}
 
 
 @login_required
 def profile(request):
     return render(request, "accounts/profile.html", _profile_context(request.user))
+
+
+@login_required
+@require_POST
+def language_time_zone_set(request):
+    """The profile's language and time zone form."""
+    form = LanguageTimeZoneForm(request.POST)
+    if not form.is_valid():
+        return render(request, "accounts/profile.html", _profile_context(request.user, speech_form=form), status=400)
+    user = services.user_speech_set(user=request.user, language=form.cleaned_data["language"],
+                                    time_zone=form.cleaned_data["time_zone"])
+    translation.activate(user.language)  # the confirmation already in her new language
+    messages.success(request, _("Saved: the site speaks to you in %(language)s, times in %(zone)s.")
+                     % {"language": translation.get_language_info(user.language)["name_local"],
+                        "zone": user.time_zone})
+    response = redirect("profile")
+    response.set_cookie(settings.LANGUAGE_COOKIE_NAME, user.language)
+    return response
+
+
+@require_POST
+def language_set(request):
+    """The language menu on every page: Django's set_language, and kept on her account when logged in."""
+    language = request.POST.get("language", "")
+    if request.user.is_authenticated and language in dict(settings.LANGUAGES):
+        services.user_speech_set(user=request.user, language=language)
+    return i18n_views.set_language(request)
 
 
 def player(request, username: str):

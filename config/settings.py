@@ -65,6 +65,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.personal.PersonalSettingsMiddleware",  # her language and time zone, once she is known
     "config.not_found.NotFoundPageMiddleware",  # issue 14: after Common (APPEND_SLASH) and Auth (staff)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

@@ -1,6 +1,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from accounts.views import language_set
+
 from .monitoring.views import healthz, healthz_web
 from .not_found import favicon
 
@@ -10,7 +12,8 @@ urlpatterns = [
     path("healthz/web", healthz_web, name="healthz-web"),
     path("admin/", admin.site.urls),
     path("api/", include("games.api.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language menu: Django's set_language, and kept on her account when she is logged in.
+    path("i18n/setlang/", language_set, name="set_language"),
     path("accounts/notifications/", include("games.notifications.settings_urls")),
     path("accounts/", include("accounts.urls")),
     path("notifications/", include("games.notifications.urls")),

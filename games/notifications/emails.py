@@ -7,8 +7,10 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from accounts.personal import her_words
+
 from ..models import Notification
-from .texts import game_label, in_site_language, table_url
+from .texts import game_label, table_url
 
 SUBJECTS = {
     "your_turn": _("Your turn at %(game)s"),
@@ -28,8 +30,13 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-@in_site_language
 def notification_email(notification: Notification) -> EmailMessage:
+    """In the recipient's language and time zone (her account's; the site's if she never chose)."""
+    with her_words(notification.recipient):
+        return _notification_email(notification)
+
+
+def _notification_email(notification: Notification) -> EmailMessage:
     context = {
         "notification": notification,
         "text": notification.text,
@@ -45,8 +52,12 @@ def notification_email(notification: Notification) -> EmailMessage:
     return EmailMessage(subject=subject, body=body, to=[notification.recipient.email])
 
 
-@in_site_language
 def digest_email(user, notifications: list[Notification]) -> EmailMessage:
+    with her_words(user):
+        return _digest_email(user, notifications)
+
+
+def _digest_email(user, notifications: list[Notification]) -> EmailMessage:
     items = [{"text": n.text, "game_url": table_url(n.game_id) if n.game_id else "", "created_at": n.created_at}
              for n in notifications]
     context = {"user": user, "items": items, "count": len(items), "settings_url": _settings_url(),

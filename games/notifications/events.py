@@ -16,6 +16,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import NotificationEvent as Event
+from accounts.personal import her_words
 
 from ..locks import game_locked
 from ..models import Action, Game, GameEffects, Invitation, Notification, Pace, Seat
@@ -78,10 +79,11 @@ def _players(seats):
 
 
 def _notify_started(game: Game, seats: list[Seat]) -> None:
-    text = texts.started(game, seats)
     for seat in _players(seats):
         if seat.user_id == game.created_by_id:
             continue  # she started it herself
+        with her_words(seat.user):
+            text = texts.started(game, seats)
         notification_create(recipient=seat.user, kind=Event.STARTED, key=f"started:{game.pk}", text=text, game=game)
 
 
@@ -98,7 +100,9 @@ def _notify_turns(game: Game, seats: list[Seat]) -> None:
             continue  # the turn her own start began: she pressed start and sees the board
         if game.actions.filter(seat=seat.index, source=Action.Source.PLAYER, seq__gt=began).exists():
             continue  # she is in the middle of her turn, at the board
-        turn_notification_tell(seat=seat, key=f"turn:{game.pk}:{seat.index}:v{began}", text=texts.your_turn(game, seat))
+        with her_words(seat.user):
+            text = texts.your_turn(game, seat)
+        turn_notification_tell(seat=seat, key=f"turn:{game.pk}:{seat.index}:v{began}", text=text)
 
 
 def _turns_closed(game: Game) -> None:
@@ -108,8 +112,9 @@ def _turns_closed(game: Game) -> None:
 
 def _notify_finished(game: Game, seats: list[Seat]) -> None:
     for seat in _players(seats):
-        notification_create(recipient=seat.user, kind=Event.FINISHED, key=f"finished:{game.pk}",
-                            text=texts.finished(game, seats, seat), game=game)
+        with her_words(seat.user):
+            text = texts.finished(game, seats, seat)
+        notification_create(recipient=seat.user, kind=Event.FINISHED, key=f"finished:{game.pk}", text=text, game=game)
 
 
 def _missed_deadlines(game: Game, log: list[tuple[int, int, str, str]]) -> list[dict]:
@@ -151,14 +156,18 @@ def _notify_missed_deadlines(game: Game, seats: list[Seat], *, after: int) -> No
             continue  # told before, a bot's own seat, or a seat the bot already plays for good
         if seat.abandoned and seat.missed_deadlines < 3:
             continue  # she resigned; the bot plays on and she asked for nothing more
+        with her_words(seat.user):
+            text = texts.bot_played(game, event["descriptions"], event["in_a_row"])
         notification_create(recipient=seat.user, kind=Event.BOT_PLAYED, key=f"timeout:{game.pk}:{event['first_seq']}",
-                            text=texts.bot_played(game, event["descriptions"], event["in_a_row"]), game=game)
+                            text=text, game=game)
 
 
 def invitation_notify(invitation: Invitation) -> None:
     """Called inside the transaction that creates the invitation, so both commit or neither."""
+    with her_words(invitation.user):
+        text = texts.invited(invitation.game, invitation.invited_by)
     notification_create(recipient=invitation.user, kind=Event.INVITED, key=f"invited:{invitation.game_id}",
-                        text=texts.invited(invitation.game, invitation.invited_by), game=invitation.game)
+                        text=text, game=invitation.game)
 
 
 def reminders_send(*, now=None) -> int:
@@ -179,9 +188,10 @@ def reminders_send(*, now=None) -> int:
         for seat in seats:
             if seat.index not in seat.game.to_act:
                 continue
+            with her_words(seat.user):
+                text = texts.deadline_near(seat.game, seat, hours)
             made = notification_create(
                 recipient=seat.user, kind=Event.DEADLINE,
-                key=f"deadline:{hours}h:{seat.game_id}:{seat.index}:{_stamp(seat.deadline)}",
-                text=texts.deadline_near(seat.game, seat, hours), game=seat.game)
+                key=f"deadline:{hours}h:{seat.game_id}:{seat.index}:{_stamp(seat.deadline)}", text=text, game=seat.game)
             sent += made is not None
     return sent

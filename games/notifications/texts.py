@@ -1,4 +1,7 @@
-"""The words of each notification.
+"""The words of each notification, in the reader's language and time zone.
+
+Callers make each text inside `accounts.personal.her_words(recipient)`: notifications are made in
+the worker, where no request says whose language to speak.
 
 Everything here is built from public facts (the table, who sits where, the public log
 line of a move, final results) or from the recipient's own seat, never from the game
@@ -6,11 +9,9 @@ state, so a notification cannot leak a hidden card or crate (ruling G0.3).
 """
 from __future__ import annotations
 
-from functools import wraps
-
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
-from django.utils import translation
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -18,20 +19,6 @@ from engine.core import InvalidOptions, get_game
 
 from ..engine_texts import game_title
 from ..models import Game, Seat
-
-
-def in_site_language(func):
-    """Run `func` in the site's language (settings.LANGUAGE_CODE).
-
-    Notifications are stored once and mailed later, to people who have no language
-    preference yet, so they must not take the language of whichever request (or eager
-    task) happened to trigger them.
-    """
-    @wraps(func)
-    def wrapped(*args, **kwargs):
-        with translation.override(settings.LANGUAGE_CODE):
-            return func(*args, **kwargs)
-    return wrapped
 
 
 def table_path(game_id: int) -> str:
@@ -63,8 +50,9 @@ def seat_name(seat: Seat) -> str:
 
 
 def when(moment) -> str:
-    """A deadline as people read it in an email, always in UTC."""
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    """A deadline in the reader's time zone (the caller's `her_words`), named, so an email is never ambiguous."""
+    local = timezone.localtime(moment)
+    return f"{local:%Y-%m-%d %H:%M} ({timezone.get_current_timezone_name()})"
 
 
 def points(score) -> str:
@@ -73,13 +61,11 @@ def points(score) -> str:
     return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
 
 
-@in_site_language
 def started(game: Game, seats: list[Seat]) -> str:
     players = ", ".join(seat_name(s) for s in seats)
     return _("The table %(game)s has started. Players: %(players)s.") % {"game": game_label(game), "players": players}
 
 
-@in_site_language
 def your_turn(game: Game, seat: Seat) -> str:
     text = _("It is your turn at %(game)s.") % {"game": game_label(game)}
     if seat.deadline is not None:
@@ -87,20 +73,17 @@ def your_turn(game: Game, seat: Seat) -> str:
     return text
 
 
-@in_site_language
 def invited(game: Game, inviter) -> str:
     return _("%(inviter)s invited you to a table of %(game)s.") % {"inviter": inviter.username,
                                                                     "game": game_label(game)}
 
 
-@in_site_language
 def deadline_near(game: Game, seat: Seat, hours: int) -> str:
     left = ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
     return _("Your deadline at %(game)s is in less than %(left)s: play before %(deadline)s, or the site's bot "
              "plays the turn for you.") % {"game": game_label(game), "left": left, "deadline": when(seat.deadline)}
 
 
-@in_site_language
 def bot_played(game: Game, descriptions: list[str], missed_in_a_row: int) -> str:
     text = _("You missed your deadline at %(game)s, so the site's bot played for you: %(moves)s") % {
         "game": game_label(game), "moves": "; ".join(d.rstrip(".") for d in descriptions if d) + "."}
@@ -115,7 +98,6 @@ def bot_played(game: Game, descriptions: list[str], missed_in_a_row: int) -> str
     return text
 
 
-@in_site_language
 def finished(game: Game, seats: list[Seat], seat: Seat) -> str:
     # A game that ended early (a resignation, ruling S1) has no scores: then no points are mentioned.
     ranking = ", ".join(f"{s.rank or '-'}. {seat_name(s)}" + (f" ({points(s.score)})" if s.score is not None else "")

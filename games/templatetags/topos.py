@@ -75,6 +75,12 @@ def until(iso: str | None) -> str:
 
 
 @register.filter
+def moment(iso: str | None):
+    """An ISO date (as the table summary carries deadlines) as a datetime, so `date` shows it in her time zone."""
+    return parse_datetime(iso) if isinstance(iso, str) else iso
+
+
+@register.filter
 def bot_level_text(level: str | None) -> str:
     """A bot level's label in the reader's language ("random" -> "Random")."""
     return engine_text(bot_levels().get(level or "", {}).get("label", level or ""))

@@ -174,4 +174,4 @@ def test_the_seat_to_play_shows_the_time_left_on_its_clock(game, clients):
     # ruling S1: the clock runs per turn; a correspondence table of 3 days per turn.
     _, me, _ = mover(game, clients)
     html = me.get(f"/tables/{game.pk}/").content.decode()
-    assert re.search(r'class="deadline">2\xa0days, 23\xa0hours left<', html)
+    assert re.search(r'class="deadline">2\xa0days, 23\xa0hours left · <time datetime="[^"]+">', html)

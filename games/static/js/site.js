@@ -3,6 +3,13 @@
 // attribute instead of onchange= or onclick=.)
 (function () {
   "use strict";
+  // The browser's time zone, for pages shown before she has an account and for her sign-up
+  // (accounts.personal).  A year is long enough; it is rewritten on every page anyway.
+  try {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    // IANA names are letters, digits and / _ + - only: nothing to escape in a cookie.
+    if (zone) document.cookie = "tz=" + zone + "; path=/; max-age=31536000; SameSite=Lax";
+  } catch (e) { /* a browser without Intl: times stay in UTC */ }
   // <select data-submit-on-change>: choosing sends its form (the language menu).
   document.addEventListener("change", function (e) {
     const el = e.target;
