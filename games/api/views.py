@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -53,8 +54,9 @@ def _lock(request, pk: int):
 
 
 def _lock_user(request):
+    # Not type(request.user): under session authentication that is Django's SimpleLazyObject.
     def lock():
-        type(request.user).objects.select_for_update(no_key=True).filter(pk=request.user.pk).exists()
+        get_user_model().objects.select_for_update(no_key=True).filter(pk=request.user.pk).exists()
     return lock
 
 
