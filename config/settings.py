@@ -375,5 +375,11 @@ REST_FRAMEWORK.update({
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.LimitedJSONParser", "rest_framework.parsers.FormParser",
                                "rest_framework.parsers.MultiPartParser"],
 })
+SPECTACULAR_SETTINGS["DESCRIPTION"] += (
+    "\n\nLists come in pages: follow `next`. Requests are throttled (anonymous ones per client address, others per "
+    "account, move submissions per account on top): past a limit the answer is 429 with `Retry-After` (seconds). "
+    f"A body over {TOPOS_MAX_BODY_BYTES // 1024} KiB, or JSON nested deeper than {TOPOS_JSON_MAX_DEPTH} levels, is "
+    "400 (`too_large`, `too_deep`) on every endpoint."
+)
 SPECTACULAR_SETTINGS.setdefault("POSTPROCESSING_HOOKS", ["drf_spectacular.hooks.postprocess_schema_enums"])
 SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.schema_limits.document_limits")
