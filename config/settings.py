@@ -342,8 +342,9 @@ MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") 
 # RedisCache); without it, files in TOPOS_CACHE_DIR, which all processes on the one machine of the embedded setup
 # see (like the filesystem broker above), with no table to create and no server to run.
 if REDIS_URL:
+    # A Redis that does not answer costs a request one short wait (the throttles then let it through).
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": "topos"}}
+                          "KEY_PREFIX": "topos", "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 else:
     TOPOS_CACHE_DIR = Path(env_str("TOPOS_CACHE_DIR") or BASE_DIR / ".cache")
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
