@@ -117,7 +117,7 @@ def test_the_refusal_is_translated(owner_api):
 
 @pytest.mark.parametrize("text,depth", [
     ("1", 0), ("{}", 1), ('{"a": [1, {"b": []}]}', 4), ('["]]]]", "\\"[[["]', 1), ('"[[["', 0),
-    ("[" * 1500 + "]" * 1500, 1500), ('[{"k": "}}}"}, [[]]]', 3),
+    ("[" * 1500 + "]" * 1500, 1500), ('[{"k": "}}}"}, [[]]]', 3), ('["a\\\\", "["]', 1),
 ])
 def test_nesting_is_counted_without_parsing(text, depth):
     assert nesting_depth(text) == depth
