@@ -344,7 +344,8 @@ MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") 
 # RedisCache); without it, files in TOPOS_CACHE_DIR, which all processes on the one machine of the embedded setup
 # see (like the filesystem broker above), with no table to create and no server to run.
 if REDIS_URL:
-    # A Redis that does not answer costs a request one short wait (the throttles then let it through).
+    # A Redis that does not answer costs a request one short wait (the throttles then let it through).  The cache
+    # shares the broker's database: never cache.clear() here, it would flush the task queues too.
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
                           "KEY_PREFIX": "topos", "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 else:

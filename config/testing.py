@@ -15,3 +15,8 @@ for _scope in ("ANON", "USER", "MOVES"):
 os.environ.setdefault("TOPOS_CACHE_DIR", tempfile.mkdtemp(prefix="topos-test-cache-"))
 
 from .settings import *  # noqa: E402,F401,F403
+
+# Always this run's own folder, even where REDIS_URL is set: the throttle tests clear the cache, and clearing a
+# Redis cache flushes the whole database, broker queues included.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                      "LOCATION": os.environ["TOPOS_CACHE_DIR"], "KEY_PREFIX": "topos-test"}}
