@@ -241,6 +241,8 @@ class Site:
                     "LOG_FORMAT": "json", "TOPOS_SKIP_INSTALL": "1", "WEB_THREADS": str(args.web_threads),
                     **({"WEB_CONCURRENCY": str(args.web_workers)} if args.web_workers else {}),
                     **({"CELERY_WORKER_CONCURRENCY": str(args.worker_concurrency)} if args.worker_concurrency else {})}
+        for scope in ("ANON", "USER", "MOVES"):  # the throttles run (their cost is in the figures) but never refuse
+            self.env.setdefault(f"TOPOS_API_RATE_{scope}", "100000/s")
         subprocess.run(["bash", str(SERVE), "prepare"], cwd=ROOT, env=self.env, check=True, capture_output=True)
         seed = SEED.replace("GAME", repr(args.game)).replace("CLIENTS", str(args.clients)).replace(
             "TABLES_EACH", str(args.tables_each)).replace("EFFECTS_EACH", str(-(-args.effect_tables // args.clients)))

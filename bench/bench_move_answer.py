@@ -58,8 +58,10 @@ class Site:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
         # DEBUG off as in production; the published development key is fine for a measurement on this machine.
         env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="false", TOPOS_ALLOW_DEV_SECRET="true",
-                   TOPOS_BROKER_DIR=str(folder / "broker"),
+                   TOPOS_BROKER_DIR=str(folder / "broker"), TOPOS_CACHE_DIR=str(folder / "cache"),
                    ALLOWED_HOSTS="127.0.0.1,localhost", LOG_LEVEL="WARNING", TOPOS_BOT_DELAY_SCALE="0")
+        for scope in ("ANON", "USER", "MOVES"):  # the throttles run (their cost is in the figures) but never refuse
+            env.setdefault(f"TOPOS_API_RATE_{scope}", "100000/s")
         if setup == "postgres":
             subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", PG_URL.rsplit("/", 1)[1]],
                            check=True)

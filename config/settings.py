@@ -326,3 +326,65 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL") or "INFO"},
 }
+
+# --- API limits (issue 12, points 5 and 6): request sizes, JSON depth, throttling, pages ------------------------
+# Every body over TOPOS_MAX_BODY_BYTES, and JSON nested deeper than TOPOS_JSON_MAX_DEPTH, is refused with 400 before
+# any view runs (config/request_limits.py), wherever it is sent.  Below the locale (the message is translated) and
+# above CSRF (which would otherwise read a huge form to look for its token).
+# No form or API call of the site sends more than a few KiB (there are no uploads); the worst JSON body this allows
+# costs ~25 ms to measure.
+TOPOS_MAX_BODY_BYTES = env_int("TOPOS_MAX_BODY_BYTES", 256 * 1024)
+TOPOS_JSON_MAX_DEPTH = env_int("TOPOS_JSON_MAX_DEPTH", 64)
+if not 0 < TOPOS_MAX_BODY_BYTES <= 2_621_440 or not 0 < TOPOS_JSON_MAX_DEPTH <= 500:
+    raise ImproperEnvironment("TOPOS_MAX_BODY_BYTES must be 1 to 2621440 (Django's own limit) and "
+                              "TOPOS_JSON_MAX_DEPTH 1 to 500.")
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
+                  "config.request_limits.RequestLimitsMiddleware")
+
+# The throttles' counts live in the cache, which every web process must share: with REDIS_URL, Redis (Django's
+# RedisCache); without it, files in TOPOS_CACHE_DIR, which all processes on the one machine of the embedded setup
+# see (like the filesystem broker above), with no table to create and no server to run.
+if REDIS_URL:
+    # A Redis that does not answer costs a request one short wait (the throttles then let it through).  The cache
+    # shares the broker's database: never cache.clear() here, it would flush the task queues too.
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
+                          "KEY_PREFIX": "topos", "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+else:
+    TOPOS_CACHE_DIR = Path(env_str("TOPOS_CACHE_DIR") or BASE_DIR / ".cache")
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": str(TOPOS_CACHE_DIR), "KEY_PREFIX": "topos",
+                          "OPTIONS": {"MAX_ENTRIES": 20000}}}
+
+
+def _api_rate(name: str, default: str) -> str | None:
+    """A DRF rate such as 60/min or 10/s from the environment; `off` turns the limit off."""
+    raw = (env_str(name) or default).strip().lower()
+    if raw in ("off", "none", "0"):
+        return None
+    count, _slash, period = raw.partition("/")
+    if not count.isdigit() or int(count) < 1 or period not in ("s", "sec", "second", "m", "min", "minute",
+                                                               "h", "hour", "d", "day"):
+        raise ImproperEnvironment(f"{name} must look like 60/min, 10/s, 1000/hour or off, not {raw!r}.")
+    return f"{int(count)}/{period}"
+
+
+# Requests a client may make (games.api.throttles): anonymous ones per client address, signed-in ones per account,
+# and, on top, a burst limit on move submission per account.  A refusal is 429 with Retry-After (seconds).
+TOPOS_API_RATES = {
+    "anon": _api_rate("TOPOS_API_RATE_ANON", "60/min"),
+    "user": _api_rate("TOPOS_API_RATE_USER", "600/min"),
+    "moves": _api_rate("TOPOS_API_RATE_MOVES", "10/s"),
+}
+REST_FRAMEWORK.update({
+    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.AnonThrottle", "games.api.throttles.UserThrottle"],
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.LimitedJSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
+})
+SPECTACULAR_SETTINGS["DESCRIPTION"] += (
+    "\n\nLists come in pages: follow `next`. Requests are throttled (anonymous ones per client address, others per "
+    "account, move submissions per account on top): past a limit the answer is 429 with `Retry-After` (seconds). "
+    f"A body over {TOPOS_MAX_BODY_BYTES // 1024} KiB, or JSON nested deeper than {TOPOS_JSON_MAX_DEPTH} levels, is "
+    "400 (`too_large`, `too_deep`) on every endpoint."
+)
+SPECTACULAR_SETTINGS.setdefault("POSTPROCESSING_HOOKS", ["drf_spectacular.hooks.postprocess_schema_enums"])
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.schema_limits.document_limits")

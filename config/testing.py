@@ -5,7 +5,18 @@ The permission is put in the environment, not just here, so that the processes t
 (Celery workers, `manage.py`, runserver) inherit it while they load `config.settings` themselves.
 """
 import os
+import tempfile
 
 os.environ.setdefault("TOPOS_ALLOW_DEV_SECRET", "true")
+# The API's throttles (games.api.throttles) stay on, far above what any test asks, so no test is refused by
+# accident; tests of the throttles set their own rates.  Their counts go to this run's own cache folder.
+for _scope in ("ANON", "USER", "MOVES"):
+    os.environ.setdefault(f"TOPOS_API_RATE_{_scope}", "1000/s")
+os.environ.setdefault("TOPOS_CACHE_DIR", tempfile.mkdtemp(prefix="topos-test-cache-"))
 
 from .settings import *  # noqa: E402,F401,F403
+
+# Always this run's own folder, even where REDIS_URL is set: the throttle tests clear the cache, and clearing a
+# Redis cache flushes the whole database, broker queues included.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                      "LOCATION": os.environ["TOPOS_CACHE_DIR"], "KEY_PREFIX": "topos-test"}}

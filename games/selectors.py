@@ -118,8 +118,12 @@ def abort_standing(game: Game, seat: int | None) -> dict:
 
 
 def tables_open(*, user=None):
-    qs = Game.objects.filter(status=Game.Status.OPEN, private=False).select_related("created_by")
-    return qs.prefetch_related(_SEATS).order_by("-created_at")
+    return tables_public().filter(status=Game.Status.OPEN).order_by("-created_at")
+
+
+def tables_public():
+    """Every table listed for all (not private), in any state, unordered."""
+    return Game.objects.filter(private=False).select_related("created_by").prefetch_related(_SEATS)
 
 
 def tables_of_user(*, user, finished: bool | None = None):
@@ -149,15 +153,26 @@ def action_log(game: Game, user=None, *, after: int = 0) -> list[dict]:
     While the game runs, the lines of a turn not yet confirmed, and of decisions taken back,
     are shown to their seat only (ruling S3, amended; see games.services.log_visibility).
     """
+    return action_log_entries(game, action_log_rows(game, user, after=after).order_by("seq"), user)
+
+
+def action_log_rows(game: Game, user=None, *, after: int = 0):
+    """The log rows `user` may read, unordered (the API pages them, games.api.pagination)."""
+    seat = seat_of(game, user)
+    qs = Action.objects.filter(game=game, seq__gt=after)
+    if game.status not in (Game.Status.FINISHED, Game.Status.ABORTED):
+        public = Q(visibility=Action.Visibility.PUBLIC)
+        qs = qs.filter(public if seat is None else public | Q(seat=seat))
+    return qs
+
+
+def action_log_entries(game: Game, actions, user=None) -> list[dict]:
+    """Log rows (from action_log_rows) as `user` reads them."""
     seat = seat_of(game, user)
     over = game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
     names = {s.index: s.name for s in game.seats.all()}
-    qs = Action.objects.filter(game=game, seq__gt=after)
-    if not over:
-        public = Q(visibility=Action.Visibility.PUBLIC)
-        qs = qs.filter(public if seat is None else public | Q(seat=seat))
     rows = []
-    for a in qs.order_by("seq"):
+    for a in actions:
         # A seat leaving is a site entry (ruling S1): public, worded for the reader, and not for the engine
         # ("replay": false), which never saw it.
         leave = is_leave(a.action)

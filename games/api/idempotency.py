@@ -49,7 +49,7 @@ def idempotent(request, lock, handler) -> Response:
                 if earlier.fingerprint != fingerprint:
                     return Response(
                         {"error": "idempotency_key_reused",
-                         "detail": "This Idempotency-Key was used for a different request; use a new key."},
+                         "detail": _("This Idempotency-Key was used for a different request; use a new key.")},
                         status=422,
                     )
                 replay = Response(earlier.body, status=earlier.status_code)

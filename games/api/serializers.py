@@ -1,7 +1,34 @@
 """Input shapes of the API (outputs are built by selectors from each seat's view)."""
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config import request_limits
+
 from ..models import Pace
+
+
+@extend_schema_field({"type": "object", "required": ["type"], "additionalProperties": True,
+                      "properties": {"type": {"type": "string", "description": "What kind of action, e.g. end_turn."}},
+                      "description": 'One of your legal actions, e.g. {"type": "end_turn"}.'})
+class ActionField(serializers.JSONField):
+    """An action object; posted as a form field, its JSON text is read within the request limits."""
+
+    default_error_messages = {"not_an_action": _('An action is a JSON object with a "type", such as '
+                                                 '{"type": "end_turn"}.')}
+
+    def to_internal_value(self, data):
+        if getattr(data, "is_json_string", False):
+            try:
+                data = request_limits.loads(data)
+            except request_limits.JsonRefused as refused:
+                raise serializers.ValidationError(refused.message, code=refused.code) from None
+            except ValueError:
+                self.fail("invalid")
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            # Not self.fail(): that would read the braces of the example as format fields.
+            raise serializers.ValidationError(self.error_messages["not_an_action"], code="not_an_action")
+        return data
 
 
 class TableCreateIn(serializers.Serializer):
@@ -17,7 +44,7 @@ class TableCreateIn(serializers.Serializer):
 
 
 class ActionIn(serializers.Serializer):
-    action = serializers.JSONField(help_text='One of your legal actions, e.g. {"type": "end_turn"}.')
+    action = ActionField()
     expected_version = serializers.IntegerField(min_value=0, help_text="The game version you saw.")
     seat = serializers.IntegerField(required=False, min_value=0, help_text="Only needed if you hold several seats.")
 
@@ -41,3 +68,8 @@ class StartIn(serializers.Serializer):
 
 class AbortAgreeIn(serializers.Serializer):
     agree = serializers.BooleanField(default=True, help_text="false takes your agreement back.")
+
+
+class LogFilters(serializers.Serializer):
+    after = serializers.IntegerField(min_value=0, default=0, required=False,
+                                     help_text="Only the lines after this seq (0: from the start).")

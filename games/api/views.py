@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -21,11 +22,17 @@ from ..models import Game
 from ..services.table_access import game_lock_for, table_not_found
 from .errors import error_response
 from .idempotency import HEADER, idempotent
-from .serializers import AbortAgreeIn, ActionIn, BotIn, InviteIn, JoinIn, StartIn, TableCreateIn
+from .pagination import LogPages, TableFilters, TablePages, cursor_parameters, page_schema
+from .serializers import AbortAgreeIn, ActionIn, BotIn, InviteIn, JoinIn, LogFilters, StartIn, TableCreateIn
+from .throttles import MoveBurstThrottle
 
-IDEMPOTENCY = OpenApiParameter(HEADER, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+# 1 to 200 characters, not all spaces (games.api.idempotency refuses anything else with 400).
+IDEMPOTENCY = OpenApiParameter(HEADER, {"type": "string", "minLength": 1, "maxLength": 200, "pattern": r"\S"},
+                               OpenApiParameter.HEADER, required=False,
                                description="Retries with the same key return the first answer and apply nothing twice "
-                                           f"(answers are kept {settings.TOPOS_IDEMPOTENCY_RETENTION_HOURS} hours).")
+                                           f"(answers are kept {settings.TOPOS_IDEMPOTENCY_RETENTION_HOURS} hours). "
+                                           "1 to 200 characters, not only spaces. The same key with a different "
+                                           "request is refused with 422.")
 ERRORS = {
     400: OpenApiResponse(description="Malformed body or illegal action; `detail` says why."),
     403: OpenApiResponse(description="Not your seat or table."),
@@ -53,8 +60,9 @@ def _lock(request, pk: int):
 
 
 def _lock_user(request):
+    # Not type(request.user): under session authentication that is Django's SimpleLazyObject.
     def lock():
-        type(request.user).objects.select_for_update(no_key=True).filter(pk=request.user.pk).exists()
+        get_user_model().objects.select_for_update(no_key=True).filter(pk=request.user.pk).exists()
     return lock
 
 
@@ -74,10 +82,27 @@ class CatalogueView(APIView):
         })
 
 
+TABLE_ITEM = {"type": "object", "description": "A table: game, options, pace, status, seats, and mine if I sit there."}
+TABLE_PAGE = page_schema(TABLE_ITEM, "A page of tables, newest first.")
+BAD_FILTER = OpenApiResponse(description="A filter, cursor or page size that is not valid; `detail` says which "
+                                         "(`fields` names the parameter).")
+
+
+def _table_page(request, view, queryset, filters: TableFilters) -> Response:
+    filters.is_valid(raise_exception=True)
+    pages = TablePages()
+    games = pages.paginate_queryset(filters.filter(queryset), request, view=view)
+    return pages.get_paginated_response([selectors.table_summary(g, request.user) for g in games])
+
+
 class TableListView(APIView):
-    @extend_schema(operation_id="tables_list_open", summary="Open tables anyone can join", responses=OpenApiTypes.OBJECT)
+    @extend_schema(operation_id="tables_list_open", summary="Tables anyone may look at (open ones unless `status` "
+                   "says otherwise), newest first, a page at a time",
+                   parameters=[TableFilters, *cursor_parameters(TablePages)],
+                   responses={200: OpenApiResponse(TABLE_PAGE), 400: BAD_FILTER})
     def get(self, request):
-        return Response({"results": [selectors.table_summary(g, request.user) for g in selectors.tables_open()[:100]]})
+        filters = TableFilters(data={"status": Game.Status.OPEN, **request.query_params.dict()})
+        return _table_page(request, self, selectors.tables_public(), filters)
 
     @extend_schema(summary="Open a table", request=TableCreateIn, parameters=[IDEMPOTENCY],
                    responses={201: OpenApiTypes.OBJECT, **ERRORS})
@@ -96,14 +121,18 @@ class TableListView(APIView):
 
 
 class MyTablesView(APIView):
-    @extend_schema(summary="My games: running and open (waiting for me first), or finished with ?finished=1",
-                   responses=OpenApiTypes.OBJECT)
+    @extend_schema(summary="The tables I sit at, newest first, a page at a time (each says whether it waits for me: "
+                           "`my_turn`); ?finished=1 for finished and aborted ones only",
+                   parameters=[TableFilters, *cursor_parameters(TablePages),
+                               OpenApiParameter("finished", OpenApiTypes.BOOL,
+                                                description="Only finished and aborted tables (true), or only open "
+                                                            "and running ones (false).")],
+                   responses={200: OpenApiResponse(TABLE_PAGE), 400: BAD_FILTER})
     def get(self, request):
-        if request.query_params.get("finished") in ("1", "true"):
-            games = selectors.tables_of_user(user=request.user, finished=True).order_by("-finished_at")[:200]
-        else:
-            games = selectors.games_of_user_sorted(user=request.user)
-        return Response({"results": [selectors.table_summary(g, request.user) for g in games]})
+        finished = request.query_params.get("finished")
+        finished = {"1": True, "true": True, "0": False, "false": False}.get(finished) if finished else None
+        games = selectors.tables_of_user(user=request.user, finished=finished)
+        return _table_page(request, self, games, TableFilters(data=request.query_params.dict()))
 
 
 class TableDetailView(APIView):
@@ -164,17 +193,32 @@ class PositionView(APIView):
 
 
 class ActionsView(APIView):
-    @extend_schema(summary="The action log, as I may read it", responses={200: OpenApiTypes.OBJECT, **ERRORS},
-                   parameters=[OpenApiParameter("after", OpenApiTypes.INT, description="Only entries after this seq.")])
+    @extend_schema(summary="The action log, as I may read it, in its order, a page at a time",
+                   parameters=[LogFilters, *cursor_parameters(LogPages)],
+                   responses={200: OpenApiResponse(page_schema(
+                       {"type": "object", "description": "One line of the log: seq, seat, source, description; the "
+                                                         "action itself to its author, and to all once over."},
+                       "A page of the log, oldest first.",
+                       version={"type": "integer", "description": "The game's version now."})),
+                       **ERRORS})
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
-            after = int(request.query_params.get("after", 0))
         except ServiceError as exc:
             return error_response(exc)
-        except ValueError:
-            return Response({"error": "bad_request", "detail": "'after' must be a whole number."}, status=400)
-        return Response({"version": game.version, "results": selectors.action_log(game, request.user, after=after)})
+        filters = LogFilters(data=request.query_params.dict())
+        filters.is_valid(raise_exception=True)
+        pages = LogPages()
+        rows = pages.paginate_queryset(selectors.action_log_rows(game, request.user, **filters.validated_data),
+                                       request, view=self)
+        response = pages.get_paginated_response(selectors.action_log_entries(game, rows, request.user))
+        response.data = {"version": game.version, **response.data}
+        return response
+
+    def get_throttles(self):
+        # Moves have a burst limit of their own on top of the account's rate.
+        burst = [MoveBurstThrottle()] if self.request.method == "POST" else []
+        return [*super().get_throttles(), *burst]
 
     @extend_schema(summary="Submit an action", request=ActionIn, parameters=[IDEMPOTENCY],
                    responses={200: OpenApiTypes.OBJECT, 422: OpenApiResponse(description="Idempotency-Key reused."),

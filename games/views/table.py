@@ -1,12 +1,12 @@
 """The table page: the waiting room or the game, its polling fragment, moves, and the log export."""
 from __future__ import annotations
 
-import json
-
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
+
+from config import request_limits
 
 from .. import selectors, services
 from ..errors import IllegalMove, ServiceError, StaleVersion
@@ -39,7 +39,9 @@ def table_poll(request, pk: int):
 def _parse_action(request):
     """The action and version posted by the page; a ServiceError-like message when malformed."""
     try:
-        action = json.loads(request.POST.get("action", ""))
+        action = request_limits.loads(request.POST.get("action", ""))
+    except request_limits.JsonRefused as refused:
+        return None, None, refused.message
     except ValueError:
         return None, None, _("That move could not be read; reload the page and try again.")
     try:

@@ -33,3 +33,17 @@ def test_an_unknown_token_is_refused_with_401(client):
     reply = client.get("/api/tables/mine/", HTTP_AUTHORIZATION="Token tps_not-a-real-key")
     assert reply.status_code == 401
     assert "unknown or has been revoked" in reply.json()["detail"]
+
+
+def test_a_session_with_an_idempotency_key_creates_one_table_however_often_it_retries(owner):
+    from games.models import Game
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(owner)
+    browser.get("/")
+    token = browser.cookies["csrftoken"].value
+    replies = [browser.post("/api/tables/", {"game": "topology", "players": 2}, content_type="application/json",
+                            HTTP_X_CSRFTOKEN=token, HTTP_IDEMPOTENCY_KEY="session-create-1") for _ in range(2)]
+    assert [r.status_code for r in replies] == [201, 201]
+    assert replies[0].json()["id"] == replies[1].json()["id"]
+    assert replies[1]["Idempotent-Replayed"] == "true"
+    assert Game.objects.filter(created_by=owner).count() == 1

@@ -171,3 +171,25 @@ def test_each_deploy_check_names_its_problem(settings, overrides, check_id):
 def all_deploy_problems():
     return [*checks.secret_key_check(None), *checks.allowed_hosts_check(None), *checks.site_url_check(None),
             *checks.content_security_policy_check(None)]
+
+
+# --- API limits (issue 12, point 6) ----------------------------------------------------------------
+
+def test_api_rates_come_from_the_environment_with_defaults_and_off():
+    rates = settings_value("settings.TOPOS_API_RATES", DEBUG="true", TOPOS_API_RATE_ANON="",
+                           TOPOS_API_RATE_USER="30/min", TOPOS_API_RATE_MOVES="off")
+    assert rates == repr({"anon": "60/min", "user": "30/min", "moves": None})
+
+
+def test_a_malformed_api_rate_stops_the_site():
+    done = manage("check", DEBUG="true", TOPOS_API_RATE_MOVES="ten a second")
+    assert done.returncode != 0
+    assert "TOPOS_API_RATE_MOVES must look like 60/min" in done.stderr
+
+
+def test_the_throttles_share_redis_when_there_is_one_and_files_otherwise(tmp_path):
+    expression = "settings.CACHES['default']['BACKEND']"
+    assert settings_value(expression, DEBUG="true", REDIS_URL="redis://127.0.0.1:6379/0").endswith("RedisCache'")
+    assert settings_value(expression, DEBUG="true").endswith("FileBasedCache'")
+    assert settings_value("settings.CACHES['default']['LOCATION']", DEBUG="true",
+                          TOPOS_CACHE_DIR=str(tmp_path)) == repr(str(tmp_path))

@@ -1,0 +1,78 @@
+"""Lists come in pages, read with an opaque cursor (DRF's CursorPagination): a page never repeats or skips an
+entry because tables were opened or moves made meanwhile, and no page costs more than the first.
+
+Tables page newest first (`-id`: stable, never reused); the action log in its own order (`seq`).
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound, ParseError
+from rest_framework.pagination import CursorPagination
+
+from engine.core import all_games
+
+from ..models import Game, Pace
+
+
+class _Pages(CursorPagination):
+    page_size_query_param = "page_size"
+
+    def decode_cursor(self, request):
+        try:
+            return super().decode_cursor(request)
+        except NotFound:  # DRF says 404; it is a malformed parameter
+            raise ParseError(_("This cursor was not given by the API: follow the `next` and `previous` links, "
+                               "or leave the cursor out to start from the first page."), code="invalid_cursor") from None
+
+
+class TablePages(_Pages):
+    ordering = "-id"
+    page_size = 50
+    max_page_size = 200
+
+
+class LogPages(_Pages):
+    ordering = "seq"
+    page_size = 200
+    max_page_size = 1000
+
+
+def cursor_parameters(pages: type[_Pages]) -> list[OpenApiParameter]:
+    return [
+        OpenApiParameter("cursor", OpenApiTypes.STR, description="Where a page starts: copy it from the `next` or "
+                         "`previous` link of the page before; leave it out for the first page."),
+        OpenApiParameter("page_size", {"type": "integer", "minimum": 1, "maximum": pages.max_page_size},
+                         description=f"Entries a page (default {pages.page_size}, at most {pages.max_page_size})."),
+    ]
+
+
+def page_schema(item: dict, description: str, **extra_properties) -> dict:
+    link = {"type": "string", "format": "uri", "nullable": True}
+    return {
+        "type": "object", "description": description,
+        "required": ["next", "previous", "results", *extra_properties],
+        "properties": {**extra_properties,
+                       "next": {**link, "description": "The next page; null on the last."},
+                       "previous": {**link, "description": "The page before; null on the first."},
+                       "results": {"type": "array", "items": item}},
+    }
+
+
+class TableFilters(serializers.Serializer):
+    """The filters of the table lists (query parameters); a bad value is 400 naming the parameter."""
+
+    game = serializers.ChoiceField(choices=sorted(all_games()), required=False,
+                                   help_text="Only tables of this game (see /api/catalogue/).")
+    players = serializers.IntegerField(min_value=1, max_value=8, required=False,
+                                       help_text="Only tables for this many players.")
+    pace = serializers.ChoiceField(choices=Pace.values, required=False, help_text="Only tables of this pace.")
+    status = serializers.ChoiceField(choices=Game.Status.values, required=False,
+                                     help_text="Only tables in this state.")
+
+    def filter(self, queryset):
+        lookups = {"kind": "game", "players": "players", "pace": "pace", "status": "status"}
+        return queryset.filter(**{field: self.validated_data[name] for field, name in lookups.items()
+                                  if name in self.validated_data})

@@ -1,0 +1,54 @@
+"""Documents in the OpenAPI schema the answers every endpoint may give because of the site-wide limits
+(drf-spectacular post-processing hook, config/settings.py), so no view has to repeat them:
+
+- 429 on every operation: the throttles (games.api.throttles), with `Retry-After`;
+- 400 on every write: a body too large or JSON nested too deeply (config.request_limits);
+- 422 wherever an `Idempotency-Key` is accepted: the key was used before for a different request.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+
+from .idempotency import HEADER
+
+WRITES = ("post", "put", "patch", "delete")
+ERROR = {"type": "object", "required": ["error", "detail"],
+         "properties": {"error": {"type": "string", "description": "A code for programs, e.g. too_deep."},
+                        "detail": {"type": "string", "description": "What went wrong, for a person."},
+                        "retry_after": {"type": "integer", "description": "429 only: seconds to wait."}}}
+RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer", "minimum": 1},
+                               "description": "Seconds to wait before trying again."}}
+
+
+def _rates() -> str:
+    rates = settings.TOPOS_API_RATES
+    words = {"anon": "anonymous requests per client address", "user": "requests per account",
+             "moves": "move submissions per account"}
+    return "; ".join(f"{words[scope]}: {rate}" for scope, rate in rates.items() if rate) or "none"
+
+
+def _answer(operation: dict, status: str, description: str, headers: dict | None = None) -> None:
+    answer = operation.setdefault("responses", {}).setdefault(status, {"description": ""})
+    answer["description"] = " ".join(part for part in (answer.get("description", ""), description) if part)
+    answer.setdefault("content", {"application/json": {"schema": ERROR}})
+    if headers:
+        answer.setdefault("headers", {}).update(headers)
+
+
+def document_limits(result, generator, request, public):
+    too_large = settings.TOPOS_MAX_BODY_BYTES // 1024
+    for methods in result.get("paths", {}).values():
+        for method, operation in methods.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            _answer(operation, "429", "Too many requests (`error`: throttled, or rate_limited for a limit of its "
+                    f"own): wait `Retry-After` seconds. Limits: {_rates()}.", RETRY_AFTER)
+            if method in WRITES:
+                _answer(operation, "400", f"A body over {too_large} KiB (`error`: too_large) or JSON nested deeper "
+                        f"than {settings.TOPOS_JSON_MAX_DEPTH} levels (`error`: too_deep) is refused before "
+                        "anything else is looked at.")
+            if any(p.get("name") == HEADER and p.get("in") == "header" for p in operation.get("parameters", [])):
+                if "422" not in operation["responses"]:
+                    _answer(operation, "422", "This Idempotency-Key was used before for a different request "
+                            "(`error`: idempotency_key_reused); use a new key.")
+    return result
