@@ -40,7 +40,7 @@ def seat_summary(seat: Seat, game: Game, away: dict | None = None, now=None) -> 
         "deadline": seat.deadline.isoformat() if seat.deadline and running and not stopped else None,
         "missed_deadlines": seat.missed_deadlines,
         "on_vacation_until": away[seat.user_id].isoformat() if on_vacation else None,
-        "clock_stopped": bool(stopped and seat.deadline),
+        "clock_stopped": bool(stopped),
         "time_bank_seconds": _time_bank_left(seat, now) if game.time_bank_days else None,
         "drawing_time_bank": bool(game.time_bank_days and running and seat.bank_drawn_from is not None),
     }

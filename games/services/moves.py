@@ -23,7 +23,7 @@ from ..errors import BadRequest, Conflict, Forbidden, IllegalMove, StaleVersion
 from ..locks import game_locked, seat_locked
 from ..models import Action, Game, Pace, Seat
 from . import effects, leaving
-from .clock import restart_clocks, time_bank_draw, time_bank_settle
+from .clock import restart_clocks, time_bank_draw
 from .log_visibility import log_visibility
 from .table_access import game_lock_for
 
@@ -228,7 +228,8 @@ def deadline_expire(*, game_id: int, seat: int, version: int, now=None) -> Actio
             return None  # not missed; or missed only since the check above, and the next sweep plans it
         if seat_row.bank_drawn_from is not None:
             # The bank ran out with the extended deadline: all of it is used (ruling S4).
-            seat_row.save(update_fields=["deadline", *time_bank_settle(seat_row, seat_row.deadline)])
+            seat_row.bank_seconds, seat_row.bank_drawn_from = 0, None
+            seat_row.save(update_fields=["bank_seconds", "bank_drawn_from"])
         if not actions:
             # The bot waits: no move, no miss, and a fresh clock so the sweep does not pick the seat up again.
             seat_row.deadline = now + timedelta(seconds=game.turn_seconds)
