@@ -254,8 +254,7 @@ def token_revoke(request, pk: int):
 # --- Vacation (ruling S4) ---------------------------------------------------------------
 
 def _vacation_context(user, **extra) -> dict:
-    return {"vacation": vacation_reads.standing(user), "vacation_days_max": settings.TOPOS_VACATION_DAYS_PER_YEAR,
-            **extra}
+    return {"vacation": vacation_reads.standing(user), **extra}
 
 
 def _vacation_response(request, *, status: int = 200, notice: str = "", error: str = ""):

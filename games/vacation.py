@@ -72,7 +72,7 @@ def latest_end(user, start: datetime) -> datetime:
 
 
 def current(user, *, now: datetime | None = None) -> Vacation | None:
-    """Her vacation under way (started, not yet ended), if any."""
+    """Her vacation under way (started, not yet ended), if any; `user` is a user or her id."""
     if user is None or not getattr(user, "is_authenticated", True):
         return None
     now = now or timezone.now()

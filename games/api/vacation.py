@@ -17,9 +17,9 @@ STANDING = ("`on_vacation`, `started_at`, `ends_at` (planned; it ends by itself 
 
 
 class VacationStartIn(serializers.Serializer):
-    days = serializers.JSONField(required=False, default=None,
-                                 help_text="Whole days (at least 1); leave out to stay away until your vacation "
-                                           "days run out.")
+    days = serializers.IntegerField(required=False, allow_null=True, default=None,
+                                    help_text="Whole days (at least 1); leave out to stay away until your vacation "
+                                              "days run out.")
 
 
 def _standing(request, status: int = 200) -> Response:

@@ -191,7 +191,7 @@ def _deadline_held(game: Game, seat: Seat, now) -> str | None:
         return "not yet"
     if seat.played_by_bot:
         return None
-    if vacation.stops_clocks_at(game) and vacation.current(seat.user, now=now) is not None:
+    if vacation.stops_clocks_at(game) and vacation.current(seat.user_id, now=now) is not None:
         return "away"
     if game.time_bank_days and game.pace == Pace.CORRESPONDENCE and seat.bank_drawn_from is None \
             and seat.bank_seconds > 0:

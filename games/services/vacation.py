@@ -55,9 +55,24 @@ def vacation_start(*, user, days: int | None = None, now: datetime | None = None
                              field="days")
         try:
             with transaction.atomic():
-                return Vacation.objects.create(user=user, started_at=now, ends_at=ends_at)
+                vacation = Vacation.objects.create(user=user, started_at=now, ends_at=ends_at)
         except IntegrityError:
             raise Conflict(_("You are already on vacation.")) from None
+        for game in _her_tables_locked(user.pk):
+            if game.is_running:
+                game.save(update_fields=["updated_at"])  # open pages redraw: her opponents see she is away
+        return vacation
+
+
+def _her_tables_locked(user_id: int):
+    """Her open and running tables, each locked as every write locks it (games.locks), in the order of their ids
+    so that two players' vacations touching the same tables queue instead of deadlocking."""
+    ids = (Game.objects.filter(seats__user_id=user_id, status__in=[Game.Status.OPEN, Game.Status.RUNNING])
+           .order_by("pk").values_list("pk", flat=True).distinct())
+    for game_id in list(ids):
+        game = game_locked(game_id)
+        if game is not None:
+            yield game
 
 
 def vacation_end(*, user, now: datetime | None = None) -> Vacation:
@@ -92,18 +107,18 @@ def vacations_end_due(*, now: datetime | None = None, limit: int = 200) -> int:
 def _settle(vacation: Vacation, end: datetime) -> None:
     """Close the vacation at `end` and move on every clock of hers that stood still (see the module's note).
 
-    Each table is locked as every write locks it (games.locks), in the order of their ids, so a move
-    at one of them waits and then sees the moved deadline.  Open tables are included: one starting now
-    holds its lock, and once it has started its first clock is found here like any other.
+    A move at one of her tables waits for its lock and then sees the moved deadline.  Open tables are
+    included: one starting now holds its lock, and once it has started its first clock is found here like
+    any other.
     """
     vacation.ended_at = end
     vacation.save(update_fields=["ended_at"])
     stood_still = end - vacation.started_at
-    ids = (Game.objects.filter(seats__user_id=vacation.user_id, status__in=[Game.Status.OPEN, Game.Status.RUNNING])
-           .order_by("pk").values_list("pk", flat=True).distinct())
-    for game_id in list(ids):
-        game = game_locked(game_id)
-        if game is None or not game.is_running or not reads.stops_clocks_at(game):
+    for game in _her_tables_locked(vacation.user_id):
+        if not game.is_running:
+            continue
+        game.save(update_fields=["updated_at"])  # open pages redraw: she is back
+        if not reads.stops_clocks_at(game):
             continue
         for seat in game.seats.select_for_update(no_key=True).filter(user_id=vacation.user_id, abandoned=False,
                                                                     deadline__isnull=False):

@@ -51,10 +51,13 @@ def test_she_starts_and_ends_a_vacation_and_her_opponent_sees_it_at_their_table(
 
 
 def test_a_length_she_cannot_have_is_refused_with_what_she_has_left(owner_api, owner):
-    for days, status in ((0, 400), ("a week", 400), (22, 400)):
+    for days in (0, -3, 22):
         reply = owner_api.post(URL, {"days": days}, format="json")
-        assert reply.status_code == status, (days, reply.content)
+        assert reply.status_code == 400, (days, reply.content)
         assert reply.json()["error"] == "bad_request"
+    for days in ("a week", 2.5):
+        reply = owner_api.post(URL, {"days": days}, format="json")
+        assert reply.status_code == 400 and "days" in reply.json()["fields"], (days, reply.content)
     assert "21.0 vacation days left" in owner_api.post(URL, {"days": 22}, format="json").json()["detail"]
     assert owner_api.get(URL).json()["on_vacation"] is False
     assert owner_api.post(URL, {}, format="json").status_code == 201  # as long as her days last
@@ -92,11 +95,16 @@ def test_a_table_with_a_time_bank_shows_each_seats_bank(owner_api, member_api, o
 @pytest.mark.parametrize("body, words", [
     ({"time_bank_days": -1}, "from 0 (none) to 30"),
     ({"time_bank_days": 31}, "from 0 (none) to 30"),
-    ({"time_bank_days": "two"}, "from 0 (none) to 30"),
     ({"game": "toppo", "pace": "live", "turn_seconds": 30, "time_bank_days": 2}, "a live table has none"),
 ])
 def test_a_time_bank_that_cannot_be_is_refused_and_no_table_is_opened(owner_api, body, words):
     reply = owner_api.post("/api/tables/", {"game": "topology", "players": 2, **body}, format="json")
     assert reply.status_code == 400, reply.content
     assert words in reply.json()["detail"]
+    assert not Game.objects.exists()
+
+
+def test_a_time_bank_that_is_not_a_number_is_refused_field_by_field(owner_api):
+    reply = owner_api.post("/api/tables/", {"game": "topology", "players": 2, "time_bank_days": "two"}, format="json")
+    assert reply.status_code == 400 and "time_bank_days" in reply.json()["fields"]
     assert not Game.objects.exists()

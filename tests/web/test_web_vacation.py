@@ -8,7 +8,12 @@ from django.utils import translation
 
 from games.models import Game, Vacation
 from tests.notifications.tables import topology_table
+from games.views.common import stamp
 from tests.web.conftest import HX
+
+
+def stamp_of(game) -> str:
+    return stamp(Game.objects.get(pk=game.pk))
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +47,11 @@ def test_without_javascript_a_refusal_is_shown_on_the_profile_and_changes_nothin
 
 def test_her_opponent_sees_she_is_away_next_to_her_name(owner_client, member_client, owner, member):
     game = topology_table(owner, member)
+    stamp = stamp_of(game)
     owner_client.post(reverse("vacation_start"), {"days": "5"})
+    # A page left open redraws at its next poll.
+    polled = member_client.get(reverse("table_poll", args=[game.pk]), {"stamp": stamp}, **HX)
+    assert polled.status_code == 200 and "on vacation until" in polled.content.decode()
     page = member_client.get(reverse("table", args=[game.pk])).content.decode()
     assert "on vacation until" in page and "clock stopped" in page
     assert page.count("on vacation until") == 1  # hers, not his
