@@ -2,12 +2,15 @@
 sweep and reminders as every clock (ruling S1); live tables and tables with a time bank are not stopped."""
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 import pytest
+from django.db import connection, connections
 from django.utils import timezone
 
 from games import services, tasks
+from games.errors import Conflict
 from games.models import Action, Seat, Vacation
 from games.notifications.events import reminders_send
 from games.services.vacation import vacation_end, vacation_start, vacations_end_due
@@ -116,3 +119,30 @@ def test_live_seats_and_time_bank_tables_keep_running_while_she_is_away(owner, m
     end = timezone.now()
     vacation_end(user=owner, now=end)
     assert seat(banked, 0).deadline == drawn.deadline  # not moved on: nothing stood still there
+
+
+@pytest.mark.postgres
+def test_two_starts_at_once_make_one_vacation_and_a_clear_refusal(owner):
+    """Two clicks, two tabs: her row lock queues them, the second finds her away already."""
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL (row locks): set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
+    barrier = threading.Barrier(2)
+    outcomes = []
+
+    def start():
+        try:
+            barrier.wait()
+            vacation_start(user=owner, days=3)
+            outcomes.append("started")
+        except Conflict as exc:
+            outcomes.append(exc.message)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=start) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(outcomes) == ["You are already on vacation.", "started"]
+    assert Vacation.objects.filter(user=owner).count() == 1
