@@ -12,9 +12,9 @@ from .tables import game_create, game_invite
 
 @transaction.atomic
 def game_rematch(*, user, game_id: int, client_address: str = "") -> Game:
-    """Open a table with the finished game's kind, options, pace, clock, time bank, privacy and player count: the asker in
-    seat 0, its bots seated again at their levels, its other people invited (each invitation is limited as any
-    other; a refusal undoes the whole rematch, so a retry later finds nothing half made)."""
+    """Open a table with the finished game's kind, options, pace, clock, time bank, privacy and player count: the
+    asker in seat 0, its bots seated again at their levels, its other people invited (each invitation is limited as
+    any other; a refusal undoes the whole rematch, so a retry later finds nothing half made)."""
     old = game_lock_for(user, game_id)
     seats = list(old.seats.order_by("index"))
     if not any(s.user_id == user.pk for s in seats):
