@@ -95,3 +95,11 @@ def test_a_time_bank_that_is_not_whole_days_of_a_correspondence_table_is_refused
                              time_bank_days=days)
     assert refused.value.field == "time_bank_days"
     assert "time bank" in refused.value.message
+
+
+def test_a_rematch_keeps_the_time_bank(owner, member):
+    from tests.accounts.conftest import finish
+
+    game = finish(topology_table(owner, member, time_bank_days=5), {0: (1, 40), 1: (2, 30)})
+    again = services.game_rematch(user=member, game_id=game.pk)
+    assert again.time_bank_days == 5 and again.pace == game.pace
