@@ -14,13 +14,18 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 
 from games import selectors as game_selectors
+from games import vacation as vacation_reads
+from games.errors import ServiceError
 from games.models import Game
+from games.services import vacation as vacation_services
 from games.tasks import enqueue
 
 from . import limits, personal, services, tasks
@@ -170,7 +175,9 @@ def _profile_context(user, **extra) -> dict:
     speech_form = extra.pop("speech_form", None) or LanguageTimeZoneForm(
         initial={"language": personal.language_of(user), "time_zone": user.time_zone})
     return {"current_games": current, "finished_games": finished, "profile_user": user,
-            "speech_form": speech_form, **_tokens_context(user, **extra)}
+            "speech_form": speech_form,
+            **_vacation_context(user, **{k: extra.pop(k) for k in ("vacation_notice", "vacation_error") if k in extra}),
+            **_tokens_context(user, **extra)}
 
 
 @login_required
@@ -276,3 +283,50 @@ def token_revoke(request, pk: int):
         return _tokens_response(request, notice=note)
     messages.success(request, note)
     return redirect(reverse("profile") + "#api-tokens")
+
+
+# --- Vacation (ruling S4) ---------------------------------------------------------------
+
+def _vacation_context(user, **extra) -> dict:
+    return {"vacation": vacation_reads.standing(user), **extra}
+
+
+def _vacation_response(request, *, status: int = 200, notice: str = "", error: str = ""):
+    """The vacation section as an htmx fragment (errors inside a 200, htmx swaps only those), or back to the
+    profile without JavaScript."""
+    if request.htmx:
+        return render(request, "accounts/_vacation.html",
+                      _vacation_context(request.user, vacation_notice=notice, vacation_error=error))
+    if error:
+        return render(request, "accounts/profile.html", _profile_context(request.user, vacation_error=error),
+                      status=status)
+    messages.success(request, notice)
+    return redirect(reverse("profile") + "#vacation")
+
+
+@login_required
+@require_POST
+def vacation_start_view(request):
+    raw = (request.POST.get("days") or "").strip()
+    try:
+        days = int(raw) if raw else None
+    except ValueError:
+        days = raw  # the service answers with what a length must be
+    try:
+        started = vacation_services.vacation_start(user=request.user, days=days)
+    except ServiceError as exc:
+        return _vacation_response(request, status=exc.status_code, error=exc.message)
+    until = date_format(localtime(started.ends_at), "DATETIME_FORMAT")
+    return _vacation_response(request, notice=_("You are on vacation until %(until)s; the clocks of your "
+                                                "correspondence games are stopped.") % {"until": until})
+
+
+@login_required
+@require_POST
+def vacation_end_view(request):
+    try:
+        vacation_services.vacation_end(user=request.user)
+    except ServiceError as exc:
+        return _vacation_response(request, status=exc.status_code, error=exc.message)
+    return _vacation_response(request, notice=_("Welcome back! Your clocks run again, each with the time it had "
+                                                "left."))

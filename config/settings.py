@@ -227,7 +227,11 @@ CELERY_BEAT_SCHEDULE = {
     "deadline-reminders": {"task": "games.tasks.deadline_reminders", "schedule": 300.0, "options": {"expires": 300}},
     "effects-outbox": {"task": "games.tasks.effects_sweep", "schedule": 30.0, "options": {"expires": 60}},
     "daily-digest": {"task": "games.tasks.digests_send", "schedule": crontab(hour=TOPOS_DIGEST_HOUR, minute=0)},
+    # Ruling S4: a vacation ends by itself when its planned end (at the latest, the allowance) is reached.
+    "vacations-end": {"task": "games.tasks.vacations_end_due", "schedule": 60.0, "options": {"expires": 60}},
 }
+# Ruling S4: vacation a player may take per calendar year (in the site's TIME_ZONE), stopping her correspondence clocks.
+TOPOS_VACATION_DAYS_PER_YEAR = env_int("TOPOS_VACATION_DAYS_PER_YEAR", 21)
 
 # Bots wait a little before they answer, like a person (seconds; 0 in tests).
 TOPOS_BOT_DELAY_SCALE = float(env_str("TOPOS_BOT_DELAY_SCALE") or "1")

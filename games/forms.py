@@ -14,7 +14,7 @@ from engine.bots import levels as bot_levels
 from engine.core import all_games
 
 from .engine_texts import engine_text, game_title, option_value
-from .models import CORRESPONDENCE_DAYS, LIVE_SECONDS, Pace
+from .models import CORRESPONDENCE_DAYS, LIVE_SECONDS, TIME_BANK_MAX_DAYS, Pace
 
 LIVE_GAMES = ("toppo",)  # only Toppo has a live pace (games.services.tables._check_pace)
 # Options the table settles by itself: games.services.game_create sets a Toppo game's "pace"
@@ -91,6 +91,12 @@ class TableCreateForm(forms.Form):
                                       (Pace.LIVE, _("Live (seconds per move; Toppo only)"))])
     days = forms.TypedChoiceField(label=_("Time per turn"), coerce=int, initial=3, required=False)
     live_seconds = forms.TypedChoiceField(label=_("Live clock"), coerce=int, initial=60, required=False)
+    # Ruling S4: checked by the service (games.services.tables), which says what is wrong in every language.
+    time_bank_days = forms.IntegerField(
+        label=_("Time bank per seat (days)"), initial=0, required=False,
+        widget=forms.NumberInput(attrs={"min": 0, "max": TIME_BANK_MAX_DAYS, "step": 1}),
+        help_text=_("Days each player may draw on when a turn's time runs out, before the bot plays it; "
+                    "0 for none. A table with a time bank has it instead of vacation."))
     private = forms.BooleanField(label=_("Private table (join by invitation or link only)"), required=False)
 
     def __init__(self, *args, **kwargs):
@@ -166,8 +172,11 @@ class TableCreateForm(forms.Form):
         else:
             turn_seconds = (data.get("days") or 3) * 86400
         bots = [data[f] for f in self.bot_fields[: max(0, data["players"] - 1)] if data.get(f)]
+        # The bank's field is hidden with the days when live is chosen, and ignored like them (the API refuses it).
+        bank = 0 if pace == Pace.LIVE else data.get("time_bank_days") or 0
         return {"kind": game, "players": data["players"], "options": options, "pace": pace,
-                "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots}
+                "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots,
+                "time_bank_days": bank}
 
     def add_service_error(self, message: str, argument: str | None = None) -> None:
         """Show a service's refusal next to the field it is about (or above the form).
@@ -183,7 +192,7 @@ class TableCreateForm(forms.Form):
             return "live_seconds" if self.data.get("pace") == Pace.LIVE else "days"
         if argument == "bots":
             return self.bot_fields[0] if self.bot_fields else None
-        return {"kind": "game", "players": "players", "pace": "pace"}.get(argument)
+        return {"kind": "game", "players": "players", "pace": "pace", "time_bank_days": "time_bank_days"}.get(argument)
 
     def field_for_message(self, message: str) -> str | None:
         text = message.lower()
@@ -193,7 +202,8 @@ class TableCreateForm(forms.Form):
                 continue
             if meta["name"].lower() in text or (meta["label"] and meta["label"].lower() in text):
                 return option_field_name(game, meta["name"])
-        rules = [("bot", self.bot_fields[0] if self.bot_fields else None), ("live clock", "live_seconds"),
+        rules = [("time bank", "time_bank_days"), ("bot", self.bot_fields[0] if self.bot_fields else None),
+                 ("live clock", "live_seconds"),
                  ("correspondence clock", "days"), ("pace", "pace"), ("player", "players"),
                  ("game called", "game")]
         for word, field in rules:

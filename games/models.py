@@ -10,7 +10,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 
 
 class Pace(models.TextChoices):
@@ -21,6 +21,8 @@ class Pace(models.TextChoices):
 # Ruling S1: correspondence deadlines are 1, 2, 3, 5, 7 or 14 days; live ones seconds or minutes.
 CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 14)
 LIVE_SECONDS = (15, 30, 60, 120, 300, 600)
+# Ruling S4: a correspondence table's time bank per seat, in whole days (0: none).
+TIME_BANK_MAX_DAYS = 30
 
 
 class Game(models.Model):
@@ -35,6 +37,9 @@ class Game(models.Model):
     options = models.JSONField(default=dict, blank=True)
     pace = models.CharField(max_length=20, choices=Pace.choices, default=Pace.CORRESPONDENCE)
     turn_seconds = models.PositiveIntegerField(help_text="The clock of one turn (ruling S1).")
+    time_bank_days = models.PositiveSmallIntegerField(
+        default=0, help_text="Ruling S4: days each seat may draw on when a turn's clock runs out (0: none); "
+                             "correspondence only, and instead of vacation.")
     private = models.BooleanField(default=False, help_text="Not listed; joined by invitation or code.")
     invite_code = models.CharField(max_length=16, unique=True, default="", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
@@ -105,6 +110,12 @@ class Seat(models.Model):
     # Her agreement is for the game as it stood at this version and lapses with the next action.
     abort_agreed_version = models.PositiveIntegerField(null=True, blank=True,
                                                        help_text="She agreed to abort the game at this version.")
+    # Ruling S4: the seat's time bank (games.services.clock).  When a turn's deadline passes the whole bank is
+    # added to it and `bank_drawn_from` remembers the deadline that passed; when the clock stops, what was used
+    # since then is taken off the bank.
+    bank_seconds = models.PositiveIntegerField(default=0, help_text="What is left of the seat's time bank.")
+    bank_drawn_from = models.DateTimeField(null=True, blank=True,
+                                           help_text="The deadline that passed, since when the bank is being drawn.")
 
     class Meta:
         ordering = ["game", "index"]
@@ -131,6 +142,31 @@ class Seat(models.Model):
         if self.user_id is None:
             return f"Bot ({self.bot_level})"
         return self.user.username
+
+
+class Vacation(models.Model):
+    """A player's vacation (ruling S4): her correspondence clocks stop from `started_at` until it ends.
+
+    `ends_at` is fixed at the start and never later than her allowance allows (games.vacation), so a
+    vacation always ends by itself; `ended_at` is set when it has ended and her clocks were moved on by
+    the time they stood still (games.services.vacation), early by her or at `ends_at` by the beat task.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations")
+    started_at = models.DateTimeField()
+    ends_at = models.DateTimeField(help_text="Planned end: the day she chose, or when her allowance runs out.")
+    ended_at = models.DateTimeField(null=True, blank=True, help_text="Set once ended and her clocks moved on.")
+
+    class Meta:
+        ordering = ["-started_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["user"], condition=Q(ended_at__isnull=True), name="vacation_one_at_a_time"),
+            models.CheckConstraint(condition=Q(ends_at__gt=F("started_at")), name="vacation_ends_after_start"),
+        ]
+        indexes = [models.Index(fields=["ends_at"], condition=Q(ended_at__isnull=True), name="vacation_due")]
+
+    def __str__(self) -> str:
+        return f"vacation of {self.user_id} from {self.started_at:%Y-%m-%d %H:%M}"
 
 
 class Action(models.Model):

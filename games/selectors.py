@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from django.db.models import Prefetch, Q
+from django.utils import timezone
 
 from engine.core import get_game
 
+from . import vacation
 from .engine_texts import game_title
 from .models import Action, Game, Seat
 from .positions import legal_actions_for, load_state, seat_of
@@ -13,7 +15,21 @@ from .ranking import is_leave, leave_words, winners
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
 
 
-def seat_summary(seat: Seat, game: Game) -> dict:
+def _time_bank_left(seat: Seat, now) -> int:
+    """The seat's time bank in seconds as it stands now, counting down while it is drawn on (ruling S4)."""
+    if seat.bank_drawn_from is None:
+        return seat.bank_seconds
+    return int(max(seat.bank_seconds - max((now - seat.bank_drawn_from).total_seconds(), 0), 0))
+
+
+def seat_summary(seat: Seat, game: Game, away: dict | None = None, now=None) -> dict:
+    """One seat as anyone at the table sees it; `away`: players on vacation and its planned end (ruling S4)."""
+    now = now or timezone.now()
+    away = away or {}
+    running = game.is_running
+    on_vacation = running and not seat.abandoned and seat.user_id in away
+    # Her vacation stops her clock here: the deadline stored is not the one she will have (games.vacation).
+    stopped = on_vacation and vacation.stops_clocks_at(game)
     data = {
         "index": seat.index,
         "player": seat.user.username if seat.user_id else None,
@@ -21,8 +37,12 @@ def seat_summary(seat: Seat, game: Game) -> dict:
         "is_bot": seat.is_bot,
         "abandoned": seat.abandoned,
         "to_act": game.status == Game.Status.RUNNING and seat.index in game.to_act,
-        "deadline": seat.deadline.isoformat() if seat.deadline and game.is_running else None,
+        "deadline": seat.deadline.isoformat() if seat.deadline and running and not stopped else None,
         "missed_deadlines": seat.missed_deadlines,
+        "on_vacation_until": away[seat.user_id].isoformat() if on_vacation else None,
+        "clock_stopped": bool(stopped),
+        "time_bank_seconds": _time_bank_left(seat, now) if game.time_bank_days else None,
+        "drawing_time_bank": bool(game.time_bank_days and running and seat.bank_drawn_from is not None),
     }
     if game.status == Game.Status.FINISHED:
         data.update(rank=seat.rank, score=seat.score)  # the site's rank (ruling S1), never the engine's alone
@@ -35,6 +55,9 @@ def _left(game: Game, seat: int | None) -> bool:
 
 def table_summary(game: Game, user=None) -> dict:
     seat = seat_of(game, user)
+    now = timezone.now()
+    seats = list(game.seats.all())
+    away = vacation.away_until([s.user_id for s in seats], now=now) if game.is_running else {}
     return {
         "id": game.pk,
         "game": game.kind,
@@ -48,7 +71,8 @@ def table_summary(game: Game, user=None) -> dict:
         "version": game.version,
         "created_by": game.created_by.username,
         "created_at": game.created_at.isoformat(),
-        "seats": [seat_summary(s, game) for s in game.seats.all()],
+        "time_bank_days": game.time_bank_days,
+        "seats": [seat_summary(s, game, away, now) for s in seats],
         "free_seats": game.players - len(game.seats.all()),
         "my_seat": seat,
         # A seat that left decides nothing more, even while the bot plays its turn (ruling S1).

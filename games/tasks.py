@@ -103,8 +103,11 @@ def notification_email_send(delivery_id: int) -> bool:
 
 def deadlines_due(*, now=None, limit: int = 500) -> list[tuple[int, int, int]]:
     """(game id, seat, game version) for every seat to act whose deadline has passed, oldest first."""
+    from .vacation import away_q
+
     now = now or timezone.now()
-    seats = (Seat.objects.filter(deadline__lte=now, game__status=Game.Status.RUNNING)
+    # Not the seats of players whose vacation stops their clock (ruling S4): their deadlines wait for their return.
+    seats = (Seat.objects.filter(deadline__lte=now, game__status=Game.Status.RUNNING).exclude(away_q(now))
              .select_related("game").order_by("deadline")[:limit])
     return [(s.game_id, s.index, s.game.version) for s in seats if s.index in s.game.to_act]
 
@@ -147,6 +150,14 @@ def deadline_reminders() -> int:
     from .notifications.events import reminders_send
 
     return reminders_send()
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def vacations_end_due() -> int:
+    """Beat: end the vacations whose planned end has come (ruling S4); their clocks run again."""
+    from .services.vacation import vacations_end_due as end_due
+
+    return end_due()
 
 
 # --- the outbox sweep and the digest -----------------------------------------------------------------

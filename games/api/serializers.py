@@ -41,6 +41,10 @@ class TableCreateIn(serializers.Serializer):
     private = serializers.BooleanField(default=False)
     bots = serializers.ListField(child=serializers.CharField(), required=False, default=list,
                                  help_text="Bot levels for the seats after yours, e.g. ['greedy'].")
+    time_bank_days = serializers.IntegerField(
+        required=False, default=0,
+        help_text="Correspondence only: days each seat may draw on when a turn's clock runs out, before the bot "
+                  "plays it (0-30, 0: none). Such a table has the bank instead of vacation (ruling S4).")
 
 
 class ActionIn(serializers.Serializer):

@@ -4,7 +4,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from . import views
+from . import vacation, views
 
 # The documentation pages' own Content-Security-Policy: still scripts from this site only (the split
 # Swagger view loads its setup as a file, not an inline script), but Swagger UI and Redoc style their
@@ -21,6 +21,7 @@ urlpatterns = [
     path("docs/", csp_override(DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("redoc/", csp_override(DOCS_CSP)(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
     path("catalogue/", views.CatalogueView.as_view(), name="api-catalogue"),
+    path("me/vacation/", vacation.VacationView.as_view(), name="api-my-vacation"),
     path("tables/", views.TableListView.as_view(), name="api-tables"),
     path("tables/mine/", views.MyTablesView.as_view(), name="api-my-tables"),
     path("tables/<int:pk>/", views.TableDetailView.as_view(), name="api-table"),

@@ -114,7 +114,7 @@ class TableListView(APIView):
         def handler():
             game = services.game_create(user=request.user, kind=d["game"], players=d["players"],
                                         options=d["options"], pace=d["pace"], turn_seconds=d.get("turn_seconds"),
-                                        private=d["private"], bots=d["bots"])
+                                        private=d["private"], bots=d["bots"], time_bank_days=d["time_bank_days"])
             return _detail(game.pk, request, status=201)
 
         return idempotent(request, _lock_user(request), handler)

@@ -21,6 +21,7 @@ from accounts.personal import her_words
 from ..locks import game_locked
 from ..models import Action, Game, GameEffects, Invitation, Notification, Pace, Seat
 from ..ranking import LEAVE_TYPES
+from ..vacation import away_q
 from . import texts
 from .services import notification_create, turn_notification_tell
 
@@ -184,6 +185,7 @@ def reminders_send(*, now=None) -> int:
                                      game__pace=Pace.CORRESPONDENCE,
                                      # no "24 hours left" on a clock that was never longer than that
                                      game__turn_seconds__gt=lead.total_seconds())
+                 .exclude(away_q(now))  # her clock stands still while she is on vacation (ruling S4)
                  .select_related("game", "user"))
         for seat in seats:
             if seat.index not in seat.game.to_act:

@@ -1,11 +1,37 @@
-"""Per-turn deadlines (ruling S1): a seat's clock starts when it becomes one to decide."""
+"""Per-turn deadlines (ruling S1): a seat's clock starts when it becomes one to decide.
+
+A table may give each seat a time bank (ruling S4).  When a turn's deadline passes and the seat
+still has some, `time_bank_draw` adds the whole bank to the deadline and remembers the deadline that
+passed; when the seat's clock next stops or restarts, `time_bank_settle` takes off the bank what was
+used since then.  Only once the extended deadline passes too is the deadline missed.
+"""
 from __future__ import annotations
 
 from datetime import timedelta
 
 from engine.core import State
 
-from ..models import Game, Pace
+from ..models import Game, Pace, Seat
+
+
+def time_bank_settle(seat: Seat, now) -> list[str]:
+    """Take what the seat used of its bank off it, if it was drawing on it; the fields changed."""
+    if seat.bank_drawn_from is None:
+        return []
+    used = int(min(max((now - seat.bank_drawn_from).total_seconds(), 0), seat.bank_seconds))
+    seat.bank_seconds -= used
+    seat.bank_drawn_from = None
+    return ["bank_seconds", "bank_drawn_from"]
+
+
+def time_bank_draw(seat: Seat) -> bool:
+    """At a passed deadline: extend it by the whole bank left, if any and not already drawn; True if it did."""
+    if seat.bank_drawn_from is not None or seat.bank_seconds <= 0 or seat.deadline is None:
+        return False
+    seat.bank_drawn_from = seat.deadline
+    seat.deadline = seat.deadline + timedelta(seconds=seat.bank_seconds)
+    seat.save(update_fields=["deadline", "bank_drawn_from"])
+    return True
 
 
 def restart_clocks(game: Game, state: State, *, previous_to_act: list[int], now, marker_changed: bool = True,
@@ -25,7 +51,7 @@ def restart_clocks(game: Game, state: State, *, previous_to_act: list[int], now,
                 # The version at which her turn began names it (ruling S6: one "your turn" per turn, however
                 # quickly turns follow each other).
                 seat.deadline, seat.turn_began = deadline, game.version
-                seat.save(update_fields=["deadline", "turn_began"])
+                seat.save(update_fields=["deadline", "turn_began", *time_bank_settle(seat, now)])
         elif seat.deadline is not None:
             seat.deadline = None
-            seat.save(update_fields=["deadline"])
+            seat.save(update_fields=["deadline", *time_bank_settle(seat, now)])

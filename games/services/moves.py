@@ -18,12 +18,12 @@ from django.utils.translation import pgettext
 from engine.bots import choose_action, play_turn, turn_done
 from engine.core import IllegalAction, get_game
 
-from .. import ranking
+from .. import ranking, vacation
 from ..errors import BadRequest, Conflict, Forbidden, IllegalMove, StaleVersion
 from ..locks import game_locked, seat_locked
 from ..models import Action, Game, Pace, Seat
 from . import effects, leaving
-from .clock import restart_clocks
+from .clock import restart_clocks, time_bank_draw
 from .log_visibility import log_visibility
 from .table_access import game_lock_for
 
@@ -181,25 +181,55 @@ def _timeout_plan(game: Game, seat: int, state) -> list[dict]:
     return [first, *play_turn("greedy", engine, work, seat, seed)]
 
 
+def _deadline_held(game: Game, seat: Seat, now) -> str | None:
+    """Why the seat's deadline is not missed now, if it is not: None, "not yet", "away" or "bank" (ruling S4).
+
+    "away": her vacation stops the clock here (games.vacation).  "bank": the seat has a time bank
+    left to draw on before the bot steps in.
+    """
+    if seat.deadline is None or seat.deadline > now:
+        return "not yet"
+    if seat.played_by_bot:
+        return None
+    if vacation.stops_clocks_at(game) and vacation.current(seat.user_id, now=now) is not None:
+        return "away"
+    if game.time_bank_days and game.pace == Pace.CORRESPONDENCE and seat.bank_drawn_from is None \
+            and seat.bank_seconds > 0:
+        return "bank"
+    return None
+
+
 def deadline_expire(*, game_id: int, seat: int, version: int, now=None) -> Action | None:
     """A missed deadline, computed for `version`: the site plays the turn for the seat (ruling S1).
 
     The turn is worked out before the game's row is locked (a bot's thinking must not hold
     up anyone's move), then applied under the lock if nothing changed meanwhile; a no-op
-    if the game moved on or the seat's clock was restarted.
+    if the game moved on or the seat's clock was restarted.  Ruling S4: nothing is missed while
+    her vacation stops the clock, and a seat with a time bank left draws on it first.
     """
     now = now or timezone.now()
     game = Game.objects.filter(pk=game_id).first()
     if not _still_to_decide(game, seat, version):
         return None
-    actions = _timeout_plan(game, seat, get_game(game.kind).load(game.state))
+    held = _deadline_held(game, game.seats.get(index=seat), now)
+    if held in ("not yet", "away"):
+        return None
+    # Drawing on the bank needs no bot's plan (all is checked again under the lock below).
+    actions = None if held == "bank" else _timeout_plan(game, seat, get_game(game.kind).load(game.state))
     with transaction.atomic():
         game = game_locked(game_id)
         if not _still_to_decide(game, seat, version):
             return None
         seat_row = seat_locked(game, seat)
-        if seat_row.deadline is None or seat_row.deadline > now:
-            return None
+        held = _deadline_held(game, seat_row, now)
+        if held == "bank":
+            time_bank_draw(seat_row)
+        if held is not None or actions is None:
+            return None  # not missed; or missed only since the check above, and the next sweep plans it
+        if seat_row.bank_drawn_from is not None:
+            # The bank ran out with the extended deadline: all of it is used (ruling S4).
+            seat_row.bank_seconds, seat_row.bank_drawn_from = 0, None
+            seat_row.save(update_fields=["bank_seconds", "bank_drawn_from"])
         if not actions:
             # The bot waits: no move, no miss, and a fresh clock so the sweep does not pick the seat up again.
             seat_row.deadline = now + timedelta(seconds=game.turn_seconds)

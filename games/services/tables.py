@@ -15,7 +15,7 @@ from engine.commitment import commit, new_salt
 from engine.core import InvalidOptions, all_games, get_game
 
 from ..errors import BadRequest, Conflict, Forbidden, NotFound, TooManyRequests
-from ..models import CORRESPONDENCE_DAYS, LIVE_SECONDS, Game, Invitation, Pace, Seat
+from ..models import CORRESPONDENCE_DAYS, LIVE_SECONDS, TIME_BANK_MAX_DAYS, Game, Invitation, Pace, Seat
 from . import effects
 from .table_access import game_lock_for
 from .clock import restart_clocks
@@ -38,6 +38,17 @@ def _check_pace(kind: str, pace: str, turn_seconds: int) -> None:
                          % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))}, field="turn_seconds")
 
 
+def _check_time_bank(pace: str, days) -> int:
+    """Ruling S4: a whole number of days per seat, 0 for none; only by correspondence (a live clock is seconds)."""
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= TIME_BANK_MAX_DAYS:
+        raise BadRequest(_("A time bank is a whole number of days from 0 (none) to %(max)d.")
+                         % {"max": TIME_BANK_MAX_DAYS}, field="time_bank_days")
+    if days and pace == Pace.LIVE:
+        raise BadRequest(_("A time bank is for correspondence tables; a live table has none."),
+                         field="time_bank_days")
+    return days
+
+
 def _check_bot_level(level: str) -> None:
     if level not in bot_levels():
         raise BadRequest(_("Unknown bot level %(level)s; choose one of %(levels)s.")
@@ -46,8 +57,12 @@ def _check_bot_level(level: str) -> None:
 
 @transaction.atomic
 def game_create(*, user, kind: str, players: int, options: dict | None = None, pace: str = Pace.CORRESPONDENCE,
-                turn_seconds: int | None = None, private: bool = False, bots: list[str] | None = None) -> Game:
-    """Open a table with the creator in seat 0 and, if asked, bots in the next seats."""
+                turn_seconds: int | None = None, private: bool = False, bots: list[str] | None = None,
+                time_bank_days: int = 0) -> Game:
+    """Open a table with the creator in seat 0 and, if asked, bots in the next seats.
+
+    `time_bank_days`: each seat's time bank by correspondence (ruling S4), 0 for none.
+    """
     if kind not in all_games():
         raise BadRequest(_("There is no game called %(kind)s; choose one of %(games)s.")
                          % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))}, field="kind")
@@ -55,6 +70,7 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
     if turn_seconds is None:
         turn_seconds = 60 if pace == Pace.LIVE else 3 * 86400
     _check_pace(kind, pace, turn_seconds)
+    time_bank_days = _check_time_bank(pace, time_bank_days)
     options = dict(options or {})
     if kind == "toppo":
         options["pace"] = str(pace)  # the engine plays the table's pace (rulings P3, P4)
@@ -69,7 +85,7 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
     for level in bots:
         _check_bot_level(level)
     game = Game.objects.create(kind=kind, players=players, options=options, pace=pace, turn_seconds=turn_seconds,
-                               private=private, created_by=user)
+                               private=private, created_by=user, time_bank_days=time_bank_days)
     Seat.objects.create(game=game, index=0, user=user)
     for index, level in enumerate(bots, start=1):
         Seat.objects.create(game=game, index=index, bot_level=level)
@@ -187,6 +203,7 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
     marker = state.turn_marker()
     game.turn_marker = "" if marker is None else str(marker)[:64]
     game.save()
+    game.seats.update(bank_seconds=game.time_bank_days * 86400, bank_drawn_from=None)  # ruling S4
     restart_clocks(game, state, previous_to_act=[], now=now)
     effects.after_start(game)
     return game

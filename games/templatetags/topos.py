@@ -75,12 +75,6 @@ def until(iso: str | None) -> str:
 
 
 @register.filter
-def moment(iso: str | None):
-    """An ISO date (as the table summary carries deadlines) as a datetime, so `date` shows it in her time zone."""
-    return parse_datetime(iso) if isinstance(iso, str) else iso
-
-
-@register.filter
 def bot_level_text(level: str | None) -> str:
     """A bot level's label in the reader's language ("random" -> "Random")."""
     return engine_text(bot_levels().get(level or "", {}).get("label", level or ""))
@@ -96,3 +90,28 @@ def status_text(status: str) -> str:
 def winners_text(detail: dict, names: list[str]) -> str:
     """A finished game's headline: who won (ruling S1; nobody when every player left)."""
     return winners_words([names[i] for i in detail.get("winners") or [] if i < len(names)])
+
+
+@register.filter
+def in_days(seconds) -> str:
+    """Seconds as days with one decimal ("12.5"), in the reader's number format (vacation days, ruling S4)."""
+    from django.utils.formats import number_format
+
+    return number_format(round((seconds or 0) / 86400, 1), decimal_pos=1)
+
+
+@register.filter
+def duration(seconds) -> str:
+    """Seconds as "2 days, 3 hours" (a time bank, ruling S4)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    now = timezone.now()
+    return timeuntil(now + timedelta(seconds=int(seconds or 0)), now)
+
+
+@register.filter
+def as_datetime(iso: str | None):
+    """An ISO date from a selector's dict, as a datetime for the `date` filter."""
+    return parse_datetime(iso) if isinstance(iso, str) else iso

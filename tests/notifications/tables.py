@@ -56,11 +56,11 @@ def dealt_with(seed: str):
 
 
 def open_table(kind: str, owner, *others, bots=(), start=True, options=None, pace="correspondence",
-               turn_seconds=None, seed: str | None = None) -> Game:
+               turn_seconds=None, seed: str | None = None, time_bank_days: int = 0) -> Game:
     """A table of `kind`: `owner` in seat 0 (deciding first), then `others`, then `bots`; started unless told not."""
     players = 1 + len(others) + len(bots)
     game = services.game_create(user=owner, kind=kind, players=players, options=dict(options or {}), pace=pace,
-                                turn_seconds=turn_seconds, bots=list(bots))
+                                turn_seconds=turn_seconds, bots=list(bots), time_bank_days=time_bank_days)
     options = game.options  # as the engine deals them (Toppo's include the table's pace)
     for user in others:
         services.game_join(user=user, game_id=game.pk)
