@@ -10,6 +10,8 @@ urlpatterns = [
     path("healthz/web", healthz_web, name="healthz-web"),
     path("admin/", admin.site.urls),
     path("api/", include("games.api.urls")),
+    path("api/", include("ratings.api_urls")),  # ruling S5: leaderboards and players' ratings
+    path("leaderboards/", include("ratings.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/notifications/", include("games.notifications.settings_urls")),
     path("accounts/", include("accounts.urls")),

@@ -92,6 +92,9 @@ class TableCreateForm(forms.Form):
     days = forms.TypedChoiceField(label=_("Time per turn"), coerce=int, initial=3, required=False)
     live_seconds = forms.TypedChoiceField(label=_("Live clock"), coerce=int, initial=60, required=False)
     private = forms.BooleanField(label=_("Private table (join by invitation or link only)"), required=False)
+    rated = forms.BooleanField(label=_("Rated game"), required=False, initial=True,
+                               help_text=_("The result changes the players' ratings. A table with a bot is never "
+                                           "rated; untick to play a friendly game."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -167,7 +170,8 @@ class TableCreateForm(forms.Form):
             turn_seconds = (data.get("days") or 3) * 86400
         bots = [data[f] for f in self.bot_fields[: max(0, data["players"] - 1)] if data.get(f)]
         return {"kind": game, "players": data["players"], "options": options, "pace": pace,
-                "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots}
+                "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots,
+                "rated": data.get("rated", False)}
 
     def add_service_error(self, message: str, argument: str | None = None) -> None:
         """Show a service's refusal next to the field it is about (or above the form).

@@ -36,6 +36,9 @@ class Game(models.Model):
     pace = models.CharField(max_length=20, choices=Pace.choices, default=Pace.CORRESPONDENCE)
     turn_seconds = models.PositiveIntegerField(help_text="The clock of one turn (ruling S1).")
     private = models.BooleanField(default=False, help_text="Not listed; joined by invitation or code.")
+    # Ruling S5: changes the players' ratings when it finishes (ratings.services).  games.services.game_create
+    # makes a table of people rated unless asked not to; seating a bot makes it unrated for good.
+    rated = models.BooleanField(default=False, help_text="Finishing changes the players' ratings (ruling S5).")
     invite_code = models.CharField(max_length=16, unique=True, default="", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)

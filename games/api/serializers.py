@@ -14,6 +14,10 @@ class TableCreateIn(serializers.Serializer):
     private = serializers.BooleanField(default=False)
     bots = serializers.ListField(child=serializers.CharField(), required=False, default=list,
                                  help_text="Bot levels for the seats after yours, e.g. ['greedy'].")
+    rated = serializers.BooleanField(default=True,
+                                     help_text="Whether the result changes the players' ratings (ruling S5). "
+                                               "false plays unrated; a table with a bot is never rated, whatever "
+                                               "this says.")
 
 
 class ActionIn(serializers.Serializer):

@@ -77,7 +77,7 @@ class CatalogueView(APIView):
 class TableListView(APIView):
     @extend_schema(operation_id="tables_list_open", summary="Open tables anyone can join", responses=OpenApiTypes.OBJECT)
     def get(self, request):
-        return Response({"results": [selectors.table_summary(g, request.user) for g in selectors.tables_open()[:100]]})
+        return Response({"results": selectors.table_summaries(selectors.tables_open()[:100], request.user)})
 
     @extend_schema(summary="Open a table", request=TableCreateIn, parameters=[IDEMPOTENCY],
                    responses={201: OpenApiTypes.OBJECT, **ERRORS})
@@ -89,7 +89,7 @@ class TableListView(APIView):
         def handler():
             game = services.game_create(user=request.user, kind=d["game"], players=d["players"],
                                         options=d["options"], pace=d["pace"], turn_seconds=d.get("turn_seconds"),
-                                        private=d["private"], bots=d["bots"])
+                                        private=d["private"], bots=d["bots"], rated=d["rated"])
             return _detail(game.pk, request, status=201)
 
         return idempotent(request, _lock_user(request), handler)
@@ -103,7 +103,7 @@ class MyTablesView(APIView):
             games = selectors.tables_of_user(user=request.user, finished=True).order_by("-finished_at")[:200]
         else:
             games = selectors.games_of_user_sorted(user=request.user)
-        return Response({"results": [selectors.table_summary(g, request.user) for g in games]})
+        return Response({"results": selectors.table_summaries(games, request.user)})
 
 
 class TableDetailView(APIView):
