@@ -13,16 +13,18 @@ def people(*names):
     return [user_create(username=n, email=f"{n}@example.com", password="a-long-test-password") for n in names]
 
 
-def table_of(users, kind: str = "toppo", *, rated: bool = True, **options) -> Game:
+def table_of(users, kind: str = "topology", *, rated: bool = True, pace: str = "correspondence",
+             turn_seconds: int | None = None, **options) -> Game:
     """A started table of `users` (the first opens it), not played yet."""
-    game = services.game_create(user=users[0], kind=kind, players=len(users), options=options, rated=rated)
+    game = services.game_create(user=users[0], kind=kind, players=len(users), options=options, rated=rated,
+                                pace=pace, turn_seconds=turn_seconds)
     for user in users[1:]:
         services.game_join(user=user, game_id=game.pk)
     return services.game_start(user=users[0], game_id=game.pk)
 
 
-def played(users, kind: str = "toppo", **options) -> Game:
-    """A game of `users` played to its end by random legal moves (a one-hand Toppo unless told otherwise)."""
+def played(users, kind: str = "topology", **options) -> Game:
+    """A game of `users` played to its end by random legal moves (Topology, the shortest, unless told otherwise)."""
     if kind == "toppo":
         options.setdefault("hands", 1)
     game = play(table_of(users, kind, **options))

@@ -39,7 +39,7 @@ def play_people(game: Game) -> Game:
 
 def test_a_player_who_resigned_ranks_last_and_loses_rating():
     ana, bruno, chen = people("ana", "bruno", "chen")
-    game = table_of([ana, bruno, chen], hands=1)
+    game = table_of([ana, bruno, chen])
     services.game_resign(game_id=game.pk, user=chen)
     game = play_people(game)
     assert game.status == Game.Status.FINISHED and game.rated

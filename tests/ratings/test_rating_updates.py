@@ -49,7 +49,7 @@ def test_a_finished_two_player_game_moves_the_winner_up_and_the_loser_down(owner
         assert changes[winner.user_id].mu_after > changes[winner.user_id].mu_before
         assert changes[loser.user_id].mu_after < changes[loser.user_id].mu_before
         assert changes[winner.user_id].delta > 0 > changes[loser.user_id].delta
-    assert Rating.objects.filter(key="toppo-correspondence").count() == 2
+    assert Rating.objects.filter(key="topology").count() == 2
     assert RatedGame.objects.filter(game=game).count() == 1
 
 
@@ -69,9 +69,14 @@ def test_a_finished_game_of_three_or_four_rates_every_seat_by_its_rank(players):
 def test_toppo_keeps_a_rating_per_pace_and_other_games_one_per_game(owner, member):
     assert rating_key("toppo", "live") == "toppo-live" != rating_key("toppo", "correspondence")
     assert rating_key("topology", "correspondence") == "topology"
-    game = played([owner, member], "topology")
-    assert set(Rating.objects.values_list("key", flat=True)) == {"topology"}
+    game = played([owner, member], "toppo", hands=1)
+    assert set(Rating.objects.values_list("key", flat=True)) == {"toppo-correspondence"}
     assert_rated_from_prior(game)
+    live = table_of([owner, member], "toppo", pace="live", turn_seconds=60, hands=1)
+    services.game_resign(game_id=live.pk, user=member)
+    assert set(Rating.objects.values_list("key", flat=True)) == {"toppo-correspondence", "toppo-live"}
+    assert Rating.objects.get(user=owner, key="toppo-live").games == 1
+    assert_rated_from_prior(Game.objects.get(pk=live.pk))
 
 
 def test_a_second_game_starts_from_the_first_ones_numbers(owner, member):
