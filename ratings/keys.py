@@ -8,7 +8,7 @@ from engine.core import all_games
 from games.engine_texts import game_title
 
 # Ruling S5: Toppo keeps a separate rating for each pace; the other games have one pace only.
-PER_PACE = {"toppo": ("live", "correspondence")}
+PER_PACE = {"toppo": ("correspondence", "live")}
 
 
 def rating_key(kind: str, pace: str) -> str:
