@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games.models import Game
+from engine.ranking import replayed_ranks
+from games.models import Action, Game
 
 from . import system
 from .keys import rating_key
@@ -70,13 +71,25 @@ class Recomputed:
     games: int
     players: int
     recorded: int  # finished rated games that had no RatedGame yet, numbered after the others
+    differing: list[int]  # with from_logs: games whose published ranks differ from their replayed log's
+
+
+def _placings(game: Game, seats, from_logs: bool) -> list[tuple[int, int]]:
+    """(user id, final rank) per seat: the published ranks, or those re-computed from the seed and the log."""
+    if not from_logs:
+        return [(s.user_id, s.rank) for s in seats]
+    log = Action.objects.filter(game=game).order_by("seq").values_list("seat", "action")
+    ranks = replayed_ranks(game.kind, game.players, game.options, game.seed, list(log))  # rulings S1, G0.2
+    return [(s.user_id, ranks[s.index]) for s in seats]
 
 
 @transaction.atomic
-def ratings_recompute() -> Recomputed:
+def ratings_recompute(*, from_logs: bool = False) -> Recomputed:
     """Wipe every rating and replay every rated game in the order it was rated (ruling S5): the same numbers.
 
-    Games finishing meanwhile wait for the end (the tables are locked on PostgreSQL), then apply on top.
+    `from_logs` re-runs each game's seed and log for its ranks (slow) instead of reading the published ones,
+    and lists the games where they differ (the log's ranks are used).  Games finishing meanwhile wait for
+    the end (the tables are locked on PostgreSQL), then apply on top.
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -84,13 +97,16 @@ def ratings_recompute() -> Recomputed:
                            f"{RatedGame._meta.db_table} IN EXCLUSIVE MODE")
     RatingChange.objects.all().delete()
     Rating.objects.all().delete()
-    count = 0
+    count, differing = 0, []
     for rated in RatedGame.objects.select_related("game").order_by("id"):
         seats = list(rated.game.seats.order_by("index"))
-        _apply(rated.game, rated.key, [(s.user_id, s.rank) for s in seats], rated=rated, now=rated.rated_at)
+        placings = _placings(rated.game, seats, from_logs)
+        if [rank for _, rank in placings] != [s.rank for s in seats]:
+            differing.append(rated.game_id)
+        _apply(rated.game, rated.key, placings, rated=rated, now=rated.rated_at)
         count += 1
     # A rated game finished without its RatedGame (made outside the site's services): rated now, after the others.
     missing = Game.objects.filter(rated=True, status=Game.Status.FINISHED, rated_as__isnull=True)
     recorded = sum(1 for game in missing.order_by("finished_at", "id") if game_rate(game) is not None)
     return Recomputed(games=count + recorded, players=Rating.objects.values("user").distinct().count(),
-                      recorded=recorded)
+                      recorded=recorded, differing=differing)

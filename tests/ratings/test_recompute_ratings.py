@@ -45,6 +45,12 @@ def test_recomputing_gives_exactly_the_numbers_applied_as_games_finished():
     assert snapshot() == live
     assert f"Replayed {RatedGame.objects.count()} rated games" in out.getvalue()
 
+    # From the seeds and the logs alone (rulings S1, G0.2): the same ranks, so the same numbers.
+    out = StringIO()
+    call_command("recompute_ratings", "--from-logs", stdout=out)
+    assert "Every published ranking matches its replayed log." in out.getvalue()
+    assert snapshot() == live
+
 
 def test_recomputing_twice_changes_nothing():
     ana, bruno = people("ana", "bruno")
@@ -54,3 +60,16 @@ def test_recomputing_twice_changes_nothing():
     once = snapshot()
     call_command("recompute_ratings", stdout=StringIO())
     assert snapshot() == once
+
+
+def test_from_the_logs_a_wrong_published_rank_is_named_and_the_logs_ranks_are_used():
+    ana, bruno = people("ana", "bruno")
+    game = played([ana, bruno])
+    live = snapshot()
+    seats = list(game.seats.order_by("index"))
+    for seat, wrong in zip(seats, reversed([s.rank for s in seats])):
+        type(seat).objects.filter(pk=seat.pk).update(rank=wrong if wrong != seat.rank else seat.rank + 1)
+    out = StringIO()
+    call_command("recompute_ratings", "--from-logs", stdout=out)
+    assert f"differ from the replayed log in games {game.pk};" in out.getvalue()
+    assert snapshot() == live
