@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "ratings",  # ruling S5: ratings and leaderboards
     "config",  # issue 14: the site's deploy checks, 404 page and favicon (config/apps.py)
 ]
 

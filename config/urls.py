@@ -14,6 +14,8 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     # The language menu: Django's set_language, and kept on her account when she is logged in.
     path("i18n/setlang/", language_set, name="set_language"),
+    path("api/", include("ratings.api_urls")),  # ruling S5: leaderboards and players' ratings
+    path("leaderboards/", include("ratings.urls")),
     path("accounts/notifications/", include("games.notifications.settings_urls")),
     path("accounts/", include("accounts.urls")),
     path("notifications/", include("games.notifications.urls")),

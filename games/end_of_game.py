@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from ratings.selectors import rating_changes_of_game
+
 from . import selectors
 from .models import Game
 from .score_chart import finished_chart
@@ -40,13 +42,17 @@ def plain(value):
 
 
 def end_of_game(game: Game, detail: dict, names: list[str], user) -> dict:
+    # Ruling S5: what the game did to each player's rating (none at an unrated table).
+    changes = rating_changes_of_game(game) if game.rated else {}
+    users = {s.index: s.user_id for s in game.seats.all()}
     standings = sorted(({"index": s["index"], "name": names[s["index"]], "rank": s.get("rank"),
-                         "score": plain(s.get("score")), "left": s["abandoned"]} for s in detail["seats"]),
+                         "score": plain(s.get("score")), "left": s["abandoned"],
+                         "rating": changes.get(users.get(s["index"]))} for s in detail["seats"]),
                        key=lambda s: (s["rank"] or 99, s["index"]))
     chart = finished_chart(game)
     if chart:
         chart.update(low=plain(chart["low"]), high=plain(chart["high"]))
         for line in chart["lines"]:
             line.update(name=names[line["seat"]], last=plain(line["last"]))
-    return {"scoring": scoring_words(game.kind), "standings": standings, "chart": chart,
+    return {"scoring": scoring_words(game.kind), "standings": standings, "chart": chart, "rated": bool(changes),
             "next_game": next_waiting_game(user, game.pk)}

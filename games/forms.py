@@ -98,6 +98,9 @@ class TableCreateForm(forms.Form):
         help_text=_("Days each player may draw on when a turn's time runs out, before the bot plays it; "
                     "0 for none. A table with a time bank has it instead of vacation."))
     private = forms.BooleanField(label=_("Private table (join by invitation or link only)"), required=False)
+    rated = forms.BooleanField(label=_("Rated game"), required=False, initial=True,
+                               help_text=_("The result changes the players' ratings. A table with a bot is never "
+                                           "rated; untick to play a friendly game."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -176,7 +179,7 @@ class TableCreateForm(forms.Form):
         bank = 0 if pace == Pace.LIVE else data.get("time_bank_days") or 0
         return {"kind": game, "players": data["players"], "options": options, "pace": pace,
                 "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots,
-                "time_bank_days": bank}
+                "time_bank_days": bank, "rated": data.get("rated", False)}
 
     def add_service_error(self, message: str, argument: str | None = None) -> None:
         """Show a service's refusal next to the field it is about (or above the form).

@@ -41,6 +41,9 @@ class Game(models.Model):
         default=0, help_text="Ruling S4: days each seat may draw on when a turn's clock runs out (0: none); "
                              "correspondence only, and instead of vacation.")
     private = models.BooleanField(default=False, help_text="Not listed; joined by invitation or code.")
+    # Ruling S5: changes the players' ratings when it finishes (ratings.services).  games.services.game_create
+    # makes a table of people rated unless asked not to; seating a bot makes it unrated for good.
+    rated = models.BooleanField(default=False, help_text="Finishing changes the players' ratings (ruling S5).")
     invite_code = models.CharField(max_length=16, unique=True, default="", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)

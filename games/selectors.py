@@ -5,6 +5,7 @@ from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from engine.core import get_game
+from ratings.selectors import prefetch_seat_ratings, seat_ratings
 
 from . import vacation
 from .engine_texts import game_title
@@ -58,6 +59,7 @@ def table_summary(game: Game, user=None) -> dict:
     now = timezone.now()
     seats = list(game.seats.all())
     away = vacation.away_until([s.user_id for s in seats], now=now) if game.is_running else {}
+    ratings = seat_ratings(game)  # ruling S5: every person's rating in this game's key, beside her name
     return {
         "id": game.pk,
         "game": game.kind,
@@ -67,18 +69,26 @@ def table_summary(game: Game, user=None) -> dict:
         "pace": game.pace,
         "turn_seconds": game.turn_seconds,
         "private": game.private,
+        "rated": game.rated,  # ruling S5
         "status": game.status,
         "version": game.version,
         "created_by": game.created_by.username,
         "created_at": game.created_at.isoformat(),
         "time_bank_days": game.time_bank_days,
-        "seats": [seat_summary(s, game, away, now) for s in seats],
+        "seats": [{**seat_summary(s, game, away, now), "rating": ratings.get(s.index)} for s in seats],
         "free_seats": game.players - len(game.seats.all()),
         "my_seat": seat,
         # A seat that left decides nothing more, even while the bot plays its turn (ruling S1).
         "my_turn": game.status == Game.Status.RUNNING and seat in game.to_act and not _left(game, seat),
         "winners": _winners(game) if game.status == Game.Status.FINISHED else None,
     }
+
+
+def table_summaries(games, user=None) -> list[dict]:
+    """table_summary of each game, with the seated players' ratings looked up in one query."""
+    games = list(games)
+    prefetch_seat_ratings(games)
+    return [table_summary(g, user) for g in games]
 
 
 def _winners(game: Game) -> list[int]:

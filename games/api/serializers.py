@@ -45,6 +45,10 @@ class TableCreateIn(serializers.Serializer):
         required=False, default=0,
         help_text="Correspondence only: days each seat may draw on when a turn's clock runs out, before the bot "
                   "plays it (0-30, 0: none). Such a table has the bank instead of vacation (ruling S4).")
+    rated = serializers.BooleanField(default=True,
+                                     help_text="Whether the result changes the players' ratings (ruling S5). "
+                                               "false plays unrated; a table with a bot is never rated, whatever "
+                                               "this says.")
 
 
 class ActionIn(serializers.Serializer):

@@ -92,7 +92,7 @@ def _table_page(request, view, queryset, filters: TableFilters) -> Response:
     filters.is_valid(raise_exception=True)
     pages = TablePages()
     games = pages.paginate_queryset(filters.filter(queryset), request, view=view)
-    return pages.get_paginated_response([selectors.table_summary(g, request.user) for g in games])
+    return pages.get_paginated_response(selectors.table_summaries(games, request.user))
 
 
 class TableListView(APIView):
@@ -114,7 +114,8 @@ class TableListView(APIView):
         def handler():
             game = services.game_create(user=request.user, kind=d["game"], players=d["players"],
                                         options=d["options"], pace=d["pace"], turn_seconds=d.get("turn_seconds"),
-                                        private=d["private"], bots=d["bots"], time_bank_days=d["time_bank_days"])
+                                        private=d["private"], bots=d["bots"], time_bank_days=d["time_bank_days"],
+                                        rated=d["rated"])
             return _detail(game.pk, request, status=201)
 
         return idempotent(request, _lock_user(request), handler)

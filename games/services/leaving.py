@@ -10,6 +10,8 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from ratings.services import game_rate
+
 from ..errors import Conflict
 from ..models import Action, Game, Seat
 from ..ranking import ABANDON, LEAVE_TYPES, leave_words, site_ranks
@@ -80,3 +82,4 @@ def game_end_early(game: Game, now) -> None:
     game.turn_marker = ""
     game.save(update_fields=["status", "finished_at", "to_act", "turn_marker", "version", "updated_at"])
     ranks_settle(game)
+    game_rate(game)  # ruling S5: a game ended by resignations is rated like any other

@@ -17,6 +17,7 @@ from django.utils.translation import pgettext
 
 from engine.bots import choose_action, play_turn, turn_done
 from engine.core import IllegalAction, get_game
+from ratings.services import game_rate
 
 from .. import ranking, vacation
 from ..errors import BadRequest, Conflict, Forbidden, IllegalMove, StaleVersion
@@ -108,6 +109,7 @@ def _finish(game: Game, state, now) -> None:
     game.finished_at = now
     # Seats that left rank after those still playing, whatever their score (ruling S1).
     leaving.ranks_settle(game, state.results())
+    game_rate(game)  # ruling S5: in the finishing transaction, so never lost and never twice
     transaction.on_commit(lambda: effects.after_finish(game.pk))
 
 

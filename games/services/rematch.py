@@ -24,6 +24,7 @@ def game_rematch(*, user, game_id: int, client_address: str = "") -> Game:
     options = {k: v for k, v in old.options.items() if not (old.kind == "toppo" and k == "pace")}  # re-added
     new = game_create(user=user, kind=old.kind, players=old.players, options=options, pace=old.pace,
                       turn_seconds=old.turn_seconds, private=old.private, time_bank_days=old.time_bank_days,
+                      rated=old.rated,
                       bots=[s.bot_level for s in seats if s.user_id is None and s.bot_level])
     for seat in seats:
         if seat.user_id is not None and seat.user_id != user.pk:

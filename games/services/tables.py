@@ -58,10 +58,12 @@ def _check_bot_level(level: str) -> None:
 @transaction.atomic
 def game_create(*, user, kind: str, players: int, options: dict | None = None, pace: str = Pace.CORRESPONDENCE,
                 turn_seconds: int | None = None, private: bool = False, bots: list[str] | None = None,
-                time_bank_days: int = 0) -> Game:
+                time_bank_days: int = 0, rated: bool = True) -> Game:
     """Open a table with the creator in seat 0 and, if asked, bots in the next seats.
 
     `time_bank_days`: each seat's time bank by correspondence (ruling S4), 0 for none.
+    Ruling S5: a table of people is rated unless `rated` is false; a table with a bot never is (nor one of
+    a single player, who has nobody to be rated against).
     """
     if kind not in all_games():
         raise BadRequest(_("There is no game called %(kind)s; choose one of %(games)s.")
@@ -85,7 +87,8 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
     for level in bots:
         _check_bot_level(level)
     game = Game.objects.create(kind=kind, players=players, options=options, pace=pace, turn_seconds=turn_seconds,
-                               private=private, created_by=user, time_bank_days=time_bank_days)
+                               private=private, created_by=user, time_bank_days=time_bank_days,
+                               rated=bool(rated) and not bots and players >= 2)
     Seat.objects.create(game=game, index=0, user=user)
     for index, level in enumerate(bots, start=1):
         Seat.objects.create(game=game, index=index, bot_level=level)
@@ -141,7 +144,8 @@ def game_add_bot(*, user, game_id: int, level: str) -> Game:
         raise Conflict(_("The game has started; no seat is free."))
     _check_bot_level(level)
     Seat.objects.create(game=game, index=_free_index(game), bot_level=level)
-    game.save(update_fields=["updated_at"])
+    game.rated = False  # ruling S5: a table with a bot is never rated
+    game.save(update_fields=["rated", "updated_at"])
     return game
 
 
@@ -189,6 +193,8 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
         raise Conflict(ngettext("%(n)d seat(s) are still empty: wait for players or fill them with bots.",
                                 "%(n)d seat(s) are still empty: wait for players or fill them with bots.",
                                 missing) % {"n": missing})
+    if game.seats.filter(user__isnull=True).exists():
+        game.rated = False  # ruling S5: a table with a bot is never rated
     engine = get_game(game.kind)
     game.seed = secrets.token_hex(16)
     game.seed_salt = new_salt()

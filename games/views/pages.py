@@ -15,8 +15,8 @@ OPEN_TABLES = 50
 def home(request):
     """Open tables anyone can join, and my games with those waiting for me first."""
     user = request.user if request.user.is_authenticated else None
-    open_tables = [selectors.table_summary(g, user) for g in selectors.tables_open()[:OPEN_TABLES]]
-    mine = [selectors.table_summary(g, user) for g in selectors.games_of_user_sorted(user=user)] if user else []
+    open_tables = selectors.table_summaries(selectors.tables_open()[:OPEN_TABLES], user)
+    mine = selectors.table_summaries(selectors.games_of_user_sorted(user=user), user) if user else []
     return render(request, "games/home.html", {
         "open_tables": open_tables,
         "my_games": mine,
