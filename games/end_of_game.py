@@ -40,7 +40,7 @@ def plain(value):
 
 
 def end_of_game(game: Game, detail: dict, names: list[str], user) -> dict:
-    standings = sorted(({"index": s["index"], "name": names[s["index"]], "rank": s.get("rank"),
+    standings = sorted(({"index": s["index"], "name": names[s["index"]], "player": s["player"], "rank": s.get("rank"),
                          "score": plain(s.get("score")), "left": s["abandoned"]} for s in detail["seats"]),
                        key=lambda s: (s["rank"] or 99, s["index"]))
     chart = finished_chart(game)

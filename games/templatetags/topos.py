@@ -4,6 +4,8 @@ from __future__ import annotations
 import json
 
 from django import template
+from django.urls import reverse
+from django.utils.html import conditional_escape, format_html
 from django.utils.dateparse import parse_datetime
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
@@ -90,3 +92,21 @@ def status_text(status: str) -> str:
 def winners_text(detail: dict, names: list[str]) -> str:
     """A finished game's headline: who won (ruling S1; nobody when every player left)."""
     return winners_words([names[i] for i in detail.get("winners") or [] if i < len(names)])
+
+
+@register.simple_tag
+def player_link(who, label=None) -> str:
+    """A name shown anywhere on the site, linked to the player's page (issue 11): the one place that draws it.
+
+    `who` is a username, or a seat summary (games.selectors.seat_summary: a bot's seat reads "Bot (level)"),
+    or None for a bot or an open seat, which show `label` unlinked.  `label` replaces the shown name.
+    """
+    if isinstance(who, dict):
+        username = who.get("player")
+        if label is None and not username:
+            label = _("Bot (%(level)s)") % {"level": bot_level_text(who.get("bot_level"))}
+        who = username
+    if not who:
+        return conditional_escape(label if label is not None else "")
+    return format_html('<a class="player-link" href="{}">{}</a>', reverse("player", args=[who]),
+                       label if label is not None else who)
