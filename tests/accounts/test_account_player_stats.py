@@ -157,3 +157,15 @@ def test_a_table_page_links_every_person_and_no_bot(owner, member):
     assert board.count('class="player-link"') == 2  # the bot's seat is named, not linked
     home = client_for(member).get(reverse("home")).content.decode()
     assert 'href="/accounts/players/ana/"' in home and 'href="/accounts/players/bruno/"' in home
+
+
+@pytest.mark.parametrize("header, words", [
+    ("es", ["Estadísticas", "Puesto medio", "de media", "Contra:", "Repetición"]),
+    ("zh-Hant-TW,zh;q=0.8", ["統計", "平均名次", "人中第", "對手：", "重播"]),
+])
+def test_the_page_speaks_the_readers_language(client, owner, member, header, words):
+    finished("topology", owner, member)
+    html = client.get(reverse("player", args=["ana"]), HTTP_ACCEPT_LANGUAGE=header).content.decode()
+    for word in words:
+        assert word in html, word
+    assert "Statistics" not in html and "Against:" not in html
