@@ -193,7 +193,7 @@ def player(request, username: str):
     page = Paginator(player_stats.recent_games(person, viewer, kind), RECENT_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "accounts/player.html", {
         "person": person, "stats": player_stats.game_stats(person), "current_games": current,
-        "finished_games": [player_stats.game_result(g, person) for g in page], "page_obj": page, "kind": kind,
+        "finished_games": [player_stats.game_result(g, person) for g in player_stats.games_of(page)], "page_obj": page, "kind": kind,
         "kind_title": game_title(get_game(kind).title) if kind else "",
         # Issue 11, point 4: her ratings and their history, per game, once ratings exist (_rating_history.html).
         "ratings": None,

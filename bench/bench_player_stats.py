@@ -82,7 +82,8 @@ def measure(label: str, people: list, viewer, samples: int) -> None:
     from games import player_stats
 
     def page(person):
-        return [player_stats.game_result(g, person) for g in player_stats.recent_games(person, viewer)[:20]]
+        return [player_stats.game_result(g, person)
+                for g in player_stats.games_of(player_stats.recent_games(person, viewer)[:20])]
 
     for name, fn in (("stats", player_stats.game_stats), ("list ", page),
                      ("count", lambda p: player_stats.recent_games(p, viewer).count())):
@@ -106,20 +107,18 @@ def report(size: int, prolific, viewer, rng: random.Random, samples: int) -> Non
 
 
 def plan(prolific) -> None:
+    from django.test.utils import CaptureQueriesContext
+
     from games import player_stats
 
-    # The same query as game_stats, explained.
-    from django.db.models import Avg, Count, Max, Q
-
-    from games.models import Game, Seat
-    qs = (Seat.objects.filter(user=prolific, game__status=Game.Status.FINISHED).values("game__kind")
-          .annotate(played=Count("pk"), won=Count("pk", filter=Q(rank=1, abandoned=False)),
-                    left=Count("pk", filter=Q(abandoned=True)), average_rank=Avg("rank"),
-                    average_seats=Avg("game__players"), last_finished=Max("game__finished_at")).order_by("game__kind"))
-    assert [r["played"] for r in qs] == [s["played"] for s in player_stats.game_stats(prolific)]
+    with CaptureQueriesContext(connection) as queries:
+        player_stats.game_stats(prolific)
+    (query,) = queries.captured_queries
     print("  plan of the prolific player's statistics:")
-    for line in qs.explain(analyze=True).splitlines():
-        print("    " + line)
+    with connection.cursor() as cursor:
+        cursor.execute("EXPLAIN ANALYZE " + query["sql"])
+        for (line,) in cursor.fetchall():
+            print("    " + line)
 
 
 def main() -> None:

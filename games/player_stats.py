@@ -6,12 +6,16 @@ her (ruling S1: after everyone who stayed), and never as won.  Won means rank 1 
 the winners of the table's headline.  Private tables count too: a count names no table, and ratings (ruling
 S5) are made of the same games; the list of games shows only the tables the viewer may see.
 
-The statistics are one aggregate query grouped by game, on indexed columns (the seat's user and the covering
-index `seat_user_results`, migration games 0011): no loop over games.
+The statistics are one aggregate query grouped by game, read from her seats with a final rank (the partial
+covering index `seat_user_results`, migration games 0011; `ranks_settle` writes a rank when, and only when, a
+game finishes).  Each seat's game is looked up by its key in a subquery rather than joined: with a join, for a
+player of thousands of games PostgreSQL's default costs prefer a scan of every table there is
+(`bench/bench_player_stats.py`).  No loop over games in Python.
 """
 from __future__ import annotations
 
-from django.db.models import Avg, Count, Max, Prefetch, Q, QuerySet
+from django.db.models import Avg, Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from engine.core import all_games, get_game
 
@@ -22,18 +26,32 @@ from .selectors import visible_q
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
 
 
+def _of_finished_game(field: str) -> Subquery:
+    """One column of the seat's game, if that game is finished (None otherwise): an index lookup per seat."""
+    return Subquery(_finished_game().values(field)[:1])
+
+
+def _finished_game() -> QuerySet[Game]:
+    """The seat's game, if it is finished (for subqueries on Seat)."""
+    return Game.objects.filter(pk=OuterRef("game_id"), status=Game.Status.FINISHED).order_by()
+
+
 def game_stats(person) -> list[dict]:
     """Per game she has finished: played, won, left, average rank and average seats at the table, last finished."""
-    rows = (Seat.objects.filter(user=person, game__status=Game.Status.FINISHED)
-            .values("game__kind")
+    rows = (Seat.objects.filter(user=person, rank__isnull=False)
+            .annotate(kind=_of_finished_game("kind"), seats=_of_finished_game("players"),
+                      finished=_of_finished_game("finished_at"))
+            .values("kind")
             .annotate(played=Count("pk"), won=Count("pk", filter=Q(rank=1, abandoned=False)),
                       left=Count("pk", filter=Q(abandoned=True)), average_rank=Avg("rank"),
-                      average_seats=Avg("game__players"), last_finished=Max("game__finished_at"))
-            .order_by("game__kind"))
+                      average_seats=Avg("seats"), last_finished=Max("finished"))
+            .order_by("kind"))
     known = all_games()
     stats = []
     for row in rows:
-        kind = row["game__kind"]
+        kind = row["kind"]
+        if kind is None:  # a rank at a table not finished: never written so (ranks_settle), never counted
+            continue
         stats.append({
             "game": kind,
             "title": game_title(get_game(kind).title) if kind in known else kind,
@@ -52,14 +70,25 @@ def _rounded(value) -> float | None:
     return None if value is None else round(float(value), 2)
 
 
-def recent_games(person, viewer=None, kind: str | None = None) -> QuerySet[Game]:
-    """Her finished games, newest first, among those `viewer` may see (games.selectors.visible_q)."""
-    qs = Game.objects.filter(status=Game.Status.FINISHED, seats__user=person)
+def recent_games(person, viewer=None, kind: str | None = None) -> QuerySet[Seat]:
+    """Her seats at finished games `viewer` may see (games.selectors.visible_q), newest first: to count and to
+    page through (then `games_of`).  Driven by her seats, as the statistics, for the same reason."""
+    game = _finished_game()
     if viewer is None or not viewer.is_authenticated or viewer.pk != person.pk:
-        qs = qs.filter(visible_q(viewer))
+        game = game.filter(visible_q(viewer))
     if kind:
-        qs = qs.filter(kind=kind)
-    return qs.select_related("created_by").prefetch_related(_SEATS).order_by("-finished_at", "-pk")
+        game = game.filter(kind=kind)
+    # A scalar subquery, not EXISTS: PostgreSQL would turn EXISTS into a join, and scan every game.
+    when = game.values(when=Coalesce("finished_at", "updated_at"))[:1]
+    return (Seat.objects.filter(user=person, rank__isnull=False).annotate(finished=Subquery(when))
+            .filter(finished__isnull=False).order_by("-finished", "-game_id"))
+
+
+def games_of(seats) -> list[Game]:
+    """The games of a page of `recent_games`, in its order, with their seats and players."""
+    ids = [seat.game_id for seat in seats]
+    games = Game.objects.select_related("created_by").prefetch_related(_SEATS).in_bulk(ids)
+    return [games[pk] for pk in ids if pk in games]
 
 
 def game_result(game: Game, person) -> dict:

@@ -116,6 +116,6 @@ class PlayerView(APIView):
             "ratings": None,
             "finished_games": {"count": paginator.count, "next": paginator.get_next_link(),
                                "previous": paginator.get_previous_link(),
-                               "results": [_with_links(player_stats.game_result(g, person)) for g in page]},
+                               "results": [_with_links(player_stats.game_result(g, person)) for g in player_stats.games_of(page)]},
         }
         return Response(PlayerOut(data).data)
