@@ -6,8 +6,9 @@ tables; measures with 1,000 players, then grows the same database to 100,000 and
   stats  the aggregate per game (one query, grouped by game, read from the index `seat_user_results`);
   list   the first page of her finished games (20) that another player may see, with every seat;
   count  how many of them there are (the page's pagination).
-Prints the median and the slowest of many random players, the prolific player's figures, and the plan of her
-statistics query.
+Prints the median and the slowest of many random players and the prolific player's figures, with the server's
+JIT setting and without JIT (a prolific player's queries pass jit_above_cost, and compiling costs more than
+running them), then the plan of her statistics query.
 
     DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos_bench .venv/bin/python bench/bench_player_stats.py
     DEBUG=true DATABASE_URL=... .venv/bin/python bench/bench_player_stats.py --sizes 1000 20000 --games-each 4
@@ -102,8 +103,16 @@ def report(size: int, prolific, viewer, rng: random.Random, samples: int) -> Non
     from games import player_stats
     for person in players[:5]:  # warm the caches and the connection
         player_stats.game_stats(person)
-    measure("random  ", players, viewer, samples)
-    measure("prolific", [prolific] * samples, viewer, samples)
+    # PostgreSQL compiles a query whose estimated cost passes jit_above_cost (a prolific player's do): shown with
+    # the server's setting, then without JIT.
+    for jit in ("default", "off"):
+        with connection.cursor() as cursor:
+            cursor.execute("RESET jit" if jit == "default" else "SET jit = off")
+        print(f"  jit {jit}:")
+        measure("random  ", players, viewer, samples)
+        measure("prolific", [prolific] * samples, viewer, samples)
+    with connection.cursor() as cursor:
+        cursor.execute("RESET jit")
 
 
 def plan(prolific) -> None:

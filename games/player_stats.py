@@ -9,7 +9,7 @@ S5) are made of the same games; the list of games shows only the tables the view
 The statistics are one aggregate query grouped by game, read from her seats with a final rank (the partial
 covering index `seat_user_results`, migration games 0011; `ranks_settle` writes a rank when, and only when, a
 game finishes).  Each seat's game is looked up by its key in a subquery rather than joined: with a join, for a
-player of thousands of games PostgreSQL's default costs prefer a scan of every table there is
+player of thousands of games PostgreSQL's default costs prefer to scan every game there is
 (`bench/bench_player_stats.py`).  No loop over games in Python.
 """
 from __future__ import annotations
