@@ -116,13 +116,20 @@ def test_her_finished_games_name_her_result_and_link_her_opponents(client, owner
         assert reverse("table_replay", args=[game.pk]) in block and reverse("table", args=[game.pk]) in block
 
 
-def test_the_list_can_show_one_game_and_pages_through_the_rest(client, owner, member, history):
+def test_the_list_can_show_one_game_and_pages_through_the_rest(client, owner, member, history, monkeypatch):
+    monkeypatch.setattr("accounts.views.RECENT_PER_PAGE", 2)
+    first = client.get(reverse("player", args=["ana"]))
+    second = client.get(reverse("player", args=["ana"]), {"page": 2})
+    newest = [g.pk for g in sorted(history[:3], key=lambda g: g.finished_at, reverse=True)]
+    assert [g["id"] for g in first.context["finished_games"]] == newest[:2]
+    assert [g["id"] for g in second.context["finished_games"]] == newest[2:]
+    assert "?page=2#recent-games" in first.content.decode()
     only = client.get(reverse("player", args=["ana"]), {"game": "toppo"})
     assert [g["id"] for g in only.context["finished_games"]] == [history[2].pk]
     # Statistics stay whole whatever the list shows.
     assert {s["game"] for s in only.context["stats"]} == {"topology", "toppo"}
     unknown = client.get(reverse("player", args=["ana"]), {"game": "chess"})
-    assert len(unknown.context["finished_games"]) == 3
+    assert [g["id"] for g in unknown.context["finished_games"]] == newest[:2]  # an unknown game filters nothing
 
 
 def test_a_private_finished_table_is_counted_but_listed_only_to_those_who_may_see_it(owner, member, outsider):
