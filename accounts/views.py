@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db import IntegrityError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
@@ -21,9 +22,12 @@ from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 
+from engine.core import all_games, get_game
+from games import player_stats
 from games import selectors as game_selectors
 from games import vacation as vacation_reads
 from games.errors import ServiceError
+from games.engine_texts import game_title
 from games.models import Game
 from games.services import vacation as vacation_services
 from games.tasks import enqueue
@@ -35,6 +39,7 @@ from .models import ApiToken
 User = get_user_model()
 
 FINISHED_SHOWN = 50
+RECENT_PER_PAGE = 20
 
 
 def _too_many(response, refusal: limits.Refusal):
@@ -213,19 +218,26 @@ def language_set(request):
 
 
 def player(request, username: str):
-    """A player's public page: her public games only, never private tables, email or tokens."""
+    """A player's page: her statistics per game and her finished games (games.player_stats), and her games in
+    progress; of the tables only those the visitor may see, never her email or tokens."""
     person = get_object_or_404(User, username=username, is_active=True)
-    public = game_selectors.tables_of_user(user=person).filter(private=False)
-    current = [game_selectors.table_summary(g, request.user)
-               for g in public.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING]).order_by("-updated_at")[:FINISHED_SHOWN]]
-    finished = [game_selectors.table_summary(g, request.user)
-                for g in public.filter(status=Game.Status.FINISHED).order_by("-finished_at")[:FINISHED_SHOWN]]
+    viewer = request.user if request.user.is_authenticated else None
+    shown = game_selectors.tables_of_user(user=person).filter(game_selectors.visible_q(viewer))
+    current = [game_selectors.table_summary(g, viewer)
+               for g in shown.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING]).order_by("-updated_at")[:FINISHED_SHOWN]]
     # Her seat is the one highlighted here, whoever is looking.
-    for g in current + finished:
+    for g in current:
         g["my_seat"] = next((s["index"] for s in g["seats"] if s["player"] == person.username), None)
         g["my_turn"] = False
-    return render(request, "accounts/player.html",
-                  {"person": person, "current_games": current, "finished_games": finished})
+    kind = request.GET.get("game") if request.GET.get("game") in all_games() else None
+    page = Paginator(player_stats.recent_games(person, viewer, kind), RECENT_PER_PAGE).get_page(request.GET.get("page"))
+    return render(request, "accounts/player.html", {
+        "person": person, "stats": player_stats.game_stats(person), "current_games": current,
+        "finished_games": [player_stats.game_result(g, person) for g in player_stats.games_of(page)], "page_obj": page, "kind": kind,
+        "kind_title": game_title(get_game(kind).title) if kind else "",
+        # Issue 11, point 4: her ratings and their history, per game, once ratings exist (_rating_history.html).
+        "ratings": None,
+    })
 
 
 def _tokens_response(request, status: int = 200, **extra):

@@ -45,7 +45,8 @@ def end_of_game(game: Game, detail: dict, names: list[str], user) -> dict:
     # Ruling S5: what the game did to each player's rating (none at an unrated table).
     changes = rating_changes_of_game(game) if game.rated else {}
     users = {s.index: s.user_id for s in game.seats.all()}
-    standings = sorted(({"index": s["index"], "name": names[s["index"]], "rank": s.get("rank"),
+    standings = sorted(({"index": s["index"], "name": names[s["index"]], "player": s["player"],
+                         "rank": s.get("rank"),
                          "score": plain(s.get("score")), "left": s["abandoned"],
                          "rating": changes.get(users.get(s["index"]))} for s in detail["seats"]),
                        key=lambda s: (s["rank"] or 99, s["index"]))

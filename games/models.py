@@ -127,6 +127,10 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False), name="seat_unique_user"),
             models.CheckConstraint(condition=Q(user__isnull=False) | ~Q(bot_level=""), name="seat_user_or_bot"),
         ]
+        # A player's statistics (games.player_stats): her seats at finished games (those with a rank) and their
+        # results, read from the index alone (key columns rather than INCLUDE, which SQLite lacks).
+        indexes = [models.Index(fields=["user", "game", "rank", "abandoned"], condition=Q(rank__isnull=False),
+                                name="seat_user_results")]
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.index}"

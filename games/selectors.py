@@ -9,7 +9,7 @@ from ratings.selectors import prefetch_seat_ratings, seat_ratings
 
 from . import vacation
 from .engine_texts import game_title
-from .models import Action, Game, Seat
+from .models import Action, Game, Invitation, Seat
 from .positions import legal_actions_for, load_state, seat_of
 from .ranking import is_leave, leave_words, winners
 
@@ -219,9 +219,15 @@ def action_log_entries(game: Game, actions, user=None) -> list[dict]:
     return rows
 
 
+def visible_q(user) -> Q:
+    """The condition on Game rows for the tables a user may look at: public ones and those she sits at or is
+    invited to.  Subqueries rather than joins, so it can be combined with other joins on seats."""
+    if user is None or not user.is_authenticated:
+        return Q(private=False)
+    return (Q(private=False) | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
+            | Q(pk__in=Invitation.objects.filter(user=user).values("game_id")))
+
+
 def visible_games(user):
     """Tables a user may look at: public ones and those she sits at or is invited to."""
-    qs = Game.objects.all()
-    if user is None or not user.is_authenticated:
-        return qs.filter(private=False)
-    return qs.filter(Q(private=False) | Q(seats__user=user) | Q(invitations__user=user)).distinct()
+    return Game.objects.filter(visible_q(user))

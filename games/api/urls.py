@@ -4,7 +4,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from . import vacation, views
+from . import players, vacation, views
 
 # The documentation pages' own Content-Security-Policy: still scripts from this site only (the split
 # Swagger view loads its setup as a file, not an inline script), but Swagger UI and Redoc style their
@@ -38,4 +38,5 @@ urlpatterns = [
     path("tables/<int:pk>/abort-agreement/", views.AbortAgreementView.as_view(), name="api-abort-agreement"),
     path("tables/<int:pk>/resign/", views.ResignView.as_view(), name="api-resign"),
     path("tables/<int:pk>/rematch/", views.RematchView.as_view(), name="api-rematch"),
+    path("players/<str:username>/", players.PlayerView.as_view(), name="api-player"),
 ]

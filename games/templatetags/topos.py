@@ -4,6 +4,10 @@ from __future__ import annotations
 import json
 
 from django import template
+from django.urls import reverse
+from django.template.loader import render_to_string
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.dateparse import parse_datetime
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
@@ -115,3 +119,24 @@ def duration(seconds) -> str:
 def as_datetime(iso: str | None):
     """An ISO date from a selector's dict, as a datetime for the `date` filter."""
     return parse_datetime(iso) if isinstance(iso, str) else iso
+
+
+@register.simple_tag
+def player_link(who, label=None, rating=None) -> str:
+    """A name shown anywhere on the site, linked to the player's page (issue 11): the one place that draws it.
+
+    `who` is a username, or a seat summary (games.selectors.seat_summary: a bot's seat reads "Bot (level)"),
+    or None for a bot or an open seat, which show `label` unlinked.  `label` replaces the shown name.
+    """
+    if isinstance(who, dict):
+        username = who.get("player")
+        if label is None and not username:
+            label = _("Bot (%(level)s)") % {"level": bot_level_text(who.get("bot_level"))}
+        who = username
+    if not who:
+        return conditional_escape(label if label is not None else "")
+    link = format_html('<a class="player-link" href="{}">{}</a>', reverse("player", args=[who]),
+                       label if label is not None else who)
+    if rating:
+        link += mark_safe(" ") + render_to_string("ratings/_rating.html", {"rating": rating})
+    return link

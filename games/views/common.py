@@ -68,6 +68,14 @@ def seat_names(detail: dict) -> list[str]:
     return names
 
 
+def seat_players(detail: dict) -> list[str | None]:
+    """The username at each seat index, None for a bot or an open seat: what {% player_link %} links."""
+    players: list[str | None] = [None] * detail["players"]
+    for seat in detail["seats"]:
+        players[seat["index"]] = seat["player"]
+    return players
+
+
 def stamp(game: Game) -> str:
     """What the poller compares: the game version plus the last change to the table (joins, bots)."""
     return f"{game.version}.{int(game.updated_at.timestamp() * 1000)}"
@@ -84,6 +92,7 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
         "game": game,
         "detail": detail,
         "names": names,
+        "seat_players": seat_players(detail),
         "seats": [{"index": i, "name": names[i], "summary": next((s for s in detail["seats"] if s["index"] == i), None)}
                   for i in range(game.players)],
         "stamp": stamp(game),

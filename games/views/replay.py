@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 
 from .. import presenters, replay, selectors
 from ..models import Game
-from .common import seat_names, visible_game
+from .common import seat_names, seat_players, visible_game
 
 
 def _ply_asked(request, plies: int) -> int:
@@ -47,7 +47,7 @@ def table_replay(request, pk: int):
             counted += 1
         row["ply"] = counted
     context = {
-        "game": game, "detail": detail, "names": names, "ply": ply, "plies": plies, "log": log,
+        "game": game, "detail": detail, "names": names, "seat_players": seat_players(detail), "ply": ply, "plies": plies, "log": log,
         "current_seq": position.seq, "board": presenters.present(game.kind, step, names),
         "board_templates": presenters.board_template(game.kind),
     }

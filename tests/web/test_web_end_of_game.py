@@ -60,7 +60,9 @@ def test_a_finished_game_names_the_winner_ranks_every_seat_and_explains_the_scor
     assert KINDS[kind] in page
     standings = page.split('class="standings"')[1].split("</table>")[0]
     for seat in seats.values():
-        row = re.search(rf'<tr class="seat-{seat.index}"><td>(\d+)</td><td>{seat.user.username}.*?<td>([^<]+)</td>',
+        # The name links to her page (issue 11, point 5).
+        row = re.search(rf'<tr class="seat-{seat.index}"><td>(\d+)</td><td><a class="player-link" '
+                        rf'href="/accounts/players/{seat.user.username}/">{seat.user.username}</a>.*?<td>([^<]+)</td>',
                         standings)
         assert row and int(row.group(1)) == seat.rank
         assert float(row.group(2)) == pytest.approx(float(seat.score))

@@ -1,0 +1,121 @@
+"""A player's statistics and finished games through the API: `GET /api/players/{username}/` (issue 11, point 5).
+
+The same reads as the player's page (games.player_stats): statistics of every finished game, the list of
+finished games only of tables the caller may see.
+"""
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from engine.core import all_games
+
+from .. import player_stats
+from ..errors import BadRequest, NotFound
+from .errors import error_response
+
+
+class GameStatsOut(serializers.Serializer):
+    game = serializers.CharField(help_text="The game: topology, topoum or toppo.")
+    title = serializers.CharField(help_text="The game's name in the caller's language.")
+    played = serializers.IntegerField(help_text="Finished games (an aborted game has no result and does not count).")
+    won = serializers.IntegerField(help_text="Games at rank 1 still playing at the end (ruling S1).")
+    left = serializers.IntegerField(help_text="Games she left (resigned, or three missed deadlines): ranked last.")
+    win_rate = serializers.FloatField(help_text="won / played.")
+    average_rank = serializers.FloatField(allow_null=True, help_text="Her average final rank (1 is first).")
+    average_seats = serializers.FloatField(allow_null=True, help_text="The average number of seats at those tables.")
+    last_finished = serializers.DateTimeField(allow_null=True)
+
+
+class OpponentOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True, help_text="Her username (GET /api/players/{username}/); "
+                                                              "null for a bot.")
+    bot_level = serializers.CharField(allow_null=True)
+    rank = serializers.IntegerField(allow_null=True)
+    score = serializers.FloatField(allow_null=True)
+    left = serializers.BooleanField()
+
+
+class FinishedGameOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The table: GET /api/tables/{id}/.")
+    game = serializers.CharField()
+    title = serializers.CharField()
+    pace = serializers.CharField()
+    players = serializers.IntegerField()
+    private = serializers.BooleanField(help_text="Listed only to those who may see the table.")
+    finished_at = serializers.DateTimeField(allow_null=True)
+    seat = serializers.IntegerField(help_text="Her seat.")
+    rank = serializers.IntegerField(allow_null=True)
+    score = serializers.FloatField(allow_null=True)
+    won = serializers.BooleanField()
+    left = serializers.BooleanField()
+    opponents = OpponentOut(many=True)
+    url = serializers.CharField(help_text="The table's page.")
+    replay_url = serializers.CharField(help_text="The replay's page.")
+
+
+class FinishedGamesPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.CharField(allow_null=True)
+    previous = serializers.CharField(allow_null=True)
+    results = FinishedGameOut(many=True)
+
+
+class PlayerOut(serializers.Serializer):
+    username = serializers.CharField()
+    date_joined = serializers.DateTimeField()
+    statistics = GameStatsOut(many=True, help_text="Per game she has finished, all of her finished games counted "
+                                                   "(private tables too: a count names no table).")
+    # Issue 11, point 4: ratings (ruling S5) and their history, per game, go here; always null for now.
+    ratings = serializers.JSONField(allow_null=True, help_text="Her ratings per game and their history (not yet).")
+    finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
+
+
+def _with_links(result: dict) -> dict:
+    return {**result, "url": reverse("table", args=[result["id"]]),
+            "replay_url": reverse("table_replay", args=[result["id"]])}
+
+
+class PlayerView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(
+        operation_id="player_detail",
+        summary="A player: statistics per game and her finished games (paginated), with opponents",
+        parameters=[
+            OpenApiParameter("game", OpenApiTypes.STR, description="Only finished games of this game, e.g. topoum."),
+            OpenApiParameter("limit", OpenApiTypes.INT, description="Finished games per page (50 when not given)."),
+            OpenApiParameter("offset", OpenApiTypes.INT, description="Finished games to skip."),
+        ],
+        responses={200: PlayerOut, 400: OpenApiResponse(description="Unknown game."),
+                   404: OpenApiResponse(description="No such player.")},
+    )
+    def get(self, request, username: str):
+        person = get_user_model().objects.filter(username=username, is_active=True).first()
+        if person is None:
+            return error_response(NotFound(_("There is no player called “%(name)s”.") % {"name": username}))
+        kind = request.query_params.get("game") or None
+        if kind is not None and kind not in all_games():
+            return error_response(BadRequest(_("There is no game called “%(game)s”; choose one of %(games)s.")
+                                             % {"game": kind, "games": ", ".join(sorted(all_games()))}))
+        viewer = request.user if request.user.is_authenticated else None
+        paginator = LimitOffsetPagination()
+        page = paginator.paginate_queryset(player_stats.recent_games(person, viewer, kind), request, view=self)
+        data = {
+            "username": person.username,
+            "date_joined": person.date_joined,
+            "statistics": player_stats.game_stats(person),
+            "ratings": None,
+            "finished_games": {"count": paginator.count, "next": paginator.get_next_link(),
+                               "previous": paginator.get_previous_link(),
+                               "results": [_with_links(player_stats.game_result(g, person)) for g in player_stats.games_of(page)]},
+        }
+        return Response(PlayerOut(data).data)
