@@ -28,6 +28,8 @@ from games import selectors as game_selectors
 from games import vacation as vacation_reads
 from games.errors import ServiceError
 from games.engine_texts import game_title
+from games.score_chart import chart
+from ratings.selectors import rating_histories
 from games.models import Game
 from games.services import vacation as vacation_services
 from games.tasks import enqueue
@@ -235,9 +237,15 @@ def player(request, username: str):
         "person": person, "stats": player_stats.game_stats(person), "current_games": current,
         "finished_games": [player_stats.game_result(g, person) for g in player_stats.games_of(page)], "page_obj": page, "kind": kind,
         "kind_title": game_title(get_game(kind).title) if kind else "",
-        # Issue 11, point 4: her ratings and their history, per game, once ratings exist (_rating_history.html).
-        "ratings": None,
+        # Ruling S5: her ratings, each with the chart of its history (_rating_history.html).
+        "ratings": [{**r, "chart": rating_chart(r)} for r in rating_histories(person)],
     })
+
+
+def rating_chart(history: dict) -> dict:
+    """The SVG geometry of one rating's history: its start, then its value after each rated game."""
+    return chart([[history["start"]]] + [[point["rating"]] for point in history["history"]], 1,
+                 from_zero=False)
 
 
 def _tokens_response(request, status: int = 200, **extra):

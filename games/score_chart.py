@@ -35,10 +35,14 @@ def score_series(game: Game) -> list[list[float]]:
     return points
 
 
-def chart(series: list[list[float]], players: int) -> dict:
-    """The SVG geometry: a polyline's points per seat, the axis bounds and the number of turns."""
+def chart(series: list[list[float]], players: int, *, from_zero: bool = True) -> dict:
+    """The SVG geometry: a polyline's points per seat, the axis bounds and the number of turns.
+
+    Scores are drawn from zero; a rating history (from_zero=False) from its own lowest value, or a
+    line around 1500 would look flat.
+    """
     values = [v for row in series for v in row] or [0]
-    low, high = min(0, min(values)), max(values)
+    low, high = (min(0, min(values)) if from_zero else min(values)), max(values)
     span = (high - low) or 1
     steps = max(len(series) - 1, 1)
 

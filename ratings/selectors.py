@@ -13,7 +13,7 @@ from django.db.models import Q
 from games.models import Game
 
 from . import system
-from .keys import rating_key
+from .keys import key_label, rating_key, rating_keys
 from .models import Rating, RatingChange
 
 PAGE_SIZE = 50
@@ -141,3 +141,24 @@ def leaderboard(key: str, *, after: Cursor | None = None, before: Cursor | None 
 
 def _cursor(rating: Rating, row: dict) -> Cursor:
     return Cursor(rating.value, rating.user_id, row["rank"])
+
+
+def rating_histories(user) -> list[dict]:
+    """Her ratings, each with its history: the number shown after every rated game, oldest first.
+
+    For a player's page and its API answer.  Only values and dates: which game moved it is left
+    out, since a private table must not show on the page of someone one may not see it with.
+    """
+    current = {r.key: r for r in Rating.objects.filter(user=user)}
+    rows = (RatingChange.objects.filter(user=user).order_by("key", "id")
+            .values_list("key", "value_before", "value_after", "created_at"))
+    histories: dict[str, dict] = {}
+    for key, before, after, at in rows:
+        entry = histories.setdefault(key, {"key": key, "label": key_label(key), "start": before, "history": []})
+        entry["history"].append({"rating": after, "at": at.isoformat()})
+    ordered = []
+    for key in rating_keys():
+        if key in histories and key in current:
+            rating = current[key]
+            ordered.append({**histories[key], **rating_badge(rating)})
+    return ordered

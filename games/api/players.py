@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.core import all_games
+from ratings.selectors import rating_histories
 
 from .. import player_stats
 from ..errors import BadRequest, NotFound
@@ -69,13 +70,29 @@ class FinishedGamesPageOut(serializers.Serializer):
     results = FinishedGameOut(many=True)
 
 
+class RatingPointOut(serializers.Serializer):
+    rating = serializers.IntegerField(help_text="The rating shown after this rated game.")
+    at = serializers.DateTimeField(help_text="When that game finished.")
+
+
+class RatingHistoryOut(serializers.Serializer):
+    key = serializers.CharField(help_text="The rating: topology, topoum, toppo-correspondence or toppo-live.")
+    label = serializers.CharField(help_text="Its name in the reader's language.")
+    value = serializers.IntegerField(help_text="Her rating now (1500 + 40 × (mu − 3 sigma)).")
+    provisional = serializers.BooleanField(help_text="Fewer than 5 rated games in this key.")
+    games = serializers.IntegerField(help_text="Rated games played in this key.")
+    start = serializers.IntegerField(help_text="Her rating before her first rated game here.")
+    history = RatingPointOut(many=True, help_text="After each rated game, oldest first (which game is not said: "
+                                                  "it may be a private table).")
+
+
 class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
     date_joined = serializers.DateTimeField()
     statistics = GameStatsOut(many=True, help_text="Per game she has finished, all of her finished games counted "
                                                    "(private tables too: a count names no table).")
-    # Issue 11, point 4: ratings (ruling S5) and their history, per game, go here; always null for now.
-    ratings = serializers.JSONField(allow_null=True, help_text="Her ratings per game and their history (not yet).")
+    ratings = RatingHistoryOut(many=True, help_text="Her ratings (ruling S5), one per game (Toppo per pace), "
+                                                   "each with its history.")
     finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
 
 
@@ -113,7 +130,7 @@ class PlayerView(APIView):
             "username": person.username,
             "date_joined": person.date_joined,
             "statistics": player_stats.game_stats(person),
-            "ratings": None,
+            "ratings": rating_histories(person),
             "finished_games": {"count": paginator.count, "next": paginator.get_next_link(),
                                "previous": paginator.get_previous_link(),
                                "results": [_with_links(player_stats.game_result(g, person)) for g in player_stats.games_of(page)]},
