@@ -106,6 +106,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The tests' database is a file too (not SQLite's in-memory default), so that a real Celery
     # worker, another process, can share it with the test and its live server.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-topos.sqlite3")}
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("TOPOS_PG_JIT_OFF", True):
+    # The site's queries are short; PostgreSQL's JIT compiled a prolific player's statistics for ~100 ms
+    # to save a few (bench/bench_player_stats.py: 13 ms without, 35 ms with).  Set TOPOS_PG_JIT_OFF=false to keep it.
+    _pg_options = DATABASES["default"].setdefault("OPTIONS", {})
+    _pg_options["options"] = (_pg_options.get("options", "") + " -c jit=off").strip()
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

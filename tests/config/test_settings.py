@@ -193,3 +193,15 @@ def test_the_throttles_share_redis_when_there_is_one_and_files_otherwise(tmp_pat
     assert settings_value(expression, DEBUG="true").endswith("FileBasedCache'")
     assert settings_value("settings.CACHES['default']['LOCATION']", DEBUG="true",
                           TOPOS_CACHE_DIR=str(tmp_path)) == repr(str(tmp_path))
+
+
+@pytest.mark.django_db
+def test_postgresql_connections_run_without_jit():
+    """Short queries paid for JIT compilation (bench/bench_player_stats.py); the site turns it off."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL only")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW jit")
+        assert cursor.fetchone()[0] == "off"
