@@ -63,8 +63,8 @@ def test_the_rating_stands_beside_every_name_with_a_provisional_mark(owner, memb
     bruno = Rating.objects.get(user=member)
     page = client_for(outsider).get(f"/tables/{game.pk}/").content.decode()
     seats = page[page.index('class="seat-list"'):]
-    assert re.search(r'ana</span> <span class="rating"[^>]*>1612</span>', seats)
-    assert re.search(rf'bruno</span> <span class="rating provisional"[^>]*>{bruno.value}\?</span>', seats)
+    assert re.search(r'ana</a> <span class="rating"[^>]*>1612</span>', seats)
+    assert re.search(rf'bruno</a> <span class="rating provisional"[^>]*>{bruno.value}\?</span>', seats)
     home = client_for(member).get("/").content.decode()
     assert f">{ana.value}</span>" in home and f">{bruno.value}?</span>" in home
 
@@ -72,7 +72,7 @@ def test_the_rating_stands_beside_every_name_with_a_provisional_mark(owner, memb
     opened = services.game_create(user=outsider, kind="topology", players=2)
     assert opened.rated
     home = client_for(owner).get("/").content.decode()
-    assert re.search(r'chen</span> <span class="rating provisional"[^>]*>1500\?</span>', home)
+    assert re.search(r'chen</a> <span class="rating provisional"[^>]*>1500\?</span>', home)
 
 
 def test_the_api_gives_each_seat_its_rating(owner_api, owner, member):
