@@ -7,8 +7,11 @@ never the web process: `config/scripts/run.sh` starts them beside the site.
 import os
 
 from celery import Celery, signals
+from kombu.transport import TRANSPORT_ALIASES
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# filesystem:// is kombu's transport with whole-message writes (config/filesystem_broker.py).
+TRANSPORT_ALIASES["filesystem"] = "config.filesystem_broker:Transport"
 
 app = Celery("topos")
 app.config_from_object("django.conf:settings", namespace="CELERY")
