@@ -98,6 +98,7 @@ def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
     except IntegrityError:
         raise Conflict(_("Someone took that seat a moment ago; try again.")) from None
     game.save(update_fields=["updated_at"])
+    effects.table_touched(game.pk)
     return game
 
 
@@ -113,6 +114,7 @@ def game_leave(*, user, game_id: int) -> Game:
         raise Conflict(_("You opened this table: abort it instead of leaving."))
     seat.delete()
     game.save(update_fields=["updated_at"])
+    effects.table_touched(game.pk)
     return game
 
 
@@ -126,6 +128,7 @@ def game_add_bot(*, user, game_id: int, level: str) -> Game:
     _check_bot_level(level)
     Seat.objects.create(game=game, index=_free_index(game), bot_level=level)
     game.save(update_fields=["updated_at"])
+    effects.table_touched(game.pk)
     return game
 
 

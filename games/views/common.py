@@ -18,6 +18,7 @@ from engine.bots import levels as bot_levels
 
 from .. import presenters, selectors
 from ..end_of_game import end_of_game
+from ..feed.selectors import table_stamp
 from ..models import Game, Invitation, Pace
 
 # How often an open page asks whether the table changed (seconds).
@@ -69,8 +70,9 @@ def seat_names(detail: dict) -> list[str]:
 
 
 def stamp(game: Game) -> str:
-    """What the poller compares: the game version plus the last change to the table (joins, bots)."""
-    return f"{game.version}.{int(game.updated_at.timestamp() * 1000)}"
+    """What the poller compares: the game version plus the last change to the table (joins, bots);
+    the table's event stream announces the same (games.feed)."""
+    return table_stamp(game)
 
 
 def live_context(request, game: Game, *, message: str | None = None, error: str | None = None) -> dict:
