@@ -76,6 +76,15 @@ def _stream(feed) -> StreamingHttpResponse:
     return response
 
 
+class _StreamView(APIView):
+    renderer_classes = [EventStreamRenderer, renderers.JSONRenderer]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response):  # a refusal (400, 401, 404): JSON, whatever the client accepts
+            response.content_type = "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
 class EventListView(APIView):
     @extend_schema(operation_id="events_list", summary="My events after a cursor, oldest first",
                    description="Your turn, a move at one of your tables, invited, a table started, a game over. "
@@ -100,9 +109,7 @@ class EventListView(APIView):
                          "more": more})
 
 
-class EventStreamView(APIView):
-    renderer_classes = [EventStreamRenderer, renderers.JSONRenderer]
-
+class EventStreamView(_StreamView):
     @extend_schema(operation_id="events_stream", summary="My events as they happen (server-sent events)",
                    description=STREAM_DESCRIPTION, parameters=[AFTER],
                    responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
@@ -114,9 +121,8 @@ class EventStreamView(APIView):
             return error_response(exc)
 
 
-class TableStreamView(APIView):
+class TableStreamView(_StreamView):
     permission_classes = [permissions.AllowAny]
-    renderer_classes = [EventStreamRenderer, renderers.JSONRenderer]
 
     @extend_schema(operation_id="table_stream", summary="A table's changes as they happen (server-sent events)",
                    description="An event `table` with the table's `version`, `status` and `stamp` at once and "

@@ -84,6 +84,12 @@ class TableFeed:
 # --- WSGI: a thread per stream ------------------------------------------------------------------
 
 
+def _let_go() -> None:
+    """Close this thread's database connection, unless a transaction around the stream still needs it (tests)."""
+    if not connection.in_atomic_block:
+        connection.close()
+
+
 def run_sync(feed, *, lifetime: float = WSGI_LIFETIME):
     """The stream as a generator for a WSGI server; it closes its database connection between reads."""
     yield feed.opening()
@@ -92,7 +98,7 @@ def run_sync(feed, *, lifetime: float = WSGI_LIFETIME):
     try:
         while time.monotonic() < end:
             chunk = feed.read()
-            connection.close()  # an idle stream holds no connection (and a test database can be dropped)
+            _let_go()  # an idle stream holds no connection (and a test database can be dropped)
             if chunk:
                 yield chunk
                 quiet_since = time.monotonic()
@@ -101,7 +107,7 @@ def run_sync(feed, *, lifetime: float = WSGI_LIFETIME):
                 quiet_since = time.monotonic()
             time.sleep(POLL_SECONDS)
     finally:
-        connection.close()
+        _let_go()
 
 
 # --- ASGI: a coroutine per stream ---------------------------------------------------------------
