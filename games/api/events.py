@@ -5,6 +5,7 @@ serve them under WSGI (runserver, gunicorn's threads, the tests' live server), a
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import StreamingHttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
@@ -19,6 +20,10 @@ from ..feed.selectors import PAGE_MAX, event_public, events_after
 from ..feed.stream import HEADERS, run_sync
 from ..models import Event
 from .errors import error_response
+
+
+class Unavailable(ServiceError):
+    status_code, code = 503, "unavailable"
 
 
 class EventDataOut(serializers.Serializer):
@@ -69,7 +74,10 @@ class EventStreamRenderer(renderers.BaseRenderer):
         return renderers.JSONRenderer().render(data)
 
 
-def _stream(feed) -> StreamingHttpResponse:
+def _stream(feed):
+    if not settings.TOPOS_WSGI_STREAMS:
+        return error_response(Unavailable(_("This server does not stream events: it runs without ASGI. Read "
+                                            "GET /api/events/?after= instead, or run the site under uvicorn.")))
     response = StreamingHttpResponse(run_sync(feed), content_type=HEADERS["Content-Type"])
     for name, value in HEADERS.items():
         response[name] = value
@@ -113,7 +121,7 @@ class EventStreamView(_StreamView):
     @extend_schema(operation_id="events_stream", summary="My events as they happen (server-sent events)",
                    description=STREAM_DESCRIPTION, parameters=[AFTER],
                    responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
-                              400: ErrorOut, 401: ErrorOut})
+                              400: ErrorOut, 401: ErrorOut, 503: ErrorOut})
     def get(self, request):
         try:
             return _stream(opening.user_feed(request.user, request.query_params, request.headers.get("Last-Event-ID")))
@@ -131,7 +139,7 @@ class TableStreamView(_StreamView):
                                "table may follow it (a private one: its players, the invited, or `?code=`).",
                    parameters=[OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code.")],
                    responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
-                              404: ErrorOut})
+                              404: ErrorOut, 503: ErrorOut})
     def get(self, request, pk: int):
         try:
             return _stream(opening.table_feed(request.user, pk, request.query_params.get("code", "")))

@@ -8,7 +8,9 @@ from __future__ import annotations
 import secrets
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
+from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -75,6 +77,11 @@ def stamp(game: Game) -> str:
     return table_stamp(game)
 
 
+def streams_served(request) -> bool:
+    """Whether this server answers the event streams (games.feed): always under ASGI, under WSGI if the settings say."""
+    return isinstance(request, ASGIRequest) or settings.TOPOS_WSGI_STREAMS
+
+
 def live_context(request, game: Game, *, message: str | None = None, error: str | None = None) -> dict:
     """Everything the live region of a table page shows, for this visitor."""
     user = request.user if request.user.is_authenticated else None
@@ -91,6 +98,7 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
         "stamp": stamp(game),
         "poll_seconds": POLL_SECONDS.get(game.pace, 3),
         "polling": game.status in (Game.Status.OPEN, Game.Status.RUNNING),
+        "streaming": streams_served(request),
         "message": message,
         "error": error,
         "seated": seated,

@@ -67,3 +67,17 @@ def test_the_user_stream_resumes_after_a_cursor_and_needs_a_login(owner, owner_a
     assert data_of(blocks(resumed, 2)[1])["data"]["version"] == 2
     assert owner_api.get("/api/events/stream/?after=nope").status_code == 400
     assert APIClient().get("/api/events/stream/").status_code in (401, 403)
+
+
+def test_a_server_without_wsgi_streams_says_so_and_its_pages_do_not_ask(owner, owner_api, settings, client):
+    """config.production under gunicorn's threads: a 503 that says what to do, and table pages keep polling."""
+    settings.TOPOS_WSGI_STREAMS = False
+    game = services.game_create(user=owner, kind="topology", players=2)
+    refused = owner_api.get("/api/events/stream/")
+    assert refused.status_code == 503 and "GET /api/events/" in json.loads(refused.content)["detail"]
+    assert owner_api.get(f"/api/tables/{game.pk}/stream/").status_code == 503
+    client.force_login(owner)
+    page = client.get(f"/tables/{game.pk}/").content.decode()
+    assert 'class="poller"' in page and "data-stream=" not in page
+    settings.TOPOS_WSGI_STREAMS = True
+    assert f'data-stream="/api/tables/{game.pk}/stream/"' in client.get(f"/tables/{game.pk}/").content.decode()
