@@ -127,7 +127,7 @@ def streams_in_front_of(django_app):
     """An ASGI app: the two stream paths here (GET), everything else to `django_app`."""
 
     async def application(scope, receive, send):
-        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+        if scope["type"] == "http" and scope["method"] == "GET":
             path = scope["path"]
             if USER_STREAM.match(path):
                 return await serve_stream(scope, receive, send, "user")

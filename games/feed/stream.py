@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 
 from django.db import close_old_connections, connection
@@ -20,6 +21,7 @@ from django.db import close_old_connections, connection
 from . import announce
 from .selectors import event_latest_id, event_public, events_after, table_public
 
+log = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 15.0  # a comment line, so proxies and browsers keep an idle stream open
 POLL_SECONDS = 1.0        # without Redis: how often a stream looks at the database
 RETRY_MS = 3000           # the browser's wait before it reconnects
@@ -142,18 +144,26 @@ class _RedisWaiter:
     def __init__(self, url: str, channel: str):
         import redis.asyncio
 
-        self.client = redis.asyncio.Redis.from_url(url)
+        self.client = redis.asyncio.Redis.from_url(url, socket_connect_timeout=2)
         self.pubsub = self.client.pubsub()
         self.channel = channel
+        self.broken = False
 
     async def open(self) -> "_RedisWaiter":
         await self.pubsub.subscribe(self.channel)
         return self
 
     async def wait(self, timeout: float) -> None:
-        message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=timeout)
-        while message is not None:  # several nudges read as one
-            message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=0)
+        if self.broken:  # Redis went away: read the database every second, as without it
+            await asyncio.sleep(min(timeout, POLL_SECONDS))
+            return
+        try:
+            message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=timeout)
+            while message is not None:  # several nudges read as one
+                message = await self.pubsub.get_message(ignore_subscribe_messages=True, timeout=0)
+        except Exception:
+            log.warning("lost Redis pub/sub on %s; this stream reads the database every second now", self.channel)
+            self.broken = True
 
     async def close(self) -> None:
         try:
@@ -167,7 +177,13 @@ async def _waiter(channel: str):
     from django.conf import settings
 
     if settings.REDIS_URL:
-        return await _RedisWaiter(settings.REDIS_URL, channel).open()
+        waiter = _RedisWaiter(settings.REDIS_URL, channel)
+        try:
+            return await waiter.open()
+        except Exception:
+            # Redis is down: the stream still works, reading the database every second (and /healthz says so).
+            log.warning("no Redis pub/sub for %s; this stream reads the database every second", channel)
+            await waiter.close()
     return _Ticker()
 
 
