@@ -9,8 +9,8 @@ and then:
   moves   for --seconds, --movers threads make legal decisions at all tables through the API (each table's two
           players take turns); every decision leads the worker to write events (a move for both players, a turn
           when it changes hands) and to nudge the streams.  Counted: events received by all streams per second,
-          and for each decision the time from its POST's answer (committed) to its move event on the stream of
-          the other player (end to end: request, task, worker, event rows, pub/sub, stream).
+          and for each decision the time from sending its POST to its move event on the stream of the other
+          player (end to end: the request, the task, the worker's event rows, pub/sub, the stream).
   burst   the streams alone: --burst events per client written at once (one transaction, as the dispatch does)
           and announced; the time until every stream has received all of them.
 
@@ -44,13 +44,14 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
 SEED = """
 import json
 from accounts.models import NotificationEvent
-from accounts.services import api_token_create, user_create
+from accounts.models import User
+from accounts.services import api_token_create
 from games.notifications.events import game_effects_dispatch
 from games.notifications.services import notification_preferences_set
 from games.services import game_create, game_join, game_start
 
 def player(name):
-    user = user_create(username=name, email=name + "@bench.invalid", password="a-long-bench-password")
+    user = User.objects.create_user(username=name, email=name + "@bench.invalid", password=None)  # tokens only: no hashing
     notification_preferences_set(user=user, choices={event: "none" for event in NotificationEvent.values})
     return user, api_token_create(user=user, name="bench")[1]
 
@@ -127,13 +128,21 @@ class Api:
         data = None
         if body is not None:
             data, headers["Content-Type"] = json.dumps(body).encode(), "application/json"
-        self.conn.request(method, path, body=data, headers=headers)
-        answer = self.conn.getresponse()
-        return answer.status, json.loads(answer.read() or b"{}")
+        for attempt in (1, 2):
+            try:
+                self.conn.request(method, path, body=data, headers=headers)
+                answer = self.conn.getresponse()
+                return answer.status, json.loads(answer.read() or b"{}")
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()  # the server closed an idle keep-alive connection: once more on a new one
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.conn.port, timeout=60)
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
 
 
 def play(port: int, tables: list[dict], seconds: float, rng: random.Random, made: list) -> None:
-    """Decisions at these tables, round robin: (table, version reached, the moment its POST answered, mover)."""
+    """Decisions at these tables, round robin: (table, version reached, the moment its POST was sent, mover)."""
     players = {t["table"]: [Api(port, k) for k in t["keys"]] for t in tables}
     end = time.time() + seconds
     while time.time() < end:
@@ -143,10 +152,11 @@ def play(port: int, tables: list[dict], seconds: float, rng: random.Random, made
                 if status != 200 or detail["status"] != "running" or not detail["my_turn"]:
                     continue
                 legal = [a for a in detail["legal_actions"] if a.get("type") != "undo"]
+                sent = time.time()
                 status, answer = api.call("POST", f"/api/tables/{table['table']}/actions/",
                                           {"action": rng.choice(legal), "expected_version": detail["version"]})
                 if status == 200:
-                    made.append((table["table"], answer["version"], time.time(), index))
+                    made.append((table["table"], answer["version"], sent, index))
                 break
             if time.time() >= end:
                 return
@@ -223,7 +233,8 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="topos-bench-events-"))
     mode = "embedded (no Redis)" if args.embedded else "Redis pub/sub"
-    print(f"{args.clients} streams under one uvicorn process, {mode}; logs in {folder} ...", flush=True)
+    print(f"{2 * args.clients} streams ({args.clients} tables, both players) under one uvicorn process, {mode}; "
+          f"logs in {folder} ...", flush=True)
     site = Site(args, folder)
     try:
         # Both players of a table follow their streams: every decision is news to both.
@@ -240,7 +251,7 @@ def main() -> None:
         time.sleep(3)  # the last events arrive
         received = [e for listener in listeners for e in listener.events if e[0] >= started]
         last = max((e[0] for e in received), default=started)
-        # End to end: a decision's POST answered -> the other player's stream shows a move at least that far.
+        # End to end: a decision's POST sent -> the other player's stream shows a move at least that far.
         by_listener = {(c["table"], i): listeners[n * 2 + i] for n, c in enumerate(site.clients) for i in (0, 1)}
         latencies = []
         for table, version, answered, mover in made:
@@ -265,7 +276,7 @@ def main() -> None:
     print(f"\nmoves phase: {len(made)} decisions in {args.seconds:.0f} s by {args.movers} threads "
           f"({len(made) / args.seconds:.1f}/s); {len(received)} events received by {len(listeners)} streams in "
           f"{span:.1f} s = {len(received) / span:.1f} events/s delivered")
-    print(f"  end to end (POST answered -> the other player's stream): {len(latencies)} of {len(made)} matched, "
+    print(f"  end to end (POST sent -> the other player's stream): {len(latencies)} of {len(made)} matched, "
           f"p50 {percentile(latencies, 50):.0f} ms, p95 {percentile(latencies, 95):.0f} ms, "
           f"p99 {percentile(latencies, 99):.0f} ms")
     burst_span = burst_last - committed
