@@ -77,10 +77,9 @@ def bots_schedule(game_id: int) -> int:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def game_effects(game_id: int) -> bool:
     """Tell people what changed in the game, then let the bots whose turn it is move."""
+    from .feed.announce import table_announce
     from .notifications.events import game_effects_dispatch
     from .services.effects import dispatch_begins
-
-    from .feed.announce import table_announce
 
     dispatch_begins(game_id)  # before the read: a move committed from now on queues the next dispatch
     told: list[int] = []

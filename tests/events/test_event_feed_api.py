@@ -52,3 +52,17 @@ def test_the_schema_names_the_answers_of_the_feed(owner_api):
     assert answer == {"$ref": "#/components/schemas/EventPageOut"}
     assert "text/event-stream" in schema["paths"]["/api/events/stream/"]["get"]["responses"]["200"]["content"]
     assert set(schema["components"]["schemas"]["EventOut"]["properties"]) == {"id", "kind", "table", "created", "data"}
+
+
+def test_old_events_are_purged_and_recent_ones_kept(owner, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.feed.services import events_purge
+
+    settings.TOPOS_EVENTS_RETENTION_DAYS = 14
+    old, recent = add_events(owner, 2)
+    Event.objects.filter(pk=old).update(created_at=timezone.now() - timedelta(days=15))
+    assert events_purge() == 1
+    assert list(Event.objects.values_list("id", flat=True)) == [recent]
