@@ -13,8 +13,9 @@ import sys
 _asgi = (os.environ.get("TOPOS_ASGI") or "").strip().lower() in ("1", "true", "yes")
 if _asgi:
     # Django under ASGI runs each request's database work on a thread of that request's own, so a connection kept
-    # for reuse would be left behind with the thread: one connection per request (Django's advice for ASGI).
-    os.environ.setdefault("DATABASE_CONN_MAX_AGE", "0")
+    # for reuse would be left behind with the thread: one connection per request, whatever .env says (Django's
+    # advice for ASGI; put PgBouncer in front to make them cheap).
+    os.environ["DATABASE_CONN_MAX_AGE"] = "0"
 wsgi_app = "config.asgi:application" if _asgi else "config.wsgi:application"
 bind = [os.environ.get("TOPOS_BIND") or "127.0.0.1:8000"]
 # Processes: the usual 2 x cores + 1 (WEB_CONCURRENCY overrides), each with a few threads so that a request waiting
