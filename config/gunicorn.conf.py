@@ -6,13 +6,23 @@ import multiprocessing
 import os
 import sys
 
-wsgi_app = "config.wsgi:application"
+# TOPOS_ASGI=1: the ASGI site under uvicorn workers (config/uvicorn_worker.py), where an open event stream
+# (games.feed) holds no thread, so table pages follow their table's stream instead of polling.  Otherwise the WSGI
+# site on threads, where config.production turns the streams off (TOPOS_WSGI_STREAMS) so that open pages cannot
+# take every thread: they poll, as before.
+_asgi = (os.environ.get("TOPOS_ASGI") or "").strip().lower() in ("1", "true", "yes")
+if _asgi:
+    # Django under ASGI runs each request's database work on a thread of that request's own, so a connection kept
+    # for reuse would be left behind with the thread: one connection per request, whatever .env says (Django's
+    # advice for ASGI; put PgBouncer in front to make them cheap).
+    os.environ["DATABASE_CONN_MAX_AGE"] = "0"
+wsgi_app = "config.asgi:application" if _asgi else "config.wsgi:application"
 bind = [os.environ.get("TOPOS_BIND") or "127.0.0.1:8000"]
 # Processes: the usual 2 x cores + 1 (WEB_CONCURRENCY overrides), each with a few threads so that a request waiting
 # on PostgreSQL or on a slow client does not hold a whole process; each thread keeps its own database connection.
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
-threads = int(os.environ.get("WEB_THREADS") or 4)
-worker_class = "gthread"
+threads = int(os.environ.get("WEB_THREADS") or 4)  # WSGI only; uvicorn runs Django's synchronous code on its own threads
+worker_class = "config.uvicorn_worker.ToposUvicornWorker" if _asgi else "gthread"
 timeout = int(os.environ.get("WEB_TIMEOUT") or 30)  # a request still running after this is killed with its process
 graceful_timeout = 30  # on TERM, requests under way get this long to finish
 keepalive = 5

@@ -61,6 +61,8 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHEC
 # The same in the worker: Celery would close the connection after every task; it reuses it instead (recycled every
 # so many tasks, and by the age and health rules above before each task: config/celery.py).  0: close after each.
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 200) or None
+# Event streams under gunicorn's threads would hold one each: off, the pages poll (TOPOS_ASGI=1 serves them, thread-free).
+TOPOS_WSGI_STREAMS = env_bool("TOPOS_WSGI_STREAMS", False)
 # Only the collected copies (collectstatic, which config/scripts/serve.sh runs): hashed names, served compressed and
 # cached for good.  Without them every page is a 500 (the manifest is missing), which serve.sh never lets happen.
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = False

@@ -271,7 +271,15 @@ TOPOS_RATE_LIMITS = {
 }
 # An Idempotency-Key's first answer is kept this long, then purged by beat (hourly).
 TOPOS_IDEMPOTENCY_RETENTION_HOURS = env_int("TOPOS_IDEMPOTENCY_RETENTION_HOURS", 24)
+# The event feed (issue 12): events older than this are purged by beat, hourly.  A client away longer
+# resumes from what is left (its cursor still works) and reads the tables themselves.
+TOPOS_EVENTS_RETENTION_DAYS = env_int("TOPOS_EVENTS_RETENTION_DAYS", 14)
+# Under a WSGI server each open stream holds a thread (up to a minute at a time, games.feed.stream): fine for
+# runserver and the tests' live server, which start a thread per connection, not for gunicorn's few threads,
+# where config.production turns it off (the pages poll instead; under uvicorn the streams never reach WSGI).
+TOPOS_WSGI_STREAMS = env_bool("TOPOS_WSGI_STREAMS", True)
 CELERY_BEAT_SCHEDULE.update({
+    "events-purge": {"task": "games.tasks.events_purge", "schedule": 3600.0, "options": {"expires": 3600}},
     "idempotency-purge": {"task": "games.tasks.idempotency_purge", "schedule": 3600.0, "options": {"expires": 3600}},
     "limit-hits-purge": {"task": "accounts.tasks.limit_hits_purge", "schedule": 3600.0, "options": {"expires": 3600}},
 })

@@ -77,18 +77,32 @@ def bots_schedule(game_id: int) -> int:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def game_effects(game_id: int) -> bool:
     """Tell people what changed in the game, then let the bots whose turn it is move."""
+    from .feed.announce import table_announce
     from .notifications.events import game_effects_dispatch
     from .services.effects import dispatch_begins
 
     dispatch_begins(game_id)  # before the read: a move committed from now on queues the next dispatch
+    told: list[int] = []
     try:
-        return game_effects_dispatch(game_id=game_id)
+        new = game_effects_dispatch(game_id=game_id, told=told)
+        # Committed: now the streams (of every web process, through Redis) may read the new rows.
+        table_announce(game_id, told)
+        return new
     finally:
         # Bots never wait on the notifications: if telling people failed (the outbox sweep tells
         # them later), the bot whose decision it is is still asked now.  One to decide with no
         # pending task gets one; one that has a task is left alone (the claim on its seat), so
         # repeated effects never queue a second bot move.
         schedule_bots(game_id)
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def table_changed_announce(game_id: int, user_ids: list[int] | None = None) -> int:
+    """Nudge the streams of a table (and of people with a new event there) after a change the dispatch does not
+    see: a join, a bot seated, an invitation, an abort.  Sent only when REDIS_URL is set (games.feed.announce)."""
+    from .feed.announce import table_announce
+
+    return table_announce(game_id, user_ids or [])
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -200,6 +214,14 @@ def digests_send() -> int:
     for user_id in notes.digest_recipients():
         total += notes.digest_send(user_id=user_id)
     return total
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def events_purge() -> int:
+    """Beat, hourly: forget feed events older than TOPOS_EVENTS_RETENTION_DAYS."""
+    from .feed.services import events_purge as purge
+
+    return purge()
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)

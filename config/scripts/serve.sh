@@ -9,6 +9,8 @@
 #   serve.sh beat      Celery beat only (run exactly one in the whole deployment)
 #
 # The parts alone are what containers or several machines run (compose.yaml); they exec, so signals reach them.
+# TOPOS_ASGI=1: gunicorn runs uvicorn workers on config.asgi (config/gunicorn.conf.py), and the event streams are on:
+# an open table page then follows its table's stream, holding no thread (README "Events").
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 part="${1:-all}"

@@ -4,7 +4,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from . import players, vacation, views
+from . import events, players, vacation, views
 
 # The documentation pages' own Content-Security-Policy: still scripts from this site only (the split
 # Swagger view loads its setup as a file, not an inline script), but Swagger UI and Redoc style their
@@ -20,6 +20,9 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", csp_override(DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("redoc/", csp_override(DOCS_CSP)(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
+    path("events/", events.EventListView.as_view(), name="api-events"),
+    path("events/stream/", events.EventStreamView.as_view(), name="api-events-stream"),
+    path("tables/<int:pk>/stream/", events.TableStreamView.as_view(), name="api-table-stream"),
     path("catalogue/", views.CatalogueView.as_view(), name="api-catalogue"),
     path("me/vacation/", vacation.VacationView.as_view(), name="api-my-vacation"),
     path("tables/", views.TableListView.as_view(), name="api-tables"),

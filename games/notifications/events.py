@@ -18,6 +18,7 @@ from django.utils import timezone
 from accounts.models import NotificationEvent as Event
 from accounts.personal import her_words
 
+from ..feed.services import game_events_record, invitation_event_record
 from ..locks import game_locked
 from ..models import Action, Game, GameEffects, Invitation, Notification, Pace, Seat
 from ..ranking import LEAVE_TYPES
@@ -37,8 +38,12 @@ def _locked_cursor(game_id: int) -> GameEffects:
     return GameEffects.objects.select_for_update().get_or_create(game_id=game_id)[0]
 
 
-def game_effects_dispatch(*, game_id: int) -> bool:
-    """Tell the players what happened in the game since the last dispatch; False if nothing was new."""
+def game_effects_dispatch(*, game_id: int, told: list[int] | None = None) -> bool:
+    """Tell the players what happened in the game since the last dispatch; False if nothing was new.
+
+    Also writes the event feed (games.feed.services) in the same transaction; the people who got a
+    new event are added to `told`, for the caller to nudge their streams once this has committed.
+    """
     with transaction.atomic():
         # The game first, like every write that touches its seats (games.locks): telling a turn
         # stamps the seat's turn_mailed_at, and a move meanwhile must not hold the game and wait for it.
@@ -59,6 +64,9 @@ def game_effects_dispatch(*, game_id: int) -> bool:
                 _notify_finished(game, seats)
             else:
                 _notify_turns(game, seats)
+            recipients = game_events_record(game, seats, after_version=cursor.version)
+            if told is not None:
+                told.extend(recipients)
         cursor.version, cursor.status = game.version, game.status
         cursor.save(update_fields=["version", "status", "updated_at"])  # not queued_at: moves mark it meanwhile
     return True
@@ -169,6 +177,7 @@ def invitation_notify(invitation: Invitation) -> None:
         text = texts.invited(invitation.game, invitation.invited_by)
     notification_create(recipient=invitation.user, kind=Event.INVITED, key=f"invited:{invitation.game_id}",
                         text=text, game=invitation.game)
+    invitation_event_record(invitation)
 
 
 def reminders_send(*, now=None) -> int:

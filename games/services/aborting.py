@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from ..errors import Conflict, Forbidden
 from ..models import Game, Seat
 from ..selectors import may_abort_alone, persons_playing
+from . import effects
 from .table_access import game_lock_for
 
 
@@ -46,6 +47,7 @@ def _abort(game: Game) -> Game:
     game.to_act = []
     game.save(update_fields=["status", "finished_at", "to_act", "updated_at"])
     game.seats.update(deadline=None, abort_agreed_version=None)
+    effects.table_touched(game.pk)
     return game
 
 

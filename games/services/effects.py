@@ -92,4 +92,19 @@ def after_invitation(invitation) -> None:
     """Written in the invitation's own transaction: both are kept or neither; the email leaves on commit."""
     from ..notifications.events import invitation_notify
 
-    invitation_notify(invitation)
+    invitation_notify(invitation)  # the notification and the feed event (games.feed)
+    _announce_on_commit(invitation.game_id, [invitation.user_id])
+
+
+def table_touched(game_id: int) -> None:
+    """Called inside a write the effects dispatch does not follow (a join, a bot seated, an abort): on its
+    commit the table's streams are nudged, when there are streams in other processes to nudge (Redis)."""
+    _announce_on_commit(game_id, [])
+
+
+def _announce_on_commit(game_id: int, user_ids: list[int]) -> None:
+    from .. import tasks
+    from ..feed.announce import enabled
+
+    if enabled():  # without Redis every stream reads the database itself: nothing to send
+        transaction.on_commit(lambda: tasks.enqueue(tasks.table_changed_announce, game_id, user_ids))

@@ -117,6 +117,7 @@ def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
     except IntegrityError:
         raise Conflict(_("Someone took that seat a moment ago; try again.")) from None
     game.save(update_fields=["updated_at"])
+    effects.table_touched(game.pk)
     return game
 
 
@@ -132,6 +133,7 @@ def game_leave(*, user, game_id: int) -> Game:
         raise Conflict(_("You opened this table: abort it instead of leaving."))
     seat.delete()
     game.save(update_fields=["updated_at"])
+    effects.table_touched(game.pk)
     return game
 
 
@@ -146,6 +148,7 @@ def game_add_bot(*, user, game_id: int, level: str) -> Game:
     Seat.objects.create(game=game, index=_free_index(game), bot_level=level)
     game.rated = False  # ruling S5: a table with a bot is never rated
     game.save(update_fields=["rated", "updated_at"])
+    effects.table_touched(game.pk)
     return game
 
 

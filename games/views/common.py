@@ -8,7 +8,9 @@ from __future__ import annotations
 import secrets
 from functools import wraps
 
+from django.conf import settings
 from django.contrib.auth.views import redirect_to_login
+from django.core.handlers.asgi import ASGIRequest
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -18,6 +20,7 @@ from engine.bots import levels as bot_levels
 
 from .. import presenters, selectors
 from ..end_of_game import end_of_game
+from ..feed.selectors import table_stamp
 from ..models import Game, Invitation, Pace
 
 # How often an open page asks whether the table changed (seconds).
@@ -77,8 +80,14 @@ def seat_players(detail: dict) -> list[str | None]:
 
 
 def stamp(game: Game) -> str:
-    """What the poller compares: the game version plus the last change to the table (joins, bots)."""
-    return f"{game.version}.{int(game.updated_at.timestamp() * 1000)}"
+    """What the poller compares: the game version plus the last change to the table (joins, bots);
+    the table's event stream announces the same (games.feed)."""
+    return table_stamp(game)
+
+
+def streams_served(request) -> bool:
+    """Whether this server answers the event streams (games.feed): always under ASGI, under WSGI if the settings say."""
+    return isinstance(request, ASGIRequest) or settings.TOPOS_WSGI_STREAMS
 
 
 def live_context(request, game: Game, *, message: str | None = None, error: str | None = None) -> dict:
@@ -98,6 +107,7 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
         "stamp": stamp(game),
         "poll_seconds": POLL_SECONDS.get(game.pace, 3),
         "polling": game.status in (Game.Status.OPEN, Game.Status.RUNNING),
+        "streaming": streams_served(request),
         "message": message,
         "error": error,
         "seated": seated,

@@ -15,7 +15,8 @@ from games import tasks
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 TASKS = ["bot_move", "bots_schedule", "game_effects", "notification_email_send", "seat_deadline_expire", "deadlines_sweep",
-         "deadline_reminders", "effects_sweep", "digests_send", "idempotency_purge"]
+         "deadline_reminders", "effects_sweep", "digests_send", "idempotency_purge",
+         "events_purge", "table_changed_announce"]
 ACCOUNT_TASKS = ["password_reset_mail", "password_changed_mail", "limit_hits_purge"]
 
 
@@ -41,7 +42,7 @@ def test_beat_runs_every_periodic_task_and_sweeps_deadlines_within_seconds():
     registered = set(app.tasks)
     assert {entry["task"] for entry in schedule.values()} == {
         "games.tasks.deadlines_sweep", "games.tasks.deadline_reminders", "games.tasks.effects_sweep",
-        "games.tasks.digests_send", "games.tasks.idempotency_purge", "accounts.tasks.limit_hits_purge",
+        "games.tasks.digests_send", "games.tasks.idempotency_purge", "games.tasks.events_purge", "accounts.tasks.limit_hits_purge",
         "config.monitoring.tasks.heartbeat", "games.tasks.vacations_end_due"}
     assert all(entry["task"] in registered for entry in schedule.values())
     assert schedule["deadlines"]["schedule"] <= 15  # live Toppo clocks are 15 seconds and more

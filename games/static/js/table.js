@@ -59,10 +59,46 @@
       }
     }
   });
+  // The table's event stream (/api/tables/<id>/stream/): as soon as it announces a stamp other than the
+  // one shown, the poller asks for the fresh region.  While the stream is connected the poller's own
+  // ticks go through only every FALLBACK_MS (in case an announcement was missed); while it is down
+  // (the browser reconnects by itself) they all do, as before.
+  const FALLBACK_MS = 10000;
+  const stream = { source: null, url: "", connected: false, wanted: false, lastPoll: 0 };
+  function liveRegion() { return document.getElementById("table-live"); }
+  function follow() {
+    const region = liveRegion();
+    const url = (region && region.querySelector(".poller") && region.dataset.stream) || "";
+    if (url === stream.url) return;
+    if (stream.source) stream.source.close();  // the game is over, or this is another table
+    stream.source = null;
+    stream.connected = false;
+    stream.url = url;
+    if (!url || !window.EventSource) return;
+    const source = new EventSource(url);
+    source.onopen = function () { stream.connected = true; };
+    source.onerror = function () { stream.connected = false; };
+    source.addEventListener("table", function (e) {
+      const now = liveRegion();
+      const poller = now && now.querySelector(".poller");
+      if (!poller || JSON.parse(e.data).stamp === now.dataset.stamp) return;
+      stream.wanted = true;
+      htmx.trigger(poller, "topos:changed");
+    });
+    stream.source = source;
+  }
+  if (window.htmx) htmx.onLoad(follow);
   // The poller asks nothing while the tab is hidden (a filter in hx-trigger would need eval, which the
-  // Content-Security-Policy forbids).
+  // Content-Security-Policy forbids), and little while the stream is connected.
   document.addEventListener("htmx:beforeRequest", function (e) {
-    if (document.hidden && e.detail.elt.classList.contains("poller")) e.preventDefault();
+    if (!e.detail.elt.classList.contains("poller")) return;
+    const now = Date.now();
+    if (document.hidden || (stream.connected && !stream.wanted && now - stream.lastPoll < FALLBACK_MS)) {
+      e.preventDefault();
+      return;
+    }
+    stream.wanted = false;
+    stream.lastPoll = now;
   });
   // After a refusal, bring its message into view (phones).
   document.addEventListener("htmx:afterSettle", function () {

@@ -1,0 +1,147 @@
+"""The event feed in the API: `GET /api/events/?after=` (pages by cursor) and the two streams.
+
+Under an ASGI server the stream paths are answered by games.feed.asgi before Django; these views
+serve them under WSGI (runserver, gunicorn's threads, the tests' live server), a thread per stream.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import StreamingHttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, renderers, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..errors import BadRequest, ServiceError
+from ..feed import opening
+from ..feed.selectors import PAGE_MAX, event_public, events_after
+from ..feed.stream import HEADERS, run_sync
+from ..models import Event
+from .errors import error_response
+
+
+class Unavailable(ServiceError):
+    status_code, code = 503, "unavailable"
+
+
+class EventDataOut(serializers.Serializer):
+    table = serializers.IntegerField(help_text="The table's id.")
+    game = serializers.CharField(help_text="topology, topoum or toppo.")
+    version = serializers.IntegerField(help_text="The game's version when the event was written.")
+    status = serializers.CharField(help_text="open, running, finished or aborted.")
+    to_act = serializers.ListField(child=serializers.IntegerField(), help_text="The seats whose decision it is.")
+    seat = serializers.IntegerField(required=False, help_text="your_turn: your seat.")
+    turn_began = serializers.IntegerField(required=False, help_text="your_turn: the version the turn began at.")
+    invited_by = serializers.CharField(required=False, help_text="invited: who invited you.")
+
+
+class EventOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Increases with every event: the cursor to resume after.")
+    kind = serializers.ChoiceField(choices=Event.Kind.choices)
+    table = serializers.IntegerField(allow_null=True)
+    created = serializers.DateTimeField()
+    data = EventDataOut()
+
+
+class EventPageOut(serializers.Serializer):
+    results = EventOut(many=True)
+    cursor = serializers.IntegerField(help_text="Pass as `after` for the next page (and to the stream) to resume.")
+    more = serializers.BooleanField(help_text="True if more events are waiting after this page.")
+
+
+class ErrorOut(serializers.Serializer):
+    error = serializers.CharField()
+    detail = serializers.CharField()
+
+
+AFTER = OpenApiParameter("after", OpenApiTypes.INT, description="Only events after this id (0: all that are kept).")
+STREAM_DESCRIPTION = (
+    "Server-sent events (`text/event-stream`). Each event has `id:` (the feed cursor), `event:` (its kind) and "
+    "`data:` (the same JSON as one result of `GET /api/events/`). A comment line comes every 15 s while nothing "
+    "happens. Resume after a disconnect with `Last-Event-ID` (browsers send it themselves) or `?after=`; without "
+    "either the stream starts with what happens next. Under an ASGI server (uvicorn) an open stream holds no "
+    "thread; with REDIS_URL set it is woken through Redis pub/sub, so it works with several web processes.")
+
+
+class EventStreamRenderer(renderers.BaseRenderer):
+    """Lets `Accept: text/event-stream` (what EventSource sends) through content negotiation; refusals stay JSON."""
+
+    media_type, format, charset = "text/event-stream", "sse", "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return renderers.JSONRenderer().render(data)
+
+
+def _stream(feed):
+    if not settings.TOPOS_WSGI_STREAMS:
+        return error_response(Unavailable(_("This server does not stream events: it runs without ASGI. Read "
+                                            "GET /api/events/?after= instead, or run the site under uvicorn.")))
+    response = StreamingHttpResponse(run_sync(feed), content_type=HEADERS["Content-Type"])
+    for name, value in HEADERS.items():
+        response[name] = value
+    return response
+
+
+class _StreamView(APIView):
+    renderer_classes = [EventStreamRenderer, renderers.JSONRenderer]
+
+    def finalize_response(self, request, response, *args, **kwargs):
+        if isinstance(response, Response):  # a refusal (400, 401, 404): JSON, whatever the client accepts
+            response.content_type = "application/json"
+        return super().finalize_response(request, response, *args, **kwargs)
+
+
+class EventListView(APIView):
+    @extend_schema(operation_id="events_list", summary="My events after a cursor, oldest first",
+                   description="Your turn, a move at one of your tables, invited, a table started, a game over. "
+                               f"Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
+                   parameters=[AFTER, OpenApiParameter("limit", OpenApiTypes.INT,
+                                                       description=f"At most this many (1-{PAGE_MAX}, default 100).")],
+                   responses={200: EventPageOut, 400: ErrorOut, 401: ErrorOut})
+    def get(self, request):
+        try:
+            after = opening.cursor_from(request.query_params, None) or 0
+            limit = int(request.query_params.get("limit") or 100)
+            if not 1 <= limit <= PAGE_MAX:
+                raise ValueError
+        except ServiceError as exc:
+            return error_response(exc)
+        except ValueError:
+            return error_response(BadRequest(_("'limit' must be a whole number from 1 to %(max)d.") % {"max": PAGE_MAX}))
+        page = events_after(user_id=request.user.pk, after=after, limit=limit + 1)
+        more = len(page) > limit
+        page = page[:limit]
+        return Response({"results": [event_public(e) for e in page], "cursor": page[-1].id if page else after,
+                         "more": more})
+
+
+class EventStreamView(_StreamView):
+    @extend_schema(operation_id="events_stream", summary="My events as they happen (server-sent events)",
+                   description=STREAM_DESCRIPTION, parameters=[AFTER],
+                   responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
+                              400: ErrorOut, 401: ErrorOut, 503: ErrorOut})
+    def get(self, request):
+        try:
+            return _stream(opening.user_feed(request.user, request.query_params, request.headers.get("Last-Event-ID")))
+        except ServiceError as exc:
+            return error_response(exc)
+
+
+class TableStreamView(_StreamView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="table_stream", summary="A table's changes as they happen (server-sent events)",
+                   description="An event `table` with the table's `version`, `status` and `stamp` at once and "
+                               "after every change (a move, a join, the start, the end): public facts only, for the "
+                               "table's page and spectators, who then read the table. Anyone who may see the "
+                               "table may follow it (a private one: its players, the invited, or `?code=`).",
+                   parameters=[OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code.")],
+                   responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
+                              404: ErrorOut, 503: ErrorOut})
+    def get(self, request, pk: int):
+        try:
+            return _stream(opening.table_feed(request.user, pk, request.query_params.get("code", "")))
+        except ServiceError as exc:
+            return error_response(exc)
