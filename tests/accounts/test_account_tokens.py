@@ -119,3 +119,23 @@ def test_anonymous_cannot_touch_tokens(client, owner):
 def test_token_actions_need_post(client, owner):
     client.force_login(owner)
     assert client.get(reverse("token_create")).status_code == 405
+
+
+def test_reads_with_a_token_do_not_write_its_last_use_more_than_every_five_minutes(client, owner):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    client.force_login(owner)
+    key = client.post(reverse("token_create"), {"name": "script"}).context["new_key"]
+    reader = api(key)
+    assert reader.get("/api/tables/mine/").status_code == 200
+    first = ApiToken.objects.get(user=owner).last_used_at
+    assert first is not None
+    for _ in range(3):
+        assert reader.get("/api/tables/mine/").status_code == 200
+    assert ApiToken.objects.get(user=owner).last_used_at == first  # no write on these reads
+    ApiToken.objects.filter(user=owner).update(last_used_at=first - timedelta(minutes=6))
+    assert reader.get("/api/tables/mine/").status_code == 200
+    assert ApiToken.objects.get(user=owner).last_used_at > first - timedelta(seconds=1)
+    assert ApiToken.objects.get(user=owner).last_used_at <= timezone.now()
