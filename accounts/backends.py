@@ -12,6 +12,7 @@ from django.contrib.auth.backends import ModelBackend
 
 from . import limits
 
+
 class LimitedModelBackend(ModelBackend):
     def authenticate(self, request, username=None, password=None, **kwargs):
         if username is None:

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import AuthenticationForm, SetPasswordMixin, UsernameField
-from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from .personal import time_zone_names

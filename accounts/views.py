@@ -26,13 +26,13 @@ from engine.core import all_games, get_game
 from games import player_stats
 from games import selectors as game_selectors
 from games import vacation as vacation_reads
-from games.errors import ServiceError
 from games.engine_texts import game_title
-from games.score_chart import chart
-from ratings.selectors import rating_histories
+from games.errors import ServiceError
 from games.models import Game
+from games.score_chart import chart
 from games.services import vacation as vacation_services
 from games.tasks import enqueue
+from ratings.selectors import rating_histories
 
 from . import limits, personal, services, tasks
 from .forms import LanguageTimeZoneForm, LoginForm, SignupForm, TokenCreateForm, TokenRenameForm

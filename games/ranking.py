@@ -8,8 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from engine.ranking import (ABANDON, LEAVE_TYPES, RESIGN, is_leave, replayed_ranks, site_ranks,  # noqa: F401
-                            winners)
+from engine.ranking import ABANDON, LEAVE_TYPES, RESIGN, is_leave, replayed_ranks, site_ranks, winners  # noqa: F401
 
 
 def leave_words(kind: str, name: str) -> str:

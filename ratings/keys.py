@@ -4,7 +4,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from engine.core import all_games
-
 from games.engine_texts import game_title
 
 # Ruling S5: Toppo keeps a separate rating for each pace; the other games have one pace only.

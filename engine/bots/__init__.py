@@ -28,10 +28,10 @@ import random
 
 from engine.core import Action, Game, State, get_game, make_rng
 
-from . import greedy, random_bot, search  # noqa: F401  (importing registers the levels)
-from .hints import hints_for, register_hints
-from . import game_hints  # noqa: F401,E402  (per-game hints of the games that are installed)
+# Importing them registers the bots, their levels and each installed game's hints.
+from . import game_hints, greedy, random_bot, search  # noqa: F401
 from .base import Bot, Budget, bot_names, get_bot, register_bot, turn_done
+from .hints import hints_for, register_hints
 from .levels import LEVELS, budget_for, levels
 
 __all__ = [

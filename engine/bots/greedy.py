@@ -14,8 +14,18 @@ import random
 from engine.core import Action, Game, State
 
 from .base import (
-    Bot, Budget, considered, differential, end_if_possible, key_of, options_for, playable, register_bot,
-    sample_state, turn_done, waits,
+    Bot,
+    Budget,
+    considered,
+    differential,
+    end_if_possible,
+    key_of,
+    options_for,
+    playable,
+    register_bot,
+    sample_state,
+    turn_done,
+    waits,
 )
 from .hints import Hints, hints_for
 

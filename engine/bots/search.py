@@ -28,8 +28,18 @@ import time
 from engine.core import Action, Game, State
 
 from .base import (
-    Bot, Budget, considered, evaluate, key_of, options_for, playable, register_bot, sample_state, score_scale,
-    turn_done, waits,
+    Bot,
+    Budget,
+    considered,
+    evaluate,
+    key_of,
+    options_for,
+    playable,
+    register_bot,
+    sample_state,
+    score_scale,
+    turn_done,
+    waits,
 )
 from .greedy import greedy_step, ranked_actions
 from .hints import hints_for

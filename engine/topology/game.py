@@ -44,8 +44,18 @@ from __future__ import annotations
 import random
 
 from engine.core import (
-    Action, Game, IllegalAction, InvalidOptions, NotYourDecision, Option, Result, State, action_type, is_whole,
-    make_rng, register,
+    Action,
+    Game,
+    IllegalAction,
+    InvalidOptions,
+    NotYourDecision,
+    Option,
+    Result,
+    State,
+    action_type,
+    is_whole,
+    make_rng,
+    register,
 )
 from engine.hexgrid import neighbour
 

@@ -10,8 +10,7 @@ from engine.hexgrid import direction_between
 from . import board as B
 from . import farmers
 from .board import BARRACKS, NONE, ROCK, STANDALONE, hex_text
-from .movement import (BLOCKED, arrive, lose_mole, name, place_tile, push, remove_square, splits_without,
-                       trace)
+from .movement import BLOCKED, arrive, lose_mole, name, place_tile, push, remove_square, splits_without, trace
 
 # How a card's choice is asked: nothing, a hex, or a direction.
 NO_CHOICE, TARGET, DIRECTION = "none", "target", "direction"

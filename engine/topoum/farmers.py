@@ -2,8 +2,7 @@
 from __future__ import annotations
 
 from . import board as B
-from .board import (BARRACKS, CRATE, DYNAMITE, FOOTPRINT, GAS, NONE, PUDDLE, ROCK, STANDALONE, TRAP, TURNIP,
-                    hex_text)
+from .board import BARRACKS, CRATE, DYNAMITE, FOOTPRINT, GAS, NONE, PUDDLE, ROCK, STANDALONE, TRAP, TURNIP, hex_text
 
 FARMERS: dict[str, str] = {
     "kings_of_buckets": "Kings of Buckets",

@@ -4,9 +4,22 @@ from __future__ import annotations
 from . import board as B
 from .board import BARRACKS, FRESH, MOVABLE, NONE, STANDALONE, hex_text
 from .cards import PEACE, title
-from .effects import (DIRECTION, KIND, finish_placement, has_barracks_source, need_barracks, placement_spaces,
-                      playable, resolve, still_next_to_battlefield, take_back, takeback_candidates, takeback_options,
-                      targets, _with_taken_back)
+from .effects import (
+    DIRECTION,
+    KIND,
+    _with_taken_back,
+    finish_placement,
+    has_barracks_source,
+    need_barracks,
+    placement_spaces,
+    playable,
+    resolve,
+    still_next_to_battlefield,
+    take_back,
+    takeback_candidates,
+    takeback_options,
+    targets,
+)
 from .farmers import place_dynamite
 from .movement import BLOCKED, LAND, absorb, arrive, free_spaces_next_to_battlefield, name, remove_part, settle, trace
 from .scoring import finish, line_keys, new_lines

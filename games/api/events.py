@@ -96,7 +96,7 @@ class _StreamView(APIView):
 class EventListView(APIView):
     @extend_schema(operation_id="events_list", summary="My events after a cursor, oldest first",
                    description="Your turn, a move at one of your tables, invited, a table started, a game over. "
-                               f"Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
+                               "Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
                    parameters=[AFTER, OpenApiParameter("limit", OpenApiTypes.INT,
                                                        description=f"At most this many (1-{PAGE_MAX}, default 100).")],
                    responses={200: EventPageOut, 400: ErrorOut, 401: ErrorOut})

@@ -7,8 +7,8 @@ one transaction; its after-effects are sent only once that transaction commits.
 from __future__ import annotations
 
 import json
-from datetime import timedelta
 from dataclasses import dataclass
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone

@@ -17,8 +17,8 @@ from engine.core import InvalidOptions, all_games, get_game
 from ..errors import BadRequest, Conflict, Forbidden, NotFound, TooManyRequests
 from ..models import CORRESPONDENCE_DAYS, LIVE_SECONDS, TIME_BANK_MAX_DAYS, Game, Invitation, Pace, Seat
 from . import effects
-from .table_access import game_lock_for
 from .clock import restart_clocks
+from .table_access import game_lock_for
 
 User = get_user_model()
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 import json
 
 from django import template
-from django.urls import reverse
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.dateparse import parse_datetime
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.dateparse import parse_datetime
 from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext

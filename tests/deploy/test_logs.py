@@ -8,8 +8,8 @@ import sys
 import pytest
 from django.test import Client
 
-from games import tasks
 from config.monitoring.logs import JsonFormatter
+from games import tasks
 from tests.config.test_settings import manage
 from tests.conftest import api_client_for
 from tests.notifications.tables import topology_table

@@ -25,13 +25,21 @@ import pytest
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "toppo"))
 
+from toppo_table import filler, table, total_cards  # noqa: E402
+
 import engine.topology  # noqa: E402,F401  (importing registers the games)
 import engine.topoum  # noqa: E402,F401
 import engine.toppo  # noqa: E402,F401
-from toppo_table import filler, table, total_cards  # noqa: E402
-
 from engine.bots import (  # noqa: E402
-    Budget, bot_names, bot_rng, budget_for, choose, choose_action, get_bot, levels, reaction_delay,
+    Budget,
+    bot_names,
+    bot_rng,
+    budget_for,
+    choose,
+    choose_action,
+    get_bot,
+    levels,
+    reaction_delay,
 )
 from engine.bots.base import rank_rewards, utilities  # noqa: E402
 from engine.core import NotYourDecision, canonical, get_game  # noqa: E402

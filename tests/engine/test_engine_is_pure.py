@@ -1,7 +1,7 @@
 """The rules never import Django, DRF or Celery (ARCHITECTURE: the engine stays pure)."""
 import ast
-import re
 import pathlib
+import re
 
 ENGINE = pathlib.Path(__file__).resolve().parents[2] / "engine"
 FORBIDDEN = ("django", "rest_framework", "celery", "games", "accounts", "config")

@@ -12,10 +12,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_conformance import configurations
 
 from engine.core import IllegalAction, all_games, get_game, make_rng
-
-from test_conformance import configurations
 
 HUGE = 10 ** 30
 # How many decisions of one random game are played per configuration, and how often the bent

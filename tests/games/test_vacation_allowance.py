@@ -2,7 +2,8 @@
 running out by itself, and split between two years across the new year."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone as dt_timezone
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 
 import pytest
 

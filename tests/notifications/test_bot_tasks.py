@@ -11,7 +11,7 @@ from config.celery import app
 from engine.bots import levels
 from games import services, tasks
 from games.models import Action, Game, GameEffects, Seat
-from tests.notifications.tables import decide, dealt_with, play_turn, seed_for, topology_table, toppo_table
+from tests.notifications.tables import dealt_with, decide, play_turn, seed_for, topology_table, toppo_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from config.celery import app
 from engine.core import get_game
-from engine.toppo.cards import card_words
 from engine.topoum.cards import title
+from engine.toppo.cards import card_words
 from games import tasks
 from games.models import Game, Notification
 from games.notifications.events import reminders_send

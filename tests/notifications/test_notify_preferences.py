@@ -5,9 +5,9 @@ import pytest
 from django.core import mail
 
 from games import tasks
+from games.errors import BadRequest
 from games.models import Notification, NotificationDelivery
 from games.notifications.services import notification_preferences_set
-from games.errors import BadRequest
 from tests.notifications.tables import kinds_of, play_turn, topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,7 +12,6 @@ from ratings.keys import rating_key
 from ratings.models import RatedGame, Rating, RatingChange
 from ratings.services import game_rate
 from ratings.system import shown_value
-from tests.games.test_replay import play
 from tests.ratings.helpers import expected_after, people, played, table_of
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.models import Game, Vacation
-from tests.notifications.tables import topology_table
 from games.views.common import stamp
+from tests.notifications.tables import topology_table
 from tests.web.conftest import HX
 
 

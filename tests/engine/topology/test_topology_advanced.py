@@ -4,11 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from topology_positions import GAME, place, place_showing, position
 
 from engine.core import IllegalAction
 from engine.topology.rings import find_rings
-
-from topology_positions import GAME, place, place_showing, position
 
 LOOSE = ((0, 1), (2, 3), (4, 5), (6, 7), (8, 9))
 # A tile on (1, -1)-(1, -2) whose ends 1 and 2 (facing (0, 0) and (1, 0)) are joined.

@@ -1,9 +1,9 @@
 """Rings, enclosure at any depth and turn scoring (rulings L3, L4)."""
 from __future__ import annotations
 
-from engine.topology.rings import enclosed, find_rings
-
 from topology_positions import EXAMPLE_BEFORE, EXAMPLE_TURN, START, play_turn, position
+
+from engine.topology.rings import enclosed, find_rings
 
 # Tiles are written as (anchor, orientation, pairs of ends); geometry.py numbers the ends.
 
@@ -95,8 +95,9 @@ def test_a_line_that_stays_open_scores_nothing():
 def test_inside_is_consistent_all_along_every_ring():
     """Rings never cross, so every point of one ring lies on the same side of another,
     and no two rings lie inside each other; checked on the rings of many random games."""
-    from engine.core import make_rng
     from topology_positions import GAME
+
+    from engine.core import make_rng
 
     checked = 0
     for seed in range(15):

@@ -8,7 +8,14 @@ import pytest
 from engine.hexgrid import neighbour
 from engine.topology.geometry import end_positions, inside, placed_curves, turned_over
 from engine.topology.tiles import (
-    TILE_COUNT, all_matchings, design_of, designs, find_design, half_turn, partners, symmetric,
+    TILE_COUNT,
+    all_matchings,
+    design_of,
+    designs,
+    find_design,
+    half_turn,
+    partners,
+    symmetric,
 )
 
 

@@ -4,11 +4,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from topology_positions import GAME, place, position
 
 from engine.core import IllegalAction, InvalidOptions, NotYourDecision, make_rng, replay
 from engine.topology.tiles import TILE_COUNT
-
-from topology_positions import GAME, place, position
 
 PLAIN = ((0, 9), (1, 8), (2, 7), (3, 6), (4, 5))  # nested arcs; a half-turn keeps it
 LOOSE = ((0, 1), (2, 3), (4, 5), (6, 7), (8, 9))  # neighbouring ends joined; a half-turn changes it

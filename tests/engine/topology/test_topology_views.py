@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import json
 
-from engine.core import make_rng
-from engine.topology.tiles import TILE_COUNT, designs, design_of, symmetric
-
 from topology_positions import EXAMPLE_BEFORE, EXAMPLE_TURN, GAME, play_turn, position
+
+from engine.core import make_rng
+from engine.topology.tiles import TILE_COUNT, design_of, designs, symmetric
 
 
 def played(players=2, seed=5, steps=20, **options):

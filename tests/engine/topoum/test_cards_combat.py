@@ -5,8 +5,26 @@ Most positions: a disc of squares of radius 2 around (0, 0); Red's mole starts o
 """
 from __future__ import annotations
 
-from topoum_asserts import (A, BLUE, RED, START, YELLOW, choices, field, go, has_tile, medals, moles_of, offered,
-                            play, red_holding, red_to_act, reserve, squares, tiles_in_reserve)
+from topoum_asserts import (
+    BLUE,
+    RED,
+    START,
+    YELLOW,
+    A,
+    choices,
+    field,
+    go,
+    has_tile,
+    medals,
+    moles_of,
+    offered,
+    play,
+    red_holding,
+    red_to_act,
+    reserve,
+    squares,
+    tiles_in_reserve,
+)
 from topoum_positions import Position, acts, do, mole_at
 
 

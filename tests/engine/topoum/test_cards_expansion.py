@@ -4,9 +4,27 @@ Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the act
 """
 from __future__ import annotations
 
-from topoum_asserts import (A, BLUE, RED, START, choices, field, free_spaces_next_to, go, has_tile, is_barracks,
-                            is_neutral, medals, moles_of, offered, outposts, play, red_to_act, reserve,
-                            tiles_in_reserve)
+from topoum_asserts import (
+    BLUE,
+    RED,
+    START,
+    A,
+    choices,
+    field,
+    free_spaces_next_to,
+    go,
+    has_tile,
+    is_barracks,
+    is_neutral,
+    medals,
+    moles_of,
+    offered,
+    outposts,
+    play,
+    red_to_act,
+    reserve,
+    tiles_in_reserve,
+)
 from topoum_positions import Position, acts, do, mole_at
 
 

@@ -6,8 +6,27 @@ Most positions: a disc of squares of radius 2 around (0, 0); Red's mole starts o
 """
 from __future__ import annotations
 
-from topoum_asserts import (A, BLUE, EAST, RED, SE, START, YELLOW, activate, choices, end_turn_gain, field, go,
-                            medals, moles_of, offered, play, red_holding, red_to_act, reserve)
+from topoum_asserts import (
+    BLUE,
+    EAST,
+    RED,
+    SE,
+    START,
+    YELLOW,
+    A,
+    activate,
+    choices,
+    end_turn_gain,
+    field,
+    go,
+    medals,
+    moles_of,
+    offered,
+    play,
+    red_holding,
+    red_to_act,
+    reserve,
+)
 from topoum_positions import Position, acts, do, mole_at
 
 

@@ -5,8 +5,23 @@ Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the act
 """
 from __future__ import annotations
 
-from topoum_asserts import (A, BLUE, RED, YELLOW, choices, end_turn_gain, go, medals, moles_of, move, offered, play,
-                            red_cross_at, red_to_act, reserve)
+from topoum_asserts import (
+    BLUE,
+    RED,
+    YELLOW,
+    A,
+    choices,
+    end_turn_gain,
+    go,
+    medals,
+    moles_of,
+    move,
+    offered,
+    play,
+    red_cross_at,
+    red_to_act,
+    reserve,
+)
 from topoum_positions import acts, do, mole_at
 
 

@@ -6,8 +6,28 @@ battlefield is a disc of radius 2 around (0, 0) unless a test says otherwise.
 from __future__ import annotations
 
 import topoum_asserts as asserts
-from topoum_asserts import (A, BLUE, RED, START, activate, choices, copy, disc, end_turn_gain, feature, field,
-                            has_tile, is_neutral, medals, moles_of, move, offered, play, red_holding, reserve)
+from topoum_asserts import (
+    BLUE,
+    RED,
+    START,
+    A,
+    activate,
+    choices,
+    copy,
+    disc,
+    end_turn_gain,
+    feature,
+    field,
+    has_tile,
+    is_neutral,
+    medals,
+    moles_of,
+    move,
+    offered,
+    play,
+    red_holding,
+    reserve,
+)
 from topoum_positions import Position, acts, do
 
 DISC = set(disc(2))

@@ -6,8 +6,26 @@ mole at (3, 0) is used to read lines of sight along the row r = 0.
 from __future__ import annotations
 
 import topoum_asserts as asserts
-from topoum_asserts import (A, BLUE, RED, START, choices, end_turn_gain, feature, field, go, has_tile, medals,
-                            moles_of, move, move_targets, offered, play, red_holding, reserve)
+from topoum_asserts import (
+    BLUE,
+    RED,
+    START,
+    A,
+    choices,
+    end_turn_gain,
+    feature,
+    field,
+    go,
+    has_tile,
+    medals,
+    moles_of,
+    move,
+    move_targets,
+    offered,
+    play,
+    red_holding,
+    reserve,
+)
 from topoum_positions import Position, do
 
 

@@ -10,10 +10,30 @@ Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the act
 from __future__ import annotations
 
 import pytest
-
-from topoum_asserts import (A, BLUE, EAST, RED, START, choices, end_turn_gain, feature, field, go, has_tile, medals,
-                            moles_of, move, move_targets, offered, play, red_cross_at, red_holding, red_to_act,
-                            reserve, squares)
+from topoum_asserts import (
+    BLUE,
+    EAST,
+    RED,
+    START,
+    A,
+    choices,
+    end_turn_gain,
+    feature,
+    field,
+    go,
+    has_tile,
+    medals,
+    moles_of,
+    move,
+    move_targets,
+    offered,
+    play,
+    red_cross_at,
+    red_holding,
+    red_to_act,
+    reserve,
+    squares,
+)
 from topoum_positions import Position, acts, do, mole_at
 
 

@@ -5,10 +5,9 @@ The active Red mole walks from (-1,0) onto (0,0) of a field of neutral tiles (ra
 from __future__ import annotations
 
 import pytest
+from topoum_positions import Position, activate, acts, card_plays, do, hexes, mole_at, play, tile_at
 
 from engine.topoum import board as B
-
-from topoum_positions import Position, acts, activate, card_plays, do, hexes, mole_at, play, tile_at
 
 RED, BLUE = 0, 1
 

@@ -8,11 +8,10 @@ test_topoum_farmers.py; ransom without 3 medals in test_topoum_turn.py.
 from __future__ import annotations
 
 import pytest
-
-from engine.topoum import board as B
-
 from topoum_asserts import copy, disc, go, medals, moles_of, red_to_act
 from topoum_positions import Position, acts, do, hexes, mole_at, tile_at
+
+from engine.topoum import board as B
 
 RED, BLUE = 0, 1
 

@@ -1,9 +1,9 @@
 """The eight farmers (rulings T7, T8, T17): their USE works, is not offered when impossible, and Red Cross."""
 from __future__ import annotations
 
-from engine.topoum import board as B
+from topoum_positions import Position, activate, acts, card_plays, do, feature_at, hexes, mole_at, play, tile_at
 
-from topoum_positions import Position, acts, activate, card_plays, do, feature_at, hexes, mole_at, play, tile_at
+from engine.topoum import board as B
 
 RED, BLUE = 0, 1
 

@@ -1,10 +1,10 @@
 """The four obstacles of the expert variant (ruling T16), with pushes and Red Cross."""
 from __future__ import annotations
 
+from topoum_positions import Position, activate, acts, card_plays, do, hexes, mole_at, play
+
 from engine.topoum import board as B
 from engine.topoum.scoring import lines
-
-from topoum_positions import Position, acts, activate, card_plays, do, hexes, mole_at, play
 
 RED, BLUE = 0, 1
 

@@ -1,9 +1,9 @@
 """Lines of sight (T18, Law #6), Law #4 (T3) with the rulebook's Mortar example, final scoring (T20)."""
 from __future__ import annotations
 
-from engine.topoum.scoring import final_scores, lines, new_lines
-
 from topoum_positions import Position, acts, do, hexes, mole_at, play, tile_at
+
+from engine.topoum.scoring import final_scores, lines, new_lines
 
 RED, BLUE, YELLOW = 0, 1, 2
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from topoum_positions import acts, do, hexes
 
 from engine.core import InvalidOptions, get_game
 from engine.topoum import board as B
 from engine.topoum.cards import CARDS, CATEGORIES, PEACE, PRESETS
 from engine.topoum.farmers import FARMERS
-
-from topoum_positions import acts, do, hexes
 
 GAME = get_game("topoum")
 

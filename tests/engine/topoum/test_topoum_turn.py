@@ -3,12 +3,11 @@ card costs (T13), replenishing, Peace and the final round (T19), undo (S3)."""
 from __future__ import annotations
 
 import pytest
+from topoum_positions import Position, acts, do, hexes, mole_at, play, tile_at
 
 from engine.core import IllegalAction
 from engine.topoum import board as B
 from engine.topoum.cards import PEACE
-
-from topoum_positions import Position, acts, do, hexes, mole_at, play, tile_at
 
 RED, BLUE, YELLOW = 0, 1, 2
 

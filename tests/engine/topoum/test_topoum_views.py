@@ -5,10 +5,10 @@ import json
 import random
 from collections import Counter
 
+from topoum_positions import Position, activate, play
+
 from engine.core import get_game, make_rng
 from engine.topoum.cards import PEACE
-
-from topoum_positions import Position, activate, play
 
 GAME = get_game("topoum")
 RED, BLUE = 0, 1

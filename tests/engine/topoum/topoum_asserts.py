@@ -5,10 +5,10 @@ positions and read the state through the position builder's accessors and the le
 """
 from __future__ import annotations
 
+from topoum_positions import Position, acts, do, mole_at, seat_of, tile_at
+
 from engine.hexgrid import distance, neighbours
 from engine.topoum import board as B
-
-from topoum_positions import Position, acts, do, mole_at, seat_of, tile_at
 
 RED, BLUE, YELLOW, BLACK = "red", "blue", "yellow", "black"
 A = (0, 0)          # where Red's mole becomes the active mole in most positions

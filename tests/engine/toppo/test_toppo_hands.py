@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import pytest
+from toppo_table import GAME, filler, snapshot, table
 
 from engine.core import IllegalAction, NotYourDecision
-
-from toppo_table import GAME, filler, snapshot, table
 
 DISPLAY = "red waves, yellow circle, white square"
 

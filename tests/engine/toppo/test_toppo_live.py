@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import pytest
+from toppo_table import GAME, cards, filler, snapshot, table
 
 from engine.core import IllegalAction
-
-from toppo_table import GAME, cards, filler, snapshot, table
 
 DISPLAY = "red waves, yellow circle, white square"
 TOPPING = "yellow plus, green square, red circle"  # tops DISPLAY in the order [2, 0, 1] only

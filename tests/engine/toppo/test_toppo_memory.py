@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 
-from engine.core import make_rng
-
 from toppo_table import GAME, cards, filler, table
+
+from engine.core import make_rng
 
 DISPLAY = "red waves, yellow circle, white square"
 TOPPING = "yellow plus, green square, red circle"  # tops DISPLAY in the order [2, 0, 1]

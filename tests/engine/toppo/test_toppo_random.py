@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from toppo_table import GAME, total_cards
 
 from engine.core import IllegalAction, make_rng, replay
-
-from toppo_table import GAME, total_cards
 
 MAX_STEPS = 60_000
 

@@ -4,10 +4,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from toppo_table import GAME, cards, filler, snapshot, table
 
 from engine.core import IllegalAction, NotYourDecision
-
-from toppo_table import GAME, cards, filler, snapshot, table
 
 DISPLAY = "red waves, yellow circle, white square"
 TOPPING = "yellow plus, green square, red circle"  # tops DISPLAY in the order [2, 0, 1]

@@ -4,13 +4,19 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from toppo_table import GAME, card, cards, total_cards
 
 from engine.core import InvalidOptions
 from engine.toppo.cards import (
-    COLOURS, SYMBOLS, coincide, full_set, is_top, match_choices, sets_for, top_orders,
+    COLOURS,
+    SYMBOLS,
+    coincide,
+    full_set,
+    is_top,
+    match_choices,
+    sets_for,
+    top_orders,
 )
-
-from toppo_table import GAME, card, cards, total_cards
 
 
 def test_one_set_is_five_colours_by_five_symbols_six_times():  # ruling P1

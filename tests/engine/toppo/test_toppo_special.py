@@ -4,10 +4,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from toppo_table import cards, filler, snapshot, table, total_cards
 
 from engine.core import IllegalAction
-
-from toppo_table import cards, filler, snapshot, table, total_cards
 
 TOPPING = "yellow plus, green square, red circle"  # tops red waves, yellow circle, white square as [2, 0, 1]
 

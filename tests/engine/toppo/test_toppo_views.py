@@ -4,10 +4,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from toppo_table import GAME, cards, filler, snapshot, table, total_cards
 
 from engine.core import IllegalAction, make_rng
-
-from toppo_table import GAME, cards, filler, snapshot, table, total_cards
 
 DISPLAY = "red waves, yellow circle, white square"
 TOPPING = "yellow plus, green square, red circle"
