@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ..errors import Conflict
 from ..models import Game, Seat
@@ -23,8 +24,11 @@ def account_make_bot(*, user) -> "User":
     busy = Seat.objects.filter(user=user, abandoned=False,
                                game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]).count()
     if busy:
-        raise Conflict(_("Finish, resign or leave your %(n)d open or running table(s) first: a bot account "
-                         "cannot take over games begun by hand.") % {"n": busy})
+        # The English text keeps "table(s)" in both forms; other languages get their plural forms.
+        raise Conflict(ngettext("Finish, resign or leave your %(n)d open or running table(s) first: a bot account "
+                                "cannot take over games begun by hand.",
+                                "Finish, resign or leave your %(n)d open or running table(s) first: a bot account "
+                                "cannot take over games begun by hand.", busy) % {"n": busy})
     user.is_bot_account = True
     user.save(update_fields=["is_bot_account"])
     return user
