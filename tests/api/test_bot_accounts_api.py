@@ -101,3 +101,12 @@ def test_the_profile_button_asks_for_a_confirmation(owner):
     page = client.post(reverse("bot_account_make"), {"confirm": "yes"}, follow=True).content.decode()
     assert is_bot(owner) and "This is now a bot account" in page
     assert reverse("bot_account_make") not in page  # no button any more: there is no way back
+
+
+def test_her_player_page_and_the_player_api_say_she_is_a_bot_account(owner, member, member_api):
+    assert member_api.get("/api/players/ana/").json()["bot_account"] is False
+    services.account_make_bot(user=owner)
+    assert member_api.get("/api/players/ana/").json()["bot_account"] is True
+    page = client_for(member).get(reverse("player", args=["ana"])).content.decode()
+    assert 'class="bot-account-mark"' in page
+    assert 'class="bot-account-mark"' not in client_for(owner).get(reverse("player", args=["bruno"])).content.decode()
