@@ -139,15 +139,23 @@ class Bot:
     # -- the loop ---------------------------------------------------------------------------------------------
     def run(self) -> None:
         self.catch_up()
+        streaming = True
         while not self.done():
+            if not streaming:
+                self.poll_once()
+                time.sleep(2)
+                continue
             try:
                 for event_id, event in self.api.stream(self.cursor):
                     self.cursor = event_id
                     self.handle(event)
                     if self.done():
                         return
-            except (OSError, ValueError) as problem:  # no stream here (e.g. a 503 under WSGI): poll the feed
-                self.log(f"stream unavailable ({problem}); polling")
+            except urllib.error.HTTPError as refused:  # no stream here (a 503 under WSGI): poll the feed
+                self.log(f"no event stream ({refused.code}); polling /api/events/ instead")
+                streaming = False
+            except (OSError, ValueError) as problem:  # the connection broke: catch up, then follow again
+                self.log(f"stream interrupted ({problem}); reconnecting")
                 self.poll_once()
                 time.sleep(1)
 

@@ -1,7 +1,7 @@
 """Issue 12, bot accounts end to end: examples/bot_client.py runs as its own process against a real uvicorn
 process and a real worker; a person invites the bot account to a Topology, a Toppo (correspondence, one hand) and
 a Topoum table, plays her own decisions through the services, and the bot accepts and answers through the API
-until every game is over."""
+until every game is over.  Without a stream (a WSGI server with TOPOS_WSGI_STREAMS off) it polls the feed."""
 from __future__ import annotations
 
 import os
@@ -41,20 +41,28 @@ def bot_account(db):
     return services.account_make_bot(user=bot)
 
 
-@pytest.fixture
-def client_process(site, bot_account, tmp_path):
-    log_path = tmp_path / "bot_client.log"
+def start_client(base: str, bot, log_path, games: int) -> subprocess.Popen:
+    env = {**os.environ, "TOPOS_URL": base, "TOPOS_TOKEN": api_token_create(user=bot, name="bot")[1],
+           "TOPOS_BOT_GAMES": str(games), "TOPOS_BOT_SEED": "12"}
     log = open(log_path, "wb")
-    env = {**os.environ, "TOPOS_URL": site.base, "TOPOS_TOKEN": api_token_create(user=bot_account, name="bot")[1],
-           "TOPOS_BOT_GAMES": str(len(TABLES)), "TOPOS_BOT_SEED": "12"}
     process = subprocess.Popen([sys.executable, str(ROOT / "examples" / "bot_client.py")], cwd=ROOT, env=env,
                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-    process.log_path = log_path
-    yield process
+    process.log_path, process.log = log_path, log
+    return process
+
+
+def stop(process: subprocess.Popen) -> None:
     if process.poll() is None:
         os.killpg(process.pid, signal.SIGTERM)
         process.wait(15)
-    log.close()
+    process.log.close()
+
+
+@pytest.fixture
+def client_process(site, bot_account, tmp_path):
+    process = start_client(site.base, bot_account, tmp_path / "bot_client.log", len(TABLES))
+    yield process
+    stop(process)
 
 
 def play_mine(game_id: int, person) -> bool:
@@ -71,9 +79,9 @@ def play_mine(game_id: int, person) -> bool:
     return True
 
 
-def test_the_example_client_accepts_invitations_and_plays_whole_games(site, client_process, owner, bot_account):
+def games_played_to_the_end(client_process, owner, bot_account, tables_wanted) -> None:
     tables = []
-    for kind, options in TABLES:
+    for kind, options in tables_wanted:
         game = services.game_create(user=owner, kind=kind, players=2, options=options)
         services.game_invite(user=owner, game_id=game.pk, username="ROBOTA")  # by name, any case
         tables.append(game.pk)
@@ -89,7 +97,7 @@ def test_the_example_client_accepts_invitations_and_plays_whole_games(site, clie
         if not any([play_mine(table, owner) for table in tables]):
             time.sleep(0.2)
 
-    client_process.wait(60)  # it stops by itself once it has seen the three games finish
+    client_process.wait(60)  # it stops by itself once it has seen the games finish
     assert client_process.returncode == 0, client_process.log_path.read_text()[-3000:]
     for table in tables:
         game = Game.objects.get(pk=table)
@@ -98,3 +106,19 @@ def test_the_example_client_accepts_invitations_and_plays_whole_games(site, clie
         assert by_bot.exists() and set(by_bot.values_list("source", flat=True)) == {Action.Source.PLAYER}
         assert not Action.objects.filter(game=game, seat=bot_seat).exclude(user=bot_account).exists()
         assert f"table {table}: finished" in client_process.log_path.read_text()
+
+
+def test_the_example_client_accepts_invitations_and_plays_whole_games(site, client_process, owner, bot_account):
+    games_played_to_the_end(client_process, owner, bot_account, TABLES)
+    assert "polling" not in client_process.log_path.read_text()  # it followed the stream
+
+
+def test_without_a_stream_the_example_client_polls_the_feed(embedded_worker, live_server, settings, owner,
+                                                             bot_account, tmp_path):
+    settings.TOPOS_WSGI_STREAMS = False  # a WSGI server that serves no streams: 503
+    process = start_client(live_server.url, bot_account, tmp_path / "bot_client.log", 1)
+    try:
+        games_played_to_the_end(process, owner, bot_account, TABLES[:1])
+        assert "no event stream (503); polling" in process.log_path.read_text()
+    finally:
+        stop(process)
