@@ -18,6 +18,9 @@ class User(AbstractUser):
     # from her browser at sign-up; "" means "as the browser asks" (a page) or the site's (an email).
     language = models.CharField(max_length=10, blank=True, default="", choices=settings.LANGUAGES)
     time_zone = models.CharField(max_length=64, default="UTC", help_text="An IANA name, e.g. Europe/Madrid.")
+    # A bot account (issue 12): plays through the API only and is shown as a bot; never turned back
+    # (accounts.bot_accounts.account_make_bot), so her games stay honest about who played them.
+    is_bot_account = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return self.username

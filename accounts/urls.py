@@ -14,6 +14,7 @@ urlpatterns = [
     path("players/<str:username>/", views.player, name="player"),
     path("vacation/start/", views.vacation_start_view, name="vacation_start"),
     path("vacation/end/", views.vacation_end_view, name="vacation_end"),
+    path("bot/", views.bot_account_make, name="bot_account_make"),
     path("tokens/", views.token_create, name="token_create"),
     path("tokens/<int:pk>/rename/", views.token_rename, name="token_rename"),
     path("tokens/<int:pk>/revoke/", views.token_revoke, name="token_revoke"),

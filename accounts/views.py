@@ -350,3 +350,21 @@ def vacation_end_view(request):
         return _vacation_response(request, status=exc.status_code, error=exc.message)
     return _vacation_response(request, notice=_("Welcome back! Your clocks run again, each with the time it had "
                                                 "left."))
+
+
+@login_required
+@require_POST
+def bot_account_make(request):
+    """Issue 12: the profile's button; the checkbox is the confirmation (no script needed for it)."""
+    from games.services import account_make_bot
+
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, _("Tick the box to confirm: a bot account cannot be turned back."))
+        return redirect(reverse("profile") + "#bot-account")
+    try:
+        account_make_bot(user=request.user)
+    except ServiceError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("This is now a bot account: it plays through the API with a token."))
+    return redirect(reverse("profile") + "#bot-account")

@@ -36,6 +36,7 @@ def seat_summary(seat: Seat, game: Game, away: dict | None = None, now=None) -> 
         "player": seat.user.username if seat.user_id else None,
         "bot_level": seat.bot_level or None,
         "is_bot": seat.is_bot,
+        "bot_account": bool(seat.user_id and seat.user.is_bot_account),  # a person's account played by a program
         "abandoned": seat.abandoned,
         "to_act": game.status == Game.Status.RUNNING and seat.index in game.to_act,
         "deadline": seat.deadline.isoformat() if seat.deadline and running and not stopped else None,

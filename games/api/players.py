@@ -88,6 +88,7 @@ class RatingHistoryOut(serializers.Serializer):
 
 class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
+    bot_account = serializers.BooleanField(help_text="A bot account (issue 12): a program plays it through the API.")
     date_joined = serializers.DateTimeField()
     statistics = GameStatsOut(many=True, help_text="Per game she has finished, all of her finished games counted "
                                                    "(private tables too: a count names no table).")
@@ -128,6 +129,7 @@ class PlayerView(APIView):
         page = paginator.paginate_queryset(player_stats.recent_games(person, viewer, kind), request, view=self)
         data = {
             "username": person.username,
+            "bot_account": person.is_bot_account,
             "date_joined": person.date_joined,
             "statistics": player_stats.game_stats(person),
             "ratings": rating_histories(person),

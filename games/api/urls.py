@@ -4,7 +4,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from . import events, players, vacation, views
+from . import bot_accounts, events, players, vacation, views
 
 # The documentation pages' own Content-Security-Policy: still scripts from this site only (the split
 # Swagger view loads its setup as a file, not an inline script), but Swagger UI and Redoc style their
@@ -25,6 +25,10 @@ urlpatterns = [
     path("tables/<int:pk>/stream/", events.TableStreamView.as_view(), name="api-table-stream"),
     path("catalogue/", views.CatalogueView.as_view(), name="api-catalogue"),
     path("me/vacation/", vacation.VacationView.as_view(), name="api-my-vacation"),
+    path("me/bot/", bot_accounts.MakeBotView.as_view(), name="api-my-bot"),
+    path("invitations/", bot_accounts.InvitationListView.as_view(), name="api-invitations"),
+    path("invitations/<int:pk>/accept/", bot_accounts.InvitationAcceptView.as_view(), name="api-invitation-accept"),
+    path("invitations/<int:pk>/decline/", bot_accounts.InvitationDeclineView.as_view(), name="api-invitation-decline"),
     path("tables/", views.TableListView.as_view(), name="api-tables"),
     path("tables/mine/", views.MyTablesView.as_view(), name="api-my-tables"),
     path("tables/<int:pk>/", views.TableDetailView.as_view(), name="api-table"),

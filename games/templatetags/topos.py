@@ -121,22 +121,45 @@ def as_datetime(iso: str | None):
     return parse_datetime(iso) if isinstance(iso, str) else iso
 
 
-@register.simple_tag
-def player_link(who, label=None, rating=None) -> str:
+def _bot_account_names(context) -> set[str]:
+    """The names of bot accounts, read once per request: few accounts are bots, many names are drawn."""
+    request = context.get("request")
+    names = getattr(request, "_topos_bot_accounts", None)
+    if names is None:
+        from django.contrib.auth import get_user_model
+
+        names = set(get_user_model().objects.filter(is_bot_account=True).values_list("username", flat=True))
+        if request is not None:
+            request._topos_bot_accounts = names
+    return names
+
+
+@register.simple_tag(takes_context=True)
+def player_link(context, who, label=None, rating=None) -> str:
     """A name shown anywhere on the site, linked to the player's page (issue 11): the one place that draws it.
 
     `who` is a username, or a seat summary (games.selectors.seat_summary: a bot's seat reads "Bot (level)"),
     or None for a bot or an open seat, which show `label` unlinked.  `label` replaces the shown name.
+    A bot account's name (issue 12) carries a BOT mark.
     """
+    bot_account = None
     if isinstance(who, dict):
         username = who.get("player")
         if label is None and not username:
             label = _("Bot (%(level)s)") % {"level": bot_level_text(who.get("bot_level"))}
+        bot_account = who.get("bot_account")
         who = username
+    elif hasattr(who, "is_bot_account"):  # a User
+        bot_account, who = who.is_bot_account, who.username
     if not who:
         return conditional_escape(label if label is not None else "")
+    if bot_account is None:
+        bot_account = str(who) in _bot_account_names(context)
     link = format_html('<a class="player-link" href="{}">{}</a>', reverse("player", args=[who]),
                        label if label is not None else who)
+    if bot_account:
+        link += format_html(' <span class="bot-account-mark" title="{}">{}</span>',
+                            _("A bot account: a program plays it through the API"), _("BOT"))
     if rating:
         link += mark_safe(" ") + render_to_string("ratings/_rating.html", {"rating": rating})
     return link

@@ -56,6 +56,9 @@ def _parse_action(request):
 def table_act(request, pk: int):
     """Submit one action with the version the page saw (games.services.action_submit)."""
     game = visible_game(request, pk)
+    if request.user.is_bot_account:  # issue 12: a bot account never plays by hand
+        return reply(request, game, status=403,
+                     error=_("This is a bot account: it plays through the API only, not from this page."))
     action, version, problem = _parse_action(request)
     if problem:
         return reply(request, game, status=400, error=problem)
