@@ -30,6 +30,8 @@ import urllib.request
 # Actions a random player leaves alone so that its games end: taking back its own move, and Toppo's display
 # votes (they use up no claim, so two random voters could vote for ever).
 SKIPPED = {"undo", "propose_replace", "agree_replace"}
+# Toppo moves a player makes whenever it can, best first (a random renewal would let a hand run on for long).
+PREFERRED = ("toppo", "top", "match", "agree_replace")
 
 
 class Api:
@@ -91,13 +93,23 @@ class Bot:
             self.log(f"invitation to table {invitation['table']} ({invitation['kind']}) from "
                      f"{invitation['invited_by']}: {'accepted' if status == 200 else body.get('detail', status)}")
 
+    @staticmethod
+    def choices(actions: list[dict]) -> list[dict]:
+        """What it picks from: an action that lays cards or ends the hand if there is one, agreeing when another
+        player proposed a new display (Toppo, ruling P6), else anything but taking back and proposing."""
+        for wanted in PREFERRED:
+            found = [a for a in actions if a.get("type") == wanted]
+            if found:
+                return found
+        return [a for a in actions if a.get("type") not in SKIPPED] or actions
+
     def play(self, table: int) -> None:
         """Decides at `table` while it is this bot's turn; a 409 (the game moved on) means: read it again."""
         while True:
             status, legal = self.api.call("GET", f"/api/tables/{table}/legal-actions/")
             if status != 200 or not legal.get("my_turn"):
                 return
-            choices = [a for a in legal["actions"] if a.get("type") not in SKIPPED] or legal["actions"]
+            choices = self.choices(legal["actions"])
             if not choices:
                 return
             action = random.choice(choices)
