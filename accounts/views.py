@@ -175,10 +175,10 @@ def _tokens_context(user, **extra) -> dict:
 
 
 def _profile_context(user, **extra) -> dict:
-    current = [game_selectors.table_summary(g, user)
-               for g in game_selectors.games_of_user_sorted(user=user)]
+    # table_summaries: the seated players' ratings of a whole list in one query, not one per game.
+    current = game_selectors.table_summaries(game_selectors.games_of_user_sorted(user=user), user)
     finished_qs = game_selectors.tables_of_user(user=user, finished=True).order_by("-finished_at", "-updated_at")
-    finished = [game_selectors.table_summary(g, user) for g in finished_qs[:FINISHED_SHOWN]]
+    finished = game_selectors.table_summaries(finished_qs[:FINISHED_SHOWN], user)
     speech_form = extra.pop("speech_form", None) or LanguageTimeZoneForm(
         initial={"language": personal.language_of(user), "time_zone": user.time_zone})
     return {"current_games": current, "finished_games": finished, "profile_user": user,
@@ -225,8 +225,8 @@ def player(request, username: str):
     person = get_object_or_404(User, username=username, is_active=True)
     viewer = request.user if request.user.is_authenticated else None
     shown = game_selectors.tables_of_user(user=person).filter(game_selectors.visible_q(viewer))
-    current = [game_selectors.table_summary(g, viewer)
-               for g in shown.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING]).order_by("-updated_at")[:FINISHED_SHOWN]]
+    current = game_selectors.table_summaries(
+        shown.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING]).order_by("-updated_at")[:FINISHED_SHOWN], viewer)
     # Her seat is the one highlighted here, whoever is looking.
     for g in current:
         g["my_seat"] = next((s["index"] for s in g["seats"] if s["player"] == person.username), None)
