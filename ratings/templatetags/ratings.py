@@ -1,6 +1,5 @@
-"""A player's name with her rating beside it, the same on every page (ruling S5): `{% player_name name rating %}`.
-
-`rating` is a badge from ratings.selectors ({"value", "provisional", "games"}) or None (a bot, an open seat).
+"""How a rating reads (ruling S5).  Names with their rating beside them are drawn by `player_link`
+(games/templatetags/topos.py) with templates/ratings/_rating.html; a badge is {"value", "provisional", "games"}.
 """
 from __future__ import annotations
 
@@ -23,8 +22,3 @@ def signed(delta: int) -> str:
     if delta > 0:
         return f"+{delta}"
     return f"\u2212{-delta}" if delta < 0 else "\u00b10"
-
-
-@register.inclusion_tag("ratings/_player_name.html")
-def player_name(name: str, rating: dict | None = None) -> dict:
-    return {"name": name, "rating": rating}
