@@ -55,11 +55,15 @@ def _left(game: Game, seat: int | None) -> bool:
     return seat is not None and any(s.index == seat and s.abandoned for s in game.seats.all())
 
 
-def table_summary(game: Game, user=None) -> dict:
+def table_summary(game: Game, user=None, *, away: dict | None = None, now=None) -> dict:
+    """`away` (players on vacation, vacation.away_until) may be looked up once for a whole list."""
     seat = seat_of(game, user)
-    now = timezone.now()
+    now = now or timezone.now()
     seats = list(game.seats.all())
-    away = vacation.away_until([s.user_id for s in seats], now=now) if game.is_running else {}
+    if not game.is_running:
+        away = {}
+    elif away is None:
+        away = vacation.away_until([s.user_id for s in seats], now=now)
     ratings = seat_ratings(game)  # ruling S5: every person's rating in this game's key, beside her name
     return {
         "id": game.pk,
@@ -86,10 +90,12 @@ def table_summary(game: Game, user=None) -> dict:
 
 
 def table_summaries(games, user=None) -> list[dict]:
-    """table_summary of each game, with the seated players' ratings looked up in one query."""
+    """table_summary of each game, with the seated players' ratings and vacations looked up in one query each."""
     games = list(games)
     prefetch_seat_ratings(games)
-    return [table_summary(g, user) for g in games]
+    now = timezone.now()
+    away = vacation.away_until([s.user_id for g in games if g.is_running for s in g.seats.all()], now=now)
+    return [table_summary(g, user, away=away, now=now) for g in games]
 
 
 def _winners(game: Game) -> list[int]:
