@@ -5,7 +5,7 @@
   "use strict";
   const FALLBACK_MS = 30000;  // while the stream is connected, a poll now and then in case a nudge was missed
   let wanted = false;
-  let lastPoll = 0;
+  let lastPoll = Date.now();  // the list was just loaded
   function log() { return document.getElementById("chat-log"); }
   document.addEventListener("topos:chat-stamp", function (e) {
     const now = log();
