@@ -111,3 +111,10 @@ def test_a_message_is_told_once_and_the_sweep_tells_a_lost_one(game, owner, memb
     assert len(chat_notes(member)) == 1 and len(chat_events(member)) == 1
     assert chat_message_dispatch(message_id=message.pk) is False
     assert tasks.effects_sweep()["chat"] == 0 and len(chat_events(member)) == 1
+
+
+def test_the_settings_page_offers_chat_emails_off_by_default(member):
+    from tests.web.conftest import client_for
+
+    page = client_for(member).get("/accounts/notifications/").content.decode()
+    assert 'name="chat" value="none" checked' in page
