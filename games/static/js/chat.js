@@ -35,6 +35,19 @@
       e.detail.isError = false;
     }
   });
+  // The newest message is at the bottom: keep it in view, unless she scrolled up to read older ones.
+  let scrollDown = false;
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    const target = e.detail.target;
+    if (target && target.id === "chat-log" && e.detail.shouldSwap) {
+      scrollDown = !target.dataset.stamp || target.scrollHeight - target.scrollTop - target.clientHeight < 40;
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    const now = log();
+    if (now && scrollDown) now.scrollTop = now.scrollHeight;
+    scrollDown = false;
+  });
   document.addEventListener("htmx:afterRequest", function (e) {
     const form = e.detail.elt;
     if (form.matches && form.matches("[data-chat-form]") && e.detail.xhr && e.detail.xhr.status < 300) {
