@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers
@@ -48,9 +49,11 @@ class ChatPageOut(serializers.Serializer):
 
 
 class ChatPostIn(serializers.Serializer):
-    body = serializers.CharField(allow_blank=True, trim_whitespace=False,
-                                 help_text=f"Plain text, 1 to {ChatMessage.BODY_MAX} characters once spaces around "
-                                           "it are stripped.")
+    # Not only spaces (the pattern), at most BODY_MAX characters: what the service accepts, said in the schema.
+    body = serializers.RegexField(r"\S", max_length=ChatMessage.BODY_MAX, trim_whitespace=False,
+                                  error_messages={"invalid": _lazy("Write something before sending.")},
+                                  help_text=f"Plain text, at most {ChatMessage.BODY_MAX} characters, not only spaces "
+                                            "(spaces around it are stripped).")
     invite_code = serializers.CharField(required=False, allow_blank=True, help_text="A private table's invite code.")
 
 
@@ -70,7 +73,9 @@ class ChatReportOut(serializers.Serializer):
 
 
 class MuteIn(serializers.Serializer):
-    username = serializers.CharField(help_text="The player whose messages you no longer want to see.")
+    username = serializers.RegexField(r"\S", max_length=150,
+                                      error_messages={"invalid": _lazy("Name the player to mute.")},
+                                      help_text="The player whose messages you no longer want to see.")
 
 
 class MuteOut(serializers.Serializer):
@@ -98,9 +103,9 @@ class ChatThrottledOut(ChatErrorOut):
 
 CODE = OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code (if you are neither "
                                                               "seated nor invited).")
-AFTER = OpenApiParameter("after", OpenApiTypes.INT, description="Only messages after this id (0, the default: from "
-                                                                "the first).")
-LIMIT = OpenApiParameter("limit", OpenApiTypes.INT,
+AFTER = OpenApiParameter("after", {"type": "integer", "minimum": 0},
+                         description="Only messages after this id (0, the default: from the first).")
+LIMIT = OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": chat.PAGE_MAX},
                          description=f"At most this many (1-{chat.PAGE_MAX}, default {chat.PAGE_DEFAULT}).")
 NOT_FOUND = OpenApiResponse(ChatErrorOut, description="No table (or message) that you can see.")
 NOT_LOGGED_IN = OpenApiResponse(ChatErrorOut, description="Not logged in.")
