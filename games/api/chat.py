@@ -24,10 +24,10 @@ from .views import IDEMPOTENCY
 LIMITS = (f"At most {settings.TOPOS_CHAT_BURST[0]} messages in {settings.TOPOS_CHAT_BURST[1]} seconds and "
           f"{settings.TOPOS_CHAT_DAILY} a day per account (429 `chat_rate_limited` with `Retry-After`).")
 WHO_SEES = ("Players (people seated at the table) read the players' messages; spectators read the players' and the "
-            "spectators' (`spectator: true`); once the game is over (finished or aborted) everyone reads all. A "
-            "spectator's message is kept from the players while the game runs, so nobody is coached. Messages of "
-            "players you muted are left out; a deleted message keeps its place with `deleted: true` and an empty "
-            "`body`.")
+            "spectators' (`spectator: true`). A spectator's message written while the game runs is kept from the "
+            "players until it is over (finished or aborted), so nobody is coached; in the waiting room everybody "
+            "reads everybody. Messages of players you muted are left out; a deleted message keeps its place with "
+            "`deleted: true` and an empty `body`.")
 
 
 class ChatMessageOut(serializers.Serializer):

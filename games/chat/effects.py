@@ -6,7 +6,7 @@ under the message's row lock and every notification and feed event has a key nam
 retried task tells nothing twice.
 
 Who is told: the people seated at the table, except the author and whoever muted her, of a message they
-may read (a spectator's only once the game is over, games.chat.selectors).
+may read (a spectator's written while the game runs only once it is over, games.chat.selectors).
 - The feed (`GET /api/events/`, the user stream): a `chat` event for each of them, always: a client needs it.
 - The notifications (ruling S6, as for "your turn"): none for a player who has the table's page open
   (games.notifications.presence), since the page shows the message live; at most one unread chat
@@ -30,7 +30,7 @@ from ..models import ChatMessage, ChatMute, Event, Notification, Seat
 from ..notifications.presence import is_present
 from ..notifications.services import _delivery_queue
 from ..notifications.texts import game_label
-from .selectors import is_over
+from .selectors import readable_by_players
 
 EXCERPT = 80
 
@@ -80,7 +80,7 @@ def chat_message_dispatch(*, message_id: int, told: list[int] | None = None, now
         if message is None or message.dispatched_at is not None:
             return False
         game = message.game
-        if message.deleted_at is None and (not message.spectator or is_over(game)):
+        if message.deleted_at is None and readable_by_players(message, game):
             seats = list(game.seats.select_related("user").filter(user__isnull=False)
                          .exclude(user_id=message.author_id).order_by("index"))
             muters = set(ChatMute.objects.filter(muted_id=message.author_id, user_id__in=[s.user_id for s in seats])

@@ -1,12 +1,15 @@
 """Who sees which chat message at a table.
 
 - Players (people seated at the table) see the players' messages; spectators see the players' and the
-  spectators'.  A spectator's message reaches the players only once the game is over (finished or
-  aborted), so nobody at the table is coached while it runs.  Her own messages she always sees.
+  spectators'.  A spectator's message written while the game runs reaches the players only once it is over
+  (finished or aborted), so nobody at the table is coached.  In the waiting room, before anything is dealt,
+  everybody reads everybody (a spectator may ask for a seat).  Her own messages she always sees.
 - A person never sees the messages of someone she muted (account-wide, `ChatMute`).
 - Reading the chat is for whoever may see the table (games.services.table_access); writing, below.
 """
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 from django.db.models import Count, Max, Q, QuerySet
 
@@ -33,9 +36,25 @@ def is_player(game: Game, user) -> bool:
     return any(s.user_id == user_id for s in game.seats.all())
 
 
-def players_only(game: Game, user) -> bool:
-    """Does this viewer see the players' messages only (a player while the game is not over)?"""
-    return not is_over(game) and is_player(game, user)
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def spectators_hidden_since(game: Game, user) -> datetime | None:
+    """For a player while the game runs: spectators' messages from this moment on (its start) are not hers to
+    read yet.  None: she reads them all."""
+    if game.status != Game.Status.RUNNING or not is_player(game, user):
+        return None
+    return game.started_at or EPOCH
+
+
+def _players_may_read(since: datetime) -> Q:
+    return Q(spectator=False) | Q(created_at__lt=since)
+
+
+def readable_by_players(message: ChatMessage, game: Game) -> bool:
+    """May the players read this message now (the worker tells them only then)?"""
+    return (not message.spectator or game.status != Game.Status.RUNNING
+            or (game.started_at is not None and message.created_at < game.started_at))
 
 
 def muted_ids(user) -> set[int]:
@@ -49,8 +68,9 @@ def messages_visible(game: Game, user) -> QuerySet[ChatMessage]:
     """The table's messages this viewer may read, oldest first, with their authors."""
     user_id = _user_id(user)
     qs = ChatMessage.objects.filter(game=game).select_related("author").order_by("id")
-    if players_only(game, user):
-        qs = qs.filter(Q(spectator=False) | Q(author_id=user_id))
+    since = spectators_hidden_since(game, user)
+    if since is not None:
+        qs = qs.filter(_players_may_read(since) | Q(author_id=user_id))
     muted = muted_ids(user)
     if muted:
         qs = qs.exclude(author_id__in=muted)
@@ -72,13 +92,14 @@ def message_visible(game: Game, user, message_id: int) -> ChatMessage | None:
     return messages_visible(game, user).filter(pk=message_id).first()
 
 
-def chat_stamp(game_id: int, *, players_only: bool) -> str:
+def chat_stamp(game_id: int, *, hidden_since: datetime | None = None) -> str:
     """What changes whenever the chat a viewer sees changes: the newest message and how many were deleted.
-    The table's stream announces it (games.feed.stream) and the page's chat poller compares it; both leave
-    the spectators' messages out for a player while the game runs, so she is not even told they exist."""
+    The table's stream announces it (games.feed.stream) and the page's chat poller compares it; for a player
+    while the game runs (`hidden_since`, see spectators_hidden_since) both leave out the spectators' messages
+    she may not read yet, so she is not even told that they exist."""
     qs = ChatMessage.objects.filter(game_id=game_id)
-    if players_only:
-        qs = qs.filter(spectator=False)
+    if hidden_since is not None:
+        qs = qs.filter(_players_may_read(hidden_since))
     row = qs.aggregate(last=Max("id"), deleted=Count("deleted_at"))
     return f"{row['last'] or 0}.{row['deleted']}"
 

@@ -70,16 +70,26 @@ class TableFeed:
 
     Then a `chat` event with the stamp of the chat as this viewer reads it (games.chat.selectors.chat_stamp),
     at once and whenever it changes: the page then asks for the messages themselves, never sent here.  A
-    player's stamp leaves out the spectators' messages while the game runs (`player`: seated when the stream
-    was opened), so she is not even told that they wrote.
+    player's stamp leaves out the spectators' messages written while the game runs (`player`: seated when the
+    stream was opened), so she is not even told that they wrote.
     """
 
     def __init__(self, game_id: int, *, player: bool = False):
         self.game_id, self.last, self.player, self.last_chat = game_id, None, player, None
+        self.started_at = None
         self.channel = announce.table_channel(game_id)
 
     def opening(self) -> bytes:
         return f"retry: {RETRY_MS}\n: table {self.game_id}\n\n".encode()
+
+    def _started_at(self):
+        """When the running game started (read once: it never changes)."""
+        from ..chat.selectors import EPOCH
+        from ..models import Game
+
+        if self.started_at is None:
+            self.started_at = Game.objects.filter(pk=self.game_id).values_list("started_at", flat=True).first() or EPOCH
+        return self.started_at
 
     def read(self) -> bytes:
         from ..chat.selectors import chat_stamp
@@ -91,8 +101,8 @@ class TableFeed:
         if now != self.last:
             self.last = now
             out += sse(kind="table", data=now)
-        players_only = self.player and now["status"] in ("open", "running")
-        chat = {"table": self.game_id, "stamp": chat_stamp(self.game_id, players_only=players_only)}
+        hidden_since = self._started_at() if self.player and now["status"] == "running" else None
+        chat = {"table": self.game_id, "stamp": chat_stamp(self.game_id, hidden_since=hidden_since)}
         if chat != self.last_chat:
             self.last_chat = chat
             out += sse(kind="chat", data=chat)

@@ -23,15 +23,15 @@ def _code(request) -> str:
 
 def chat_context(request, game, *, error: str | None = None, notice: str | None = None) -> dict:
     user = request.user if request.user.is_authenticated else None
-    players_only = chat.players_only(game, user)
+    hidden_since = chat.spectators_hidden_since(game, user)
     return {
         "game": game,
         "chat_messages": [{**chat.message_public(m, user), "at": m.created_at} for m in chat.messages_latest(game, user)],
-        "chat_stamp": chat.chat_stamp(game.pk, players_only=players_only),
+        "chat_stamp": chat.chat_stamp(game.pk, hidden_since=hidden_since),
         "chat_code": _code(request),
         "chat_user": user,
         "chat_seated": chat.is_player(game, user),
-        "chat_spectators_hidden": players_only,
+        "chat_spectators_hidden": hidden_since is not None,
         "chat_muted": list(chat.mutes_of_user(user)) if user is not None else [],
         "chat_reasons": ChatReport.Reason.choices,
         "chat_error": error,
@@ -64,7 +64,7 @@ def table_chat(request, pk: int):
         return redirect(reverse("table", args=[pk]) + "#chat")
     presence_record(game=game, user=request.user)  # ruling S6: the page is open (written every half minute)
     user = request.user if request.user.is_authenticated else None
-    if request.GET.get("stamp") == chat.chat_stamp(game.pk, players_only=chat.players_only(game, user)):
+    if request.GET.get("stamp") == chat.chat_stamp(game.pk, hidden_since=chat.spectators_hidden_since(game, user)):
         return HttpResponse(status=204)
     return _fragment(request, game)
 

@@ -6,7 +6,7 @@ import pytest
 
 from accounts.services import api_token_create
 from games.chat.selectors import chat_stamp
-from games.models import ChatMessage, Event
+from games.models import ChatMessage, Event, Game
 from tests.events.test_event_streams_uvicorn import redis_site  # noqa: F401  (the fixture)
 from tests.integration.workers import wait_for
 from tests.notifications.tables import topology_table
@@ -34,7 +34,7 @@ def test_a_message_reaches_the_table_stream_and_the_feed_through_redis(redis_sit
         told = feed.next_event("chat", timeout=60)
         assert told["data"]["data"]["message"] == body["id"] and told["data"]["data"]["author"] == "ana"
         announced = table.next_event("chat", timeout=60)["data"]
-        assert announced == {"table": game.pk, "stamp": chat_stamp(game.pk, players_only=True)} != first
+        assert announced == {"table": game.pk, "stamp": chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at)} != first
         assert ChatMessage.objects.get(pk=body["id"]).dispatched_at is not None
     finally:
         feed.close()

@@ -76,9 +76,9 @@ def test_spectators_messages_reach_the_players_only_once_the_game_is_over(owner,
     assert bodies(game, outsider) == ["have fun", "play the corner!"]
     assert bodies(game, AnonymousUser()) == ["have fun", "play the corner!"]  # reading a public table needs no login
     # A player's stamp does not even move when a spectator writes.
-    players_stamp = chat.chat_stamp(game.pk, players_only=True)
+    players_stamp = chat.chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at)
     chat_post(user=outsider, game_id=game.pk, body="again")
-    assert chat.chat_stamp(game.pk, players_only=True) == players_stamp
+    assert chat.chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at) == players_stamp
     services.game_resign(game_id=game.pk, user=member)  # two seats: the game is over
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
     assert bodies(game, member) == ["have fun", "play the corner!", "again"]
@@ -112,7 +112,7 @@ def test_the_daily_limit_counts_deleted_messages_too(owner, member, settings):
 def test_the_author_deletes_her_message_which_keeps_its_place(owner, member):
     game = started_topology(owner, member)
     message = chat_post(user=owner, game_id=game.pk, body="oops")
-    before = chat.chat_stamp(game.pk, players_only=True)
+    before = chat.chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at)
     with pytest.raises(Forbidden):
         chat_delete(user=member, game_id=game.pk, message_id=message.pk)
     deleted = chat_delete(user=owner, game_id=game.pk, message_id=message.pk)
@@ -120,7 +120,7 @@ def test_the_author_deletes_her_message_which_keeps_its_place(owner, member):
     assert chat_delete(user=owner, game_id=game.pk, message_id=message.pk).deleted_at == deleted.deleted_at
     shown = chat.message_public(chat.messages_visible(game, member).get(), member)
     assert shown["deleted"] is True and shown["body"] == "" and shown["author"] == "ana"
-    assert chat.chat_stamp(game.pk, players_only=True) != before  # open pages refresh
+    assert chat.chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at) != before  # open pages refresh
     with pytest.raises(NotFound):
         chat_delete(user=owner, game_id=game.pk, message_id=message.pk + 100)
 
@@ -174,3 +174,16 @@ def test_a_bot_account_may_chat_and_a_bot_seat_has_no_voice(owner):
     type(bot_account).objects.filter(pk=bot_account.pk).update(is_bot_account=True)
     bot_account.refresh_from_db()
     assert chat_post(user=bot_account, game_id=game.pk, body="beep").spectator is False
+
+
+def test_in_the_waiting_room_everybody_reads_everybody_and_it_stays_so(owner, member, outsider):
+    """Nothing is dealt yet, so nobody can be coached: a spectator may ask for a seat, and the players read it
+    (then and after the start); what spectators write once the game runs waits for its end."""
+    game = services.game_create(user=owner, kind="topology", players=2)
+    chat_post(user=outsider, game_id=game.pk, body="may I join later?")
+    assert bodies(game, owner) == ["may I join later?"]
+    services.game_join(user=member, game_id=game.pk)
+    services.game_start(user=owner, game_id=game.pk)
+    chat_post(user=outsider, game_id=game.pk, body="a hint")
+    assert bodies(game, owner) == ["may I join later?"]
+    assert bodies(game, outsider) == ["may I join later?", "a hint"]
