@@ -29,6 +29,9 @@ class ChatReportAdmin(admin.ModelAdmin):
               "resolved_at", "resolved_by")
     actions = ("delete_messages", "resolve")
 
+    def has_add_permission(self, request):
+        return False  # reports come from players
+
     @admin.display(description=_("message"))
     def message_body(self, report):
         return report.message.body  # escaped by the admin
@@ -69,6 +72,9 @@ class ChatMessageAdmin(admin.ModelAdmin):
     list_select_related = ("author",)
     readonly_fields = ("game", "author", "body", "spectator", "created_at", "deleted_at", "dispatched_at")
     actions = ("delete_messages",)
+
+    def has_add_permission(self, request):
+        return False  # messages are written at the tables
 
     @admin.display(description=_("table"))
     def table(self, message):
