@@ -406,3 +406,9 @@ SPECTACULAR_SETTINGS["DESCRIPTION"] += (
 )
 SPECTACULAR_SETTINGS.setdefault("POSTPROCESSING_HOOKS", ["drf_spectacular.hooks.postprocess_schema_enums"])
 SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.schema_limits.document_limits")
+
+# --- Chat at every table (issue 17, point 1; games/services/chat.py) ------------------------------------
+# Messages one account may post: a burst (so many within so many seconds) and a day's worth, counted from her own
+# messages (a deleted one still counts).  Past either, 429 with Retry-After.
+TOPOS_CHAT_BURST = (env_int("TOPOS_CHAT_BURST_MESSAGES", 5), env_int("TOPOS_CHAT_BURST_SECONDS", 10))
+TOPOS_CHAT_DAILY = env_int("TOPOS_CHAT_DAILY_MESSAGES", 500)

@@ -202,7 +202,8 @@ def effects_sweep() -> dict:
     stalled = [g for g in stalled_bot_games() if g not in behind]
     for game_id in stalled:
         schedule_bots(game_id)
-    return {"games": len(behind), "emails": len(overdue), "gave_up": stuck, "bots": len(stalled)}
+    chats = chat_messages_behind()
+    return {"games": len(behind), "emails": len(overdue), "gave_up": stuck, "bots": len(stalled), "chat": chats}
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -230,3 +231,31 @@ def idempotency_purge() -> int:
     from .api.idempotency import idempotency_records_purge
 
     return idempotency_records_purge()
+
+
+# --- chat at every table (issue 17, point 1) --------------------------------------------------------------
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def chat_message_effects(message_id: int) -> bool:
+    """Tell the table's players of a new chat message (games.chat.effects), then nudge the open pages' streams."""
+    from .chat.effects import chat_message_dispatch
+    from .feed.announce import table_announce
+    from .models import ChatMessage
+
+    told: list[int] = []
+    new = chat_message_dispatch(message_id=message_id, told=told)
+    game_id = ChatMessage.objects.filter(pk=message_id).values_list("game_id", flat=True).first()
+    if game_id is not None:
+        table_announce(game_id, told)  # committed: the streams of every web process may read it now
+    return new
+
+
+def chat_messages_behind() -> int:
+    """The sweep's part for the chat: messages whose dispatch task was lost are sent again."""
+    from .chat.effects import messages_behind
+
+    behind = messages_behind()
+    for message_id in behind:
+        enqueue(chat_message_effects, message_id)
+    return len(behind)

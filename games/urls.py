@@ -20,3 +20,14 @@ urlpatterns = [
     path("tables/<int:pk>/resign/", views.table_resign, name="table_resign"),
     path("tables/<int:pk>/rematch/", views.table_rematch, name="table_rematch"),
 ]
+
+# Chat at every table (issue 17, point 1): the table page's chat panel, games/views/chat.py.
+from .views import chat as chat_views  # noqa: E402
+
+urlpatterns += [
+    path("tables/<int:pk>/chat/", chat_views.table_chat, name="table_chat"),
+    path("tables/<int:pk>/chat/post/", chat_views.table_chat_post, name="table_chat_post"),
+    path("tables/<int:pk>/chat/<int:message_id>/delete/", chat_views.table_chat_delete, name="table_chat_delete"),
+    path("tables/<int:pk>/chat/<int:message_id>/report/", chat_views.table_chat_report, name="table_chat_report"),
+    path("tables/<int:pk>/chat/mute/", chat_views.table_chat_mute, name="table_chat_mute"),
+]

@@ -35,6 +35,11 @@ class EventDataOut(serializers.Serializer):
     seat = serializers.IntegerField(required=False, help_text="your_turn: your seat.")
     turn_began = serializers.IntegerField(required=False, help_text="your_turn: the version the turn began at.")
     invited_by = serializers.CharField(required=False, help_text="invited: who invited you.")
+    message = serializers.IntegerField(required=False, help_text="chat: the message's id (read it with GET "
+                                                                 "/api/tables/{table}/chat/).")
+    author = serializers.CharField(required=False, help_text="chat: who wrote it.")
+    spectator = serializers.BooleanField(required=False, help_text="chat: written by a spectator (told to the players "
+                                                                   "once the game is over).")
 
 
 class EventOut(serializers.Serializer):
@@ -95,7 +100,8 @@ class _StreamView(APIView):
 
 class EventListView(APIView):
     @extend_schema(operation_id="events_list", summary="My events after a cursor, oldest first",
-                   description="Your turn, a move at one of your tables, invited, a table started, a game over. "
+                   description="Your turn, a move at one of your tables, invited, a table started, a game over, a "
+                               "chat message at one of your tables (`chat`). "
                                "Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
                    parameters=[AFTER, OpenApiParameter("limit", OpenApiTypes.INT,
                                                        description=f"At most this many (1-{PAGE_MAX}, default 100).")],
@@ -135,7 +141,10 @@ class TableStreamView(_StreamView):
     @extend_schema(operation_id="table_stream", summary="A table's changes as they happen (server-sent events)",
                    description="An event `table` with the table's `version`, `status` and `stamp` at once and "
                                "after every change (a move, a join, the start, the end): public facts only, for the "
-                               "table's page and spectators, who then read the table. Anyone who may see the "
+                               "table's page and spectators, who then read the table. Then an event `chat` with "
+                               "`table` and `stamp` at once and whenever the chat as you read it changes (a new or "
+                               "deleted message): read the messages with GET /api/tables/{id}/chat/. Anyone who may "
+                               "see the "
                                "table may follow it (a private one: its players, the invited, or `?code=`).",
                    parameters=[OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code.")],
                    responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),

@@ -47,3 +47,15 @@ urlpatterns = [
     path("tables/<int:pk>/rematch/", views.RematchView.as_view(), name="api-rematch"),
     path("players/<str:username>/", players.PlayerView.as_view(), name="api-player"),
 ]
+
+# Chat at every table (issue 17, point 1): games/api/chat.py.
+from . import chat as chat_api  # noqa: E402
+
+urlpatterns += [
+    path("tables/<int:pk>/chat/", chat_api.ChatView.as_view(), name="api-table-chat"),
+    path("tables/<int:pk>/chat/<int:message_id>/", chat_api.ChatMessageView.as_view(), name="api-table-chat-message"),
+    path("tables/<int:pk>/chat/<int:message_id>/report/", chat_api.ChatReportView.as_view(),
+         name="api-table-chat-report"),
+    path("me/mutes/", chat_api.MutesView.as_view(), name="api-my-mutes"),
+    path("me/mutes/<str:username>/", chat_api.MuteView.as_view(), name="api-my-mute"),
+]

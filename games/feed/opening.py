@@ -34,4 +34,5 @@ def table_feed(user, game_id: int, invite_code: str = "") -> TableFeed:
     game = Game.objects.filter(pk=game_id).first()
     if game is None or not can_see(game, user, invite_code):
         raise table_not_found(game_id)
-    return TableFeed(game_id)
+    seated = bool(getattr(user, "is_authenticated", False)) and game.seats.filter(user_id=user.pk).exists()
+    return TableFeed(game_id, player=seated)

@@ -66,21 +66,47 @@ class UserFeed:
 
 
 class TableFeed:
-    """A table's stamp, version and status each time they change (the first at once): public facts only."""
+    """A table's stamp, version and status each time they change (the first at once): public facts only.
 
-    def __init__(self, game_id: int):
-        self.game_id, self.last = game_id, None
+    Then a `chat` event with the stamp of the chat as this viewer reads it (games.chat.selectors.chat_stamp),
+    at once and whenever it changes: the page then asks for the messages themselves, never sent here.  A
+    player's stamp leaves out the spectators' messages written while the game runs (`player`: seated when the
+    stream was opened), so she is not even told that they wrote.
+    """
+
+    def __init__(self, game_id: int, *, player: bool = False):
+        self.game_id, self.last, self.player, self.last_chat = game_id, None, player, None
+        self.started_at = None
         self.channel = announce.table_channel(game_id)
 
     def opening(self) -> bytes:
         return f"retry: {RETRY_MS}\n: table {self.game_id}\n\n".encode()
 
+    def _started_at(self):
+        """When the running game started (read once: it never changes)."""
+        from ..chat.selectors import EPOCH
+        from ..models import Game
+
+        if self.started_at is None:
+            self.started_at = Game.objects.filter(pk=self.game_id).values_list("started_at", flat=True).first() or EPOCH
+        return self.started_at
+
     def read(self) -> bytes:
+        from ..chat.selectors import chat_stamp
+
         now = table_public(self.game_id)
-        if now is None or now == self.last:
+        if now is None:
             return b""
-        self.last = now
-        return sse(kind="table", data=now)
+        out = b""
+        if now != self.last:
+            self.last = now
+            out += sse(kind="table", data=now)
+        hidden_since = self._started_at() if self.player and now["status"] == "running" else None
+        chat = {"table": self.game_id, "stamp": chat_stamp(self.game_id, hidden_since=hidden_since)}
+        if chat != self.last_chat:
+            self.last_chat = chat
+            out += sse(kind="chat", data=chat)
+        return out
 
 
 # --- WSGI: a thread per stream ------------------------------------------------------------------

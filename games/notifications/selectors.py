@@ -8,6 +8,12 @@ from accounts.models import NotificationEvent, NotificationPreference
 from ..models import Notification
 
 DEFAULT_EMAIL = NotificationPreference.Email.IMMEDIATE
+# Events that send no email unless she asks for it: a table's chat can be busy (issue 17).
+DEFAULT_EMAILS = {NotificationEvent.CHAT: NotificationPreference.Email.NONE}
+
+
+def default_email(event: str) -> str:
+    return DEFAULT_EMAILS.get(event, DEFAULT_EMAIL)
 
 
 def unread_count(*, user) -> int:
@@ -24,9 +30,9 @@ def notifications_of_user(*, user) -> QuerySet[Notification]:
 def email_choices_of_user(*, user) -> dict[str, str]:
     """Per event, how she wants it by email (immediate, digest or none); events without a row use the default."""
     chosen = dict(NotificationPreference.objects.filter(user=user).values_list("event", "email"))
-    return {event: chosen.get(event, DEFAULT_EMAIL) for event in NotificationEvent.values}
+    return {event: chosen.get(event, default_email(event)) for event in NotificationEvent.values}
 
 
 def email_choice(*, user, event: str) -> str:
     row = NotificationPreference.objects.filter(user=user, event=event).values_list("email", flat=True).first()
-    return row or DEFAULT_EMAIL
+    return row or default_email(event)

@@ -78,7 +78,8 @@ def notifications_read_all(request):
 def notification_settings(request):
     """Per event: email at once, in the daily digest, or not at all (the site always shows it)."""
     if request.method == "POST":
-        choices = {event: request.POST.get(event, "") for event in NotificationEvent.values}
+        # An event the form did not send keeps its choice (a page opened before that event existed).
+        choices = {event: request.POST[event] for event in NotificationEvent.values if event in request.POST}
         try:
             services.notification_preferences_set(user=request.user, choices=choices)
         except ServiceError as exc:

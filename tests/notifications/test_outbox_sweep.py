@@ -46,7 +46,7 @@ def test_a_move_committed_while_the_broker_is_down_is_told_by_the_sweep_once(own
     assert len(mail.outbox) == 2
     assert GameEffects.objects.get(game=game).version == game.version
     # the next sweeps find nothing left to do
-    assert tasks.effects_sweep() == {"games": 0, "emails": 0, "gave_up": 0, "bots": 0}
+    assert tasks.effects_sweep() == {"games": 0, "emails": 0, "gave_up": 0, "bots": 0, "chat": 0}
     assert len(mail.outbox) == 2
 
 

@@ -85,8 +85,13 @@
       stream.wanted = true;
       htmx.trigger(poller, "topos:changed");
     });
+    // The chat's stamp as this viewer reads it (issue 17): chat.js refreshes the chat when it differs.
+    source.addEventListener("chat", function (e) {
+      document.dispatchEvent(new CustomEvent("topos:chat-stamp", { detail: JSON.parse(e.data).stamp }));
+    });
     stream.source = source;
   }
+  window.ToposTable.stream = stream;
   if (window.htmx) htmx.onLoad(follow);
   // The poller asks nothing while the tab is hidden (a filter in hx-trigger would need eval, which the
   // Content-Security-Policy forbids), and little while the stream is connected.

@@ -1,0 +1,251 @@
+"""The table chat in the API (issue 17, point 1): read and write a table's chat, delete one's own message,
+report one, and mute players (account-wide).  Every write is a service of games/services/chat.py."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ..chat import selectors as chat
+from ..errors import BadRequest, ServiceError
+from ..models import ChatMessage, ChatReport, Game
+from ..services import chat as services
+from ..services.table_access import can_see, table_not_found
+from .errors import error_response
+from .idempotency import idempotent
+from .views import IDEMPOTENCY
+
+LIMITS = (f"At most {settings.TOPOS_CHAT_BURST[0]} messages in {settings.TOPOS_CHAT_BURST[1]} seconds and "
+          f"{settings.TOPOS_CHAT_DAILY} a day per account (429 `chat_rate_limited` with `Retry-After`).")
+WHO_SEES = ("Players (people seated at the table) read the players' messages; spectators read the players' and the "
+            "spectators' (`spectator: true`). A spectator's message written while the game runs is kept from the "
+            "players until it is over (finished or aborted), so nobody is coached; in the waiting room everybody "
+            "reads everybody. Messages of players you muted are left out; a deleted message keeps its place with "
+            "`deleted: true` and an empty `body`.")
+
+
+class ChatMessageOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Increases with every message: the cursor to read on after.")
+    table = serializers.IntegerField()
+    author = serializers.CharField(help_text="The author's username.")
+    spectator = serializers.BooleanField(help_text="Written by someone not seated at the table.")
+    body = serializers.CharField(allow_blank=True, help_text="The text as written (plain text: escape it to show "
+                                                             "it); empty once deleted.")
+    deleted = serializers.BooleanField(help_text="Deleted by its author or a moderator.")
+    created = serializers.DateTimeField()
+    mine = serializers.BooleanField(help_text="Written by you.")
+
+
+class ChatPageOut(serializers.Serializer):
+    results = ChatMessageOut(many=True)
+    cursor = serializers.IntegerField(help_text="Pass as `after` to read the messages that come next.")
+    more = serializers.BooleanField(help_text="True if more messages are waiting after this page.")
+
+
+class ChatPostIn(serializers.Serializer):
+    # Not only spaces (the pattern), at most BODY_MAX characters: what the service accepts, said in the schema.
+    body = serializers.RegexField(r"\S", max_length=ChatMessage.BODY_MAX, trim_whitespace=False,
+                                  error_messages={"invalid": _lazy("Write something before sending.")},
+                                  help_text=f"Plain text, at most {ChatMessage.BODY_MAX} characters, not only spaces "
+                                            "(spaces around it are stripped).")
+    invite_code = serializers.CharField(required=False, allow_blank=True, help_text="A private table's invite code.")
+
+
+class ChatReportIn(serializers.Serializer):
+    reason = serializers.ChoiceField(choices=ChatReport.Reason.choices, required=False,
+                                     default=ChatReport.Reason.ABUSE)
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
+                                 help_text="Anything the moderators should know.")
+    invite_code = serializers.CharField(required=False, allow_blank=True, help_text="A private table's invite code.")
+
+
+class ChatReportOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    message = serializers.IntegerField()
+    reason = serializers.ChoiceField(choices=ChatReport.Reason.choices)
+    created = serializers.DateTimeField()
+
+
+class MuteIn(serializers.Serializer):
+    username = serializers.RegexField(r"\S", max_length=150,
+                                      error_messages={"invalid": _lazy("Name the player to mute.")},
+                                      help_text="The player whose messages you no longer want to see.")
+
+
+class MuteOut(serializers.Serializer):
+    username = serializers.CharField()
+    created = serializers.DateTimeField()
+
+
+class MuteListOut(serializers.Serializer):
+    results = MuteOut(many=True)
+
+
+class ChatErrorOut(serializers.Serializer):
+    error = serializers.CharField(help_text="A code for programs, e.g. chat_invalid.")
+    detail = serializers.CharField(help_text="What went wrong, for a person.")
+
+
+class ChatFieldsErrorOut(ChatErrorOut):
+    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
+                                   help_text="Per field, what is wrong with it.")
+
+
+class ChatThrottledOut(ChatErrorOut):
+    retry_after = serializers.IntegerField(help_text="Seconds to wait before sending again.")
+
+
+CODE = OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code (if you are neither "
+                                                              "seated nor invited).")
+AFTER = OpenApiParameter("after", {"type": "integer", "minimum": 0},
+                         description="Only messages after this id (0, the default: from the first).")
+LIMIT = OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": chat.PAGE_MAX},
+                         description=f"At most this many (1-{chat.PAGE_MAX}, default {chat.PAGE_DEFAULT}).")
+NOT_FOUND = OpenApiResponse(ChatErrorOut, description="No table (or message) that you can see.")
+NOT_LOGGED_IN = OpenApiResponse(ChatErrorOut, description="Not logged in.")
+
+
+def _code(request) -> str:
+    data = request.data if isinstance(request.data, dict) else {}
+    return str(data.get("invite_code") or request.query_params.get("code") or "")
+
+
+def _game(request, pk: int) -> Game:
+    game = Game.objects.prefetch_related("seats").filter(pk=pk).first()
+    if game is None or not can_see(game, request.user, request.query_params.get("code", "")):
+        raise table_not_found(pk)
+    return game
+
+
+def _lock_user(request):
+    def lock():
+        get_user_model().objects.select_for_update(no_key=True).filter(pk=request.user.pk).exists()
+    return lock
+
+
+class ChatView(APIView):
+    permission_classes = [permissions.IsAuthenticatedOrReadOnly]
+
+    @extend_schema(operation_id="table_chat_list", summary="A table's chat as I may read it, oldest first",
+                   description=WHO_SEES + " Read on with `after` = the `cursor` of the last page; new messages are "
+                               "announced by the table's stream (`event: chat`, `/api/tables/{id}/stream/`) and, for "
+                               "players, by a `chat` event in `/api/events/`. Anyone who may see the table may read.",
+                   parameters=[AFTER, LIMIT, CODE],
+                   responses={200: ChatPageOut, 400: ChatErrorOut, 404: NOT_FOUND})
+    def get(self, request, pk: int):
+        try:
+            game = _game(request, pk)
+            try:
+                after = int(request.query_params.get("after") or 0)
+                limit = int(request.query_params.get("limit") or chat.PAGE_DEFAULT)
+            except ValueError:
+                after = limit = -1
+            if after < 0:
+                raise BadRequest(_("'after' must be a message id (a whole number, 0 or more)."))
+            if not 1 <= limit <= chat.PAGE_MAX:
+                raise BadRequest(_("'limit' must be a whole number from 1 to %(max)d.") % {"max": chat.PAGE_MAX})
+        except ServiceError as exc:
+            return error_response(exc)
+        page, more = chat.messages_page(game, request.user, after=after, limit=limit)
+        return Response({"results": [chat.message_public(m, request.user) for m in page],
+                         "cursor": page[-1].pk if page else after, "more": more})
+
+    @extend_schema(operation_id="table_chat_post", summary="Write in a table's chat",
+                   description="Anyone logged in who may see the table may write: a player (seated), or a spectator "
+                               "(anyone else), whose message the players read only once the game is over. " + LIMITS,
+                   request=ChatPostIn, parameters=[IDEMPOTENCY],
+                   responses={201: ChatMessageOut, 400: ChatFieldsErrorOut, 401: NOT_LOGGED_IN, 403: NOT_LOGGED_IN,
+                              404: NOT_FOUND, 429: ChatThrottledOut})
+    def post(self, request, pk: int):
+        body = ChatPostIn(data=request.data)
+        body.is_valid(raise_exception=True)
+
+        def handler():
+            message = services.chat_post(user=request.user, game_id=pk, body=body.validated_data["body"],
+                                         invite_code=_code(request))
+            return Response(chat.message_public(message, request.user), status=201)
+
+        return idempotent(request, _lock_user(request), handler)
+
+
+class ChatMessageView(APIView):
+    @extend_schema(operation_id="table_chat_delete", summary="Delete my own chat message",
+                   description="It keeps its place in the chat as \"message deleted\" (`deleted: true`, no `body`). "
+                               "Deleting it again changes nothing.",
+                   parameters=[CODE],
+                   responses={200: ChatMessageOut, 401: NOT_LOGGED_IN,
+                              403: OpenApiResponse(ChatErrorOut, description="Not your message (report it instead)."),
+                              404: NOT_FOUND})
+    def delete(self, request, pk: int, message_id: int):
+        try:
+            message = services.chat_delete(user=request.user, game_id=pk, message_id=message_id,
+                                           invite_code=_code(request))
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(chat.message_public(message, request.user))
+
+
+class ChatReportView(APIView):
+    @extend_schema(operation_id="table_chat_report", summary="Report a chat message to the moderators",
+                   description="Lands in the site's admin (chat reports), where a moderator may delete the message. "
+                               "Once per message and person.",
+                   request=ChatReportIn, parameters=[CODE],
+                   responses={201: ChatReportOut, 400: ChatFieldsErrorOut, 401: NOT_LOGGED_IN,
+                              403: OpenApiResponse(ChatErrorOut, description="Your own message."),
+                              404: NOT_FOUND,
+                              409: OpenApiResponse(ChatErrorOut, description="You already reported it.")})
+    def post(self, request, pk: int, message_id: int):
+        body = ChatReportIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            report = services.chat_report(user=request.user, game_id=pk, message_id=message_id,
+                                          reason=body.validated_data["reason"], note=body.validated_data["note"],
+                                          invite_code=_code(request))
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response({"id": report.pk, "message": report.message_id, "reason": report.reason,
+                         "created": report.created_at.isoformat()}, status=201)
+
+
+def _mute(mute) -> dict:
+    return {"username": mute.muted.username, "created": mute.created_at.isoformat()}
+
+
+class MutesView(APIView):
+    @extend_schema(operation_id="me_mutes", summary="The players I muted",
+                   description="Their chat messages are hidden from you at every table.",
+                   responses={200: MuteListOut, 401: NOT_LOGGED_IN})
+    def get(self, request):
+        return Response({"results": [_mute(m) for m in chat.mutes_of_user(request.user)]})
+
+    @extend_schema(operation_id="me_mutes_add", summary="Mute a player in every table's chat",
+                   description="201 when new, 200 if you had muted her already.",
+                   request=MuteIn,
+                   responses={200: MuteOut, 201: MuteOut, 400: ChatFieldsErrorOut, 401: NOT_LOGGED_IN,
+                              404: OpenApiResponse(ChatErrorOut, description="No such player.")})
+    def post(self, request):
+        body = MuteIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            mute, created = services.chat_mute(user=request.user, username=body.validated_data["username"])
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(_mute(mute), status=201 if created else 200)
+
+
+class MuteView(APIView):
+    @extend_schema(operation_id="me_mutes_remove", summary="Unmute a player",
+                   responses={204: None, 401: NOT_LOGGED_IN,
+                              404: OpenApiResponse(ChatErrorOut, description="No such player, or not muted.")})
+    def delete(self, request, username: str):
+        try:
+            services.chat_unmute(user=request.user, username=username)
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(status=204)

@@ -1,0 +1,112 @@
+"""Telling the players of a new chat message, in the worker after it committed (never in the request).
+
+The message row is its own outbox: `dispatched_at` stays null until this has run, and the beat sweep
+(games.tasks.effects_sweep) sends whatever a lost task or a broker outage left behind.  The dispatch runs
+under the message's row lock and every notification and feed event has a key naming the message, so a
+retried task tells nothing twice.
+
+Who is told: the people seated at the table, except the author and whoever muted her, of a message they
+may read (a spectator's written while the game runs only once it is over, games.chat.selectors).
+- The feed (`GET /api/events/`, the user stream): a `chat` event for each of them, always: a client needs it.
+- The notifications (ruling S6, as for "your turn"): none for a player who has the table's page open
+  (games.notifications.presence), since the page shows the message live; at most one unread chat
+  notification per table and person, which a later message rewrites (and moves to the top) until she reads
+  it; an email (or digest entry) only with a fresh notification, and only if she asked for chat emails
+  (the default is none, games.notifications.selectors).
+"""
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.models import NotificationEvent
+from accounts.personal import her_words
+
+from ..feed.services import NewEvent, _table_data, events_record
+from ..models import ChatMessage, ChatMute, Event, Notification, Seat
+from ..notifications.presence import is_present
+from ..notifications.services import _delivery_queue
+from ..notifications.texts import game_label
+from .selectors import readable_by_players
+
+EXCERPT = 80
+
+
+def excerpt(body: str) -> str:
+    text = " ".join(body.split())
+    return text if len(text) <= EXCERPT else text[:EXCERPT - 1] + "…"
+
+
+def chat_text(message: ChatMessage) -> str:
+    """In the recipient's words (the caller's `her_words`): who wrote where, and the start of it."""
+    if message.spectator:
+        pattern = _("%(author)s (spectator) wrote at %(table)s: “%(excerpt)s”")
+    else:
+        pattern = _("%(author)s wrote at %(table)s: “%(excerpt)s”")
+    return pattern % {"author": message.author.username, "table": game_label(message.game),
+                      "excerpt": excerpt(message.body)}
+
+
+def chat_notification_tell(*, seat: Seat, message: ChatMessage, text: str, now=None) -> Notification | None:
+    """Her one unread chat notification at this table, made or rewritten; None if this message was told."""
+    now = now or timezone.now()
+    key = f"chat:{message.game_id}:{message.pk}"
+    recipient = seat.user
+    with transaction.atomic():
+        if Notification.objects.filter(recipient=recipient, key=key).exists():
+            return None
+        unread = (Notification.objects.select_for_update()
+                  .filter(recipient=recipient, game_id=message.game_id, kind=NotificationEvent.CHAT,
+                          read_at__isnull=True).order_by("-created_at", "-pk").first())
+        if unread is not None:
+            unread.key, unread.text, unread.created_at = key, text, now
+            unread.save(update_fields=["key", "text", "created_at"])
+            return unread  # no second email while she has not read the first
+        notification = Notification.objects.create(recipient=recipient, kind=NotificationEvent.CHAT, key=key,
+                                                   text=text, game_id=message.game_id)
+        _delivery_queue(notification)
+    return notification
+
+
+def chat_message_dispatch(*, message_id: int, told: list[int] | None = None, now=None) -> bool:
+    """Tell the table's players of one message; False if it was told already (or is gone)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        message = (ChatMessage.objects.select_for_update(of=("self",)).select_related("game", "author")
+                   .filter(pk=message_id).first())
+        if message is None or message.dispatched_at is not None:
+            return False
+        game = message.game
+        if message.deleted_at is None and readable_by_players(message, game):
+            seats = list(game.seats.select_related("user").filter(user__isnull=False)
+                         .exclude(user_id=message.author_id).order_by("index"))
+            muters = set(ChatMute.objects.filter(muted_id=message.author_id, user_id__in=[s.user_id for s in seats])
+                         .values_list("user_id", flat=True))
+            seats = [s for s in seats if s.user_id not in muters]
+            data = {**_table_data(game), "message": message.pk, "author": message.author.username,
+                    "spectator": message.spectator}
+            events = [NewEvent(s.user_id, Event.Kind.CHAT, f"chat:{game.pk}:{message.pk}", game.pk, data)
+                      for s in seats]
+            for seat in seats:
+                if is_present(seat, now=now):
+                    continue  # ruling S6: she is looking at the table, where the message shows by itself
+                with her_words(seat.user):
+                    text = chat_text(message)
+                chat_notification_tell(seat=seat, message=message, text=text, now=now)
+            recipients = events_record(events)
+            if told is not None:
+                told.extend(recipients)
+        message.dispatched_at = now
+        message.save(update_fields=["dispatched_at"])
+    return True
+
+
+def messages_behind(*, now=None, settle_seconds: int = 10, limit: int = 200) -> list[int]:
+    """Messages written a while ago and never dispatched (the sweep sends them again)."""
+    now = now or timezone.now()
+    return list(ChatMessage.objects.filter(dispatched_at__isnull=True,
+                                           created_at__lte=now - timedelta(seconds=settle_seconds))
+                .order_by("created_at").values_list("pk", flat=True)[:limit])
