@@ -22,7 +22,8 @@ def test_a_consumer_polling_while_a_message_is_written_does_not_get_it_torn(tmp_
     fails to decode it (the worker crash this module fixes); here the consumer finds nothing yet,
     and gets the whole message after.
     """
-    options = {"data_folder_in": str(tmp_path), "data_folder_out": str(tmp_path), "polling_interval": 0.01}
+    options = {"data_folder_in": str(tmp_path), "data_folder_out": str(tmp_path), "control_folder": str(tmp_path / "control"),
+               "polling_interval": 0.01}
     seen_mid_write = []
     with Connection("filesystem://", transport_options=options) as producer, \
             Connection("filesystem://", transport_options=options) as consumer:
@@ -50,7 +51,8 @@ def test_a_consumer_polling_while_a_message_is_written_does_not_get_it_torn(tmp_
 
 def test_every_message_arrives_once_and_whole(tmp_path):
     messages = 200
-    options = {"data_folder_in": str(tmp_path), "data_folder_out": str(tmp_path), "polling_interval": 0.01}
+    options = {"data_folder_in": str(tmp_path), "data_folder_out": str(tmp_path), "control_folder": str(tmp_path / "control"),
+               "polling_interval": 0.01}
     with Connection("filesystem://", transport_options=options) as conn:
         out, inbox = conn.SimpleQueue("many"), conn.SimpleQueue("many")
         for n in range(messages):
