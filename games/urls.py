@@ -20,3 +20,10 @@ urlpatterns = [
     path("tables/<int:pk>/resign/", views.table_resign, name="table_resign"),
     path("tables/<int:pk>/rematch/", views.table_rematch, name="table_rematch"),
 ]
+
+# How to play (issue 13): the rules of each game in the reader's language.
+urlpatterns += [
+    path("rules/", views.rules_index, name="rules_index"),
+    path("rules/rulings/", views.rules_rulings, name="rules_rulings"),
+    path("rules/<slug:kind>/", views.rules_game, name="rules_game"),
+]
