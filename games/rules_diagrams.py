@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core import get_game
-from engine.toppo.cards import match_choices, top_orders
+from engine.toppo.cards import COLOURS, SYMBOLS, card_json, match_choices, top_orders
 
 from .presenters import topology as topology_presenter
 from .presenters import topoum as topoum_presenter
@@ -163,8 +163,15 @@ def toppo_diagrams() -> dict:
     match_board = board(match["before"])
     pairs = [{"line": match_board["my_line"][j]["card"], "line_pos": j + 1, "display_pos": d + 1}
              for j, d in match["pairs"]]
-    return {"top_before": before, "top_laid": laid, "top_after": board(top["after"]),
-            "match": match_board, "match_pairs": pairs, "priority": before["priority"]}
+    kinds = [[toppo_presenter.card(card_json(colour * len(SYMBOLS) + symbol)) for symbol in range(len(SYMBOLS))]
+             for colour in range(len(COLOURS))]  # every kind of card (ruling P1), a row per colour
+    after = board(top["after"])
+    return {"kinds": kinds, "top_line_display": [p["card"] for p in before["display"]],
+            "top_line": [line["card"] for line in before["my_line"]], "top_laid": laid,
+            "top_after_display": [p["card"] for p in after["display"]],
+            "match_display": [p["card"] for p in match_board["display"]],
+            "match_line": [line["card"] for line in match_board["my_line"]],
+            "match_pairs": pairs, "priority": before["priority"]}
 
 
 DIAGRAMS = {"topoum": topoum_diagrams, "topology": topology_diagrams, "toppo": toppo_diagrams}
