@@ -32,14 +32,18 @@ def _inline(text: str) -> str:
         if file_part.endswith(".md") and "/" not in file_part or not file_part:
             # Another part of the rulings: on this page. A ruling heading's anchor is its id.
             ruling = RULING_HEADING.match(anchor.upper().replace("-", " ")) if anchor else None
-            return f'<a href="#{ruling.group(1) if ruling else file_part.removesuffix(".md")}">{label}</a>'
+            if ruling:
+                return f'<a href="#{ruling.group(1)}">{label}</a>'
+            part = file_part.removesuffix(".md")
+            return f'<a href="#{"rulings" if part == "README" else "part-" + part}">{label}</a>'
         return label  # a file of the code: named, not linked
     return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", link, out)
 
 
-def _anchor(title: str) -> str:
+def _anchor(title: str, part_id: str) -> str:
+    """A ruling's heading is found by its id (#T5); other headings by part and title, unique on the page."""
     found = RULING_HEADING.match(title)
-    return found.group(1) if found else re.sub(r"[^\w-]+", "-", title.lower()).strip("-")
+    return found.group(1) if found else f"{part_id}-" + re.sub(r"[^\w-]+", "-", title.lower()).strip("-")
 
 
 def to_html(markdown: str, *, part_id: str) -> str:
@@ -75,7 +79,7 @@ def to_html(markdown: str, *, part_id: str) -> str:
             flush()
             level = min(len(heading.group(1)) + 1, 6)  # the page has its own h1
             title = heading.group(2).strip()
-            anchor = part_id if level == 2 else _anchor(title)
+            anchor = f"{part_id}-title" if level == 2 else _anchor(title, part_id)
             html.append(f'<h{level} id="{escape(anchor)}">{_inline(title)}</h{level}>')
         elif line.startswith("|"):
             if para or items:

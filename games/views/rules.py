@@ -16,6 +16,7 @@ from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
 from .. import rules_diagrams, rules_docs
+from ..engine_texts import game_title
 
 # The games in the order the site lists them, each with a line saying what it is.
 RULE_GAMES = {
@@ -23,7 +24,7 @@ RULE_GAMES = {
     "toppo": gettext_noop("A fast matching card game, played live or by correspondence, 2 to 8 players."),
     "topology": gettext_noop("Double-hex tiles whose curves close rings, 2 to 4 players."),
 }
-TITLES = {"topoum": "Topoum", "toppo": "Toppo", "topology": "Topology"}
+TITLES = {"topoum": "Topoum", "toppo": "Toppo", "topology": "Topology"}  # the engines' titles, translated by game_title
 
 
 def rules_url(kind: str) -> str:
@@ -39,7 +40,7 @@ def prose_templates(kind: str) -> list[str]:
 
 @require_GET
 def rules_index(request):
-    games = [{"kind": kind, "title": TITLES[kind], "summary": _(summary), "url": rules_url(kind)}
+    games = [{"kind": kind, "title": game_title(TITLES[kind]), "summary": _(summary), "url": rules_url(kind)}
              for kind, summary in RULE_GAMES.items()]
     return render(request, "rules/index.html", {"games": games, "rulings_url": reverse("rules_rulings")})
 
@@ -56,8 +57,8 @@ def rules_game(request, kind: str):
         raise Http404(_("There is no game called %(name)s; the rules are for Topoum, Toppo and Topology.")
                       % {"name": kind[:40]})
     prose = select_template(prose_templates(kind))
-    others = [{"kind": k, "title": TITLES[k], "url": rules_url(k)} for k in RULE_GAMES if k != kind]
+    others = [{"kind": k, "title": game_title(TITLES[k]), "url": rules_url(k)} for k in RULE_GAMES if k != kind]
     return render(request, "rules/game.html", {
-        "kind": kind, "title": TITLES[kind], "prose": prose.template.name, "d": rules_diagrams.diagrams_for(kind),
+        "kind": kind, "title": game_title(TITLES[kind]), "prose": prose.template.name, "d": rules_diagrams.diagrams_for(kind),
         "others": others,
     })
