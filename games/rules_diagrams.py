@@ -74,13 +74,24 @@ def topoum_positions() -> dict:
             "entered": enter["hex"], "medals": line["medals"], "squares": squares, "own_barracks": own}
 
 
+def _cropped(board: dict, margin: float = 2.2) -> dict:
+    """The battlefield framed round its tiles, `margin` spaces wide, so a detail stays legible on a phone."""
+    xs = [float(t["x"]) for t in board["tiles"]]
+    ys = [float(t["y"]) for t in board["tiles"]]
+    pad_x = margin * 2 * topoum_presenter.APOTHEM
+    pad_y = margin * 1.5 * topoum_presenter.SIZE
+    x0, y0 = min(xs) - pad_x, min(ys) - pad_y
+    box = (x0, y0, max(xs) + pad_x - x0, max(ys) + pad_y - y0)
+    return {**board, "view_box": " ".join(f"{v:.1f}" for v in box)}
+
+
 def topoum_diagrams() -> dict:
     found = topoum_positions()
     names = ["Red", "Blue", "Yellow"]
     start = topoum_presenter.present({"view": found["start"], "legal_actions": [], "my_seat": None}, names)
     turn = topoum_presenter.present({"view": found["turn"], "legal_actions": [], "my_seat": None}, names)
     return {
-        "start": start["board"], "turn": turn["board"],
+        "start": start["board"], "turn": _cropped(turn["board"]),
         "line": [topoum_presenter.card_info(card) for card in found["start"]["line"]],
         "line_values": found["start"]["options"]["line_values"],
         "card": topoum_presenter.card_info(found["card"]), "slot": found["slot"],
