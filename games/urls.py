@@ -9,6 +9,9 @@ urlpatterns = [
     path("tables/<int:pk>/poll/", views.table_poll, name="table_poll"),
     path("tables/<int:pk>/act/", views.table_act, name="table_act"),
     path("tables/<int:pk>/replay/", views.table_replay, name="table_replay"),
+    path("rules/", views.rules_index, name="rules_index"),  # How to play (issue 13), games/views/rules.py
+    path("rules/rulings/", views.rules_rulings, name="rules_rulings"),
+    path("rules/<slug:kind>/", views.rules_game, name="rules_game"),
     path("tables/<int:pk>/log.json", views.table_log_json, name="table_log_json"),
     path("tables/<int:pk>/join/", views.table_join, name="table_join"),
     path("tables/<int:pk>/leave/", views.table_leave, name="table_leave"),
@@ -19,11 +22,4 @@ urlpatterns = [
     path("tables/<int:pk>/abort-agreement/", views.table_abort_agreement, name="table_abort_agreement"),
     path("tables/<int:pk>/resign/", views.table_resign, name="table_resign"),
     path("tables/<int:pk>/rematch/", views.table_rematch, name="table_rematch"),
-]
-
-# How to play (issue 13): the rules of each game in the reader's language.
-urlpatterns += [
-    path("rules/", views.rules_index, name="rules_index"),
-    path("rules/rulings/", views.rules_rulings, name="rules_rulings"),
-    path("rules/<slug:kind>/", views.rules_game, name="rules_game"),
 ]
