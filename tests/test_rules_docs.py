@@ -7,6 +7,8 @@ import pathlib
 import re
 from collections import Counter, defaultdict
 
+import pytest
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 RULES = ROOT / "docs" / "rules"
 SCANNED_SUFFIXES = {".py", ".html", ".md", ".js"}
@@ -111,3 +113,27 @@ def test_links_in_the_rule_docs_reach_their_files_and_headings():
             if anchor:
                 titles = re.findall(r"^#{1,6} +(.+)$", linked.read_text(encoding="utf-8"), re.M)
                 assert anchor in {github_anchor(title) for title in titles}, f"{path.name} links to {target}"
+
+
+# The referee's text the copy is made from: outside the repository (the lead's shared folder), so checked only where
+# it is present. TOPOS_RULINGS names another place for it.
+REFEREE_RULINGS = pathlib.Path(os.environ.get("TOPOS_RULINGS", "/work/shared/rules/RULINGS.md"))
+REFEREE_ID = re.compile(rf"^- \*\*({RULING_ID}) ", re.M)  # "- **T12 Move moles.** ..."
+
+
+def referee_ids(text: str) -> set[str]:
+    return set(REFEREE_ID.findall(text))
+
+
+def test_the_referee_ids_are_read_from_the_list_items():
+    assert referee_ids("- **T1 Board.** The board.\n- **G0.3 Hidden information.** x\n  - **Bayonet** no") == {
+        "T1", "G0.3"}
+
+
+def test_docs_rules_has_every_ruling_of_the_referee():
+    if not REFEREE_RULINGS.is_file():
+        pytest.skip(f"the referee's RULINGS.md is not at {REFEREE_RULINGS}")
+    ids = referee_ids(REFEREE_RULINGS.read_text(encoding="utf-8"))
+    assert len(ids) >= 38  # G0.1-G0.4, T1-T21, P1-P6, L1-L7, S1-S6 when this test was written
+    missing = ids - set(rule_headings())
+    assert not missing, f"rulings of RULINGS.md without a heading in docs/rules/: {sorted(missing)}"

@@ -19,6 +19,7 @@ from ..errors import Conflict, ServiceError, StaleVersion
 from ..export import game_export
 from ..models import Game
 from ..services.table_access import game_lock_for, table_not_found
+from ..views.rules import rules_url
 from .errors import error_response
 from .idempotency import HEADER, idempotent
 from .pagination import LogPages, TableFilters, TablePages, cursor_parameters, page_schema
@@ -76,7 +77,8 @@ class CatalogueView(APIView):
     @extend_schema(summary="The games, their player counts and options, and the bot levels", responses=OpenApiTypes.OBJECT)
     def get(self, request):
         return Response({
-            "games": [g.metadata() for _, g in sorted(all_games().items())],
+            "games": [{**g.metadata(), "rules_url": request.build_absolute_uri(rules_url(name))}  # issue 13
+                      for name, g in sorted(all_games().items())],
             "bot_levels": {name: {"label": lvl.get("label", name)} for name, lvl in bot_levels().items()},
         })
 

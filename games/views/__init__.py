@@ -1,6 +1,7 @@
 """The HTMX pages of the site (thin: selectors for reads, services for writes)."""
 from .pages import home, table_new
 from .replay import table_replay
+from .rules import rules_game, rules_index, rules_rulings
 from .seating import (
     table_abort,
     table_abort_agreement,
@@ -19,4 +20,5 @@ __all__ = [
     "table_join", "table_leave", "table_log_json", "table_new", "table_poll", "table_rematch", "table_replay",
     "table_resign",
     "table_start",
+    "rules_game", "rules_index", "rules_rulings",
 ]
