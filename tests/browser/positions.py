@@ -48,3 +48,31 @@ def fast_forward(game: Game, stop, *, limit: int = 2000) -> Game:
             source = Action.Source.BOT if row.is_bot else Action.Source.PLAYER
             apply_action(game, row, action, user=None if row.is_bot else row.user, source=source)
     return Game.objects.get(pk=game.pk)
+
+
+def near_the_end(game: Game, ready, *, leave: int) -> Game:
+    """Fast-forward to the last position where `ready(view of seat 0, the seats to act)` holds that still
+    leaves at least `leave` moves of the random game played from the same seeds: a game near its end."""
+    with transaction.atomic():  # the worker's bot waits until the game is where the test wants it
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        return _near_the_end(game, ready, leave)
+
+
+def _near_the_end(game: Game, ready, leave: int) -> Game:
+    engine = get_game(game.kind)
+    state = engine.load(game.state)
+    seats = {s.index: s.is_bot for s in game.seats.all()}
+    candidates = []
+    for n in range(2000):
+        if state.is_over():
+            break
+        to_act = state.to_act()
+        if ready(state.view(0), to_act):
+            candidates.append(n)
+        seat = next((s for s in to_act if seats[s]), to_act[0])
+        state.apply(seat, choose_action("random", engine, state.view(seat), seat, seed=f"{game.pk}:forward:{n}"))
+    total = n
+    target = max((c for c in candidates if total - c >= leave), default=None)
+    assert target is not None, "no position near the end suits the test"
+    moves = iter(range(target + 1))
+    return fast_forward(game, lambda view, to_act: next(moves) == target)
