@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import WAIT, expect, log_in
+from tests.browser.helpers import WAIT, add_person, expect, log_in
 from tests.browser.positions import fast_forward, person_against_a_bot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -112,4 +112,58 @@ def test_toppo_fits_a_phone(live_server, pages, fast_hashing, shots):
     page = open_on_phone(pages, live_server.url, game.pk)
     expect(page.locator(".tp-display-card").first).to_be_visible(timeout=WAIT)
     fits(page, ".tp-display", ".tp-line-card", shots, "toppo")
+    assert not pages.errors, pages.errors
+
+
+# The widest number of a reversed log (its first line's) set in the log's own font, and the room the
+# list keeps for its numbers (its left padding, clipped by the scrolling box beyond).
+LOG_NUMBER_ROOM = """() => {
+  const ol = document.querySelector("#table-live .log-lines");
+  const first = ol.querySelector("li");
+  const probe = document.createElement("span");
+  probe.textContent = ol.children.length + ". ";
+  probe.style.position = "absolute";
+  probe.style.whiteSpace = "pre";
+  first.appendChild(probe);
+  const width = probe.getBoundingClientRect().width;
+  probe.remove();
+  return {lines: ol.children.length, number: width, room: parseFloat(getComputedStyle(ol).paddingLeft)};
+}"""
+
+
+def test_log_numbers_of_three_digits_are_not_clipped(live_server, pages, fast_hashing, shots):
+    game, _ = person_against_a_bot("toppo", options={"hands": 3})
+    moves = iter(range(100_000))
+    game = fast_forward(game, lambda view, to_act: next(moves) >= 115 and to_act == [0])
+    assert game.status == "running" and game.version > 100
+    for viewport in (PHONE, {"width": 1280, "height": 900}):
+        page = pages.open(viewport=viewport)
+        log_in(page, live_server.url, "ana")
+        page.goto(f"{live_server.url}/tables/{game.pk}/")
+        expect(page.locator(".log-lines li").first).to_be_visible(timeout=WAIT)
+        room = page.evaluate(LOG_NUMBER_ROOM)
+        assert room["lines"] > 100
+        assert room["number"] <= room["room"], room
+    page.locator(".log-lines").screenshot(path=str(shots / "log-numbers.png"))
+    assert not pages.errors, pages.errors
+
+
+def test_topoum_card_types_show_only_for_a_custom_deck(live_server, pages, fast_hashing):
+    add_person("ana")
+    page = pages.open(viewport=PHONE)
+    log_in(page, live_server.url, "ana")
+    page.goto(f"{live_server.url}/tables/new/")
+    page.locator("input[name=game][value=topoum]").check()
+    types = page.locator("input[name=opt__topoum__types]")
+    preset = page.locator("select[name=opt__topoum__preset]")
+    assert types.count() == 22
+    expect(types.first).to_be_hidden()  # the preset deck is the default
+    expect(preset).to_be_visible()
+    page.select_option("select[name=opt__topoum__deck]", "custom")
+    expect(types.first).to_be_visible()
+    expect(preset).to_be_hidden()
+    page.select_option("select[name=opt__topoum__deck]", "random")
+    expect(types.first).to_be_hidden()
+    expect(preset).to_be_hidden()
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
     assert not pages.errors, pages.errors
