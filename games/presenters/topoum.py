@@ -326,6 +326,8 @@ def battlefield(view: dict, paths: list[dict]) -> dict:
             label.append(_(FEATURE_LABELS.get(cell["feature"], cell["feature"])))
         if "mole" in entry:
             label.append(_("%(colour)s mole") % {"colour": colour_label(entry["mole"])})
+            if cell["mole"] == view.get("seat"):
+                label.append(_("yours"))  # for a screen reader, which sees no colours (issue 13)
         if cell.get("red_cross"):
             label.append(_("Red Cross"))
         entry["label"] = ", ".join(label)

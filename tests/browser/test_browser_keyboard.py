@@ -98,6 +98,8 @@ def test_topology_to_the_end_by_keyboard(live_server, pages, fast_hashing, shots
     expect(page.locator(".topo-status")).to_contain_text("The game is over.")
     assert Game.objects.get(pk=game.pk).status == "finished"
     assert placed >= 2 and turned >= 1, (placed, turned)
+    # What happened is told to a screen reader by a live region outside the swapped table.
+    expect(page.locator("#table-announcer[aria-live=polite]")).to_contain_text("The game is over.")
     page.screenshot(path=str(shots / "keyboard-topology-over.png"), full_page=True)
     assert not pages.errors, pages.errors
 

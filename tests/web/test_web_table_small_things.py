@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games import services
 from games.templatetags.topos import duration, until
+from tests.games.factories import seat_user
 from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -47,3 +48,16 @@ def test_a_toppo_round_waiting_only_on_the_bot_says_the_bot_is_thinking(owner):
 def test_without_javascript_the_topoum_form_still_offers_every_card_type(owner_client):
     html = owner_client.get("/tables/new/").content.decode()
     assert html.count('name="opt__topoum__types"') == 22
+
+
+def test_the_lit_topoum_spaces_are_buttons_named_for_a_screen_reader(owner, member):
+    """Issue 13, point 6: a keyboard or screen-reader player hears what lies on a space, not bare coordinates."""
+    game = services.game_create(user=owner, kind="topoum", players=2)
+    services.game_join(user=member, game_id=game.pk)
+    game = services.game_start(user=owner, game_id=game.pk)
+    first = seat_user(game, game.to_act[0])
+    html = client_for(first).get(f"/tables/{game.pk}/").content.decode()
+    assert "Your setup placement." in html
+    assert 'data-min-width' in html and 'role="group"' in html and 'aria-label="The battlefield"' in html
+    assert 'role="button" aria-label="space 0,0' in html and "<title>(0,0)</title>" not in html
+    assert 'id="tm-keys-help"' in html

@@ -122,6 +122,8 @@
     const region = document.getElementById("table-live");
     const active = document.activeElement;
     if (!region || e.detail.target !== region || !active || !region.contains(active) || active === region) return;
+    // Only from the game itself: a field elsewhere in the table (a chat box) keeps its own focus rules.
+    if (!active.closest(".topoum, .topology, .toppo, .generic-board, .tm-status, .topo-status, .tp-status")) return;
     focusWanted = { identity: identityOf(active) };
   });
   document.addEventListener("htmx:afterSettle", function () {
