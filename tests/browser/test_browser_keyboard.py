@@ -217,8 +217,12 @@ def test_toppo_to_the_end_by_keyboard(live_server, pages, fast_hashing, shots):
             wait_version_above(page, ".toppo", before)
             continue
         line, tops = state.lines[0], state.tops()
-        if state.view(0)["deck_sizes"][0] + len(line) < TOPPO_LIMIT:
-            tab_to(page, button="Toppo!")
+        lays = bool(top_orders(line, tops) or match_choices(line, tops))
+        if page.get_by_role("button", name="Agree to replace the display").count():
+            tab_to(page, button="Agree to replace the display")  # the bot asks after renewals in a row (ruling P6)
+            calls.append("agree")
+        elif state.view(0)["deck_sizes"][0] + len(line) < TOPPO_LIMIT and (calls or not lays):
+            tab_to(page, button="Toppo!")  # (her first claim lays cards if it can, to play that by keyboard too)
             calls.append("toppo")
         elif top_orders(line, tops):
             for d, j in enumerate(top_orders(line, tops)[0]):
