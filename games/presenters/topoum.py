@@ -326,18 +326,23 @@ def battlefield(view: dict, paths: list[dict]) -> dict:
             label.append(_(FEATURE_LABELS.get(cell["feature"], cell["feature"])))
         if "mole" in entry:
             label.append(_("%(colour)s mole") % {"colour": colour_label(entry["mole"])})
+            if cell["mole"] == view.get("seat"):
+                label.append(_("yours"))  # for a screen reader, which sees no colours (issue 13)
         if cell.get("red_cross"):
             label.append(_("Red Cross"))
         entry["label"] = ", ".join(label)
         tiles.append(entry)
     # Clickable spaces: every hex key on some click path (off the board too: a move may leave it).
     on_board = {s["key"] for s in spaces}
+    tile_labels = {t["key"]: t["label"] for t in tiles}
     hot, firsts = {}, {p["path"][0] for p in paths}
     for p in paths:
         for k in p["path"]:
             if "," in k and k not in hot:
                 q, r = (int(v) for v in k.split(","))
-                hot[k] = _space((q, r), "hot", first=k in firsts, off=k not in on_board)
+                # Its name for a screen reader and a keyboard player (issue 13): what lies there.
+                hot[k] = _space((q, r), "hot", first=k in firsts, off=k not in on_board,
+                                label=tile_labels.get(k) or _("space %(q)s,%(r)s") % {"q": q, "r": r})
     pending = (view.get("turn") or {}).get("pending") or {}
     active = _space(pending["m"], "active") if pending.get("m") else None
     parts = []

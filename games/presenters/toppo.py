@@ -132,6 +132,7 @@ def present(detail: dict, names: list[str]) -> dict:
     decks_seen = view.get("decks_seen") or [[] for _ in range(n)]
     totals = view.get("totals") or [0] * n
     hand_points = view.get("hand_points") or []
+    bots = {s["index"]: s.get("is_bot") for s in detail.get("seats") or []}
 
     players = []
     for s in range(n):
@@ -192,5 +193,8 @@ def present(detail: dict, names: list[str]) -> dict:
         # Rounds resolved before ruling P4 was amended went by arrival order and say no priority.
         "last_round_by_priority": bool((view.get("last_round") or {}).get("priority")),
         "waiting_for": [p["name"] for p in players if not p["claimed"]] if not live and phase == "play" else [],
+        # Only bots still to claim: the page says they are thinking, not that it waits for players (issue 13).
+        "waiting_for_bots": not live and phase == "play" and all(
+            bots.get(p["seat"]) for p in players if not p["claimed"]),
         "hand_numbers": list(range(1, len(hand_points) + 1)),
     }

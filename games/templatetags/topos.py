@@ -75,7 +75,18 @@ def options_text(kind: str, options: dict) -> str:
 def until(iso: str | None) -> str:
     """"2 days, 3 hours" from now until an ISO date (a seat's deadline); empty when unknown."""
     when = parse_datetime(iso) if isinstance(iso, str) else iso
-    return timeuntil(when) if when else ""
+    return _time_left(when) if when else ""
+
+
+def _time_left(when, now=None) -> str:
+    """timeuntil, but under a minute in seconds: a live clock never shows "0 minutes" (issue 13)."""
+    from django.utils import timezone
+
+    now = now or timezone.now()
+    seconds = int((when - now).total_seconds())
+    if 0 <= seconds < 60:
+        return ngettext("%(n)d second", "%(n)d seconds", seconds) % {"n": seconds}
+    return timeuntil(when, now)
 
 
 @register.filter
@@ -112,7 +123,7 @@ def duration(seconds) -> str:
     from django.utils import timezone
 
     now = timezone.now()
-    return timeuntil(now + timedelta(seconds=int(seconds or 0)), now)
+    return _time_left(now + timedelta(seconds=int(seconds or 0)), now)
 
 
 @register.filter

@@ -14,7 +14,7 @@
     ToposTable.centre(root.querySelector(".topo-board-wrap"));  // the first tile lies in the middle
     const data = root.querySelector("#topology-places");
     const form = root.querySelector("form.act-form");
-    if (!data || !form) return;  // not this visitor's turn: nothing to click
+    if (!data || !form) { ToposTable.land(root, []); return; }  // not this visitor's turn: nothing to click
     const places = JSON.parse(data.textContent);
     const svg = root.querySelector("svg.topo-board");
     const preview = svg.querySelector("use.preview");
@@ -25,6 +25,7 @@
     const turnoverControls = root.querySelector(".turnover-controls");
     const turnButton = placeControls.querySelector("[data-do=turn]");
     let tile = null, options = [], index = 0, cell = null, turnOverTile = null;
+    let roving = null;  // the keyboard's walk over the lit cells, set up below
 
     function submit(action) { ToposTable.post(form, action); }
 
@@ -41,7 +42,11 @@
       handButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(+b.dataset.tile === t)); });
       const cells = new Set();
       places.forEach(function (a) { if (a.tile === t) a.cells.forEach(function (c) { cells.add(key(c)); }); });
-      Object.entries(spots).forEach(function ([k, el]) { el.classList.toggle("on", cells.has(k)); });
+      Object.entries(spots).forEach(function ([k, el]) {
+        el.classList.toggle("on", cells.has(k));
+        if (cells.has(k)) el.removeAttribute("aria-hidden"); else el.setAttribute("aria-hidden", "true");
+      });
+      if (roving) roving.update();
     }
 
     function show() {
@@ -54,6 +59,10 @@
       a.cells.forEach(function (c) { spots[key(c)].classList.add("chosen"); });
       placeControls.hidden = false;
       turnButton.disabled = options.length < 2;
+      // For a screen reader: where the tile lies now and how to go on (issue 13).
+      const say = placeControls.dataset.shown || "";
+      ToposTable.say(say.replace("{cells}", a.cells.map(function (c) { return spots[key(c)].getAttribute("aria-label"); }).join(" + "))
+        .replace("{n}", index + 1).replace("{of}", options.length));
     }
 
     function chooseCell(k) {
@@ -75,15 +84,38 @@
     }
 
     handButtons.forEach(function (b) {
-      b.addEventListener("click", function () { if (!b.disabled) selectTile(+b.dataset.tile); });
+      b.addEventListener("click", function (e) {
+        if (b.disabled) return;
+        selectTile(+b.dataset.tile);
+        // Picked from the keyboard (a click with no mouse detail): on to the board's lit cells.
+        if (e.detail === 0 && roving.current()) roving.current().focus();
+      });
     });
     Object.entries(spots).forEach(function ([k, el]) {
       el.addEventListener("click", function () { if (el.classList.contains("on")) chooseCell(k); });
     });
     // Clicking the preview itself turns the tile, like clicking its cell again.
     preview.addEventListener("click", turn);
-    root.addEventListener("keydown", function (e) {
+    // Keyboard (issue 13): the lit cells are one Tab stop, the arrow keys move between them; Enter on a
+    // cell shows the tile there, Enter again places it, R turns it.
+    roving = ToposTable.roving(svg, ".spot", function (el) { return el.classList.contains("on"); },
+      function (el) {
+        const k = el.dataset.cell;
+        if (k === cell && options.length) submit(options[index]);
+        else chooseCell(k);
+      });
+    // R turns the tile wherever the focus is (a clicked cell of the SVG takes none, and the focus then
+    // stays on the page's body), except while typing in a field.
+    document.addEventListener("keydown", function (e) {
+      if (!root.isConnected || e.altKey || e.ctrlKey || e.metaKey) return;
+      const t = e.target;
+      if (t && t.closest && t.closest("input, textarea, select, [contenteditable]")) return;
       if ((e.key === "r" || e.key === "R") && options.length) { e.preventDefault(); turn(); }
+      else if (e.key === "Escape" && options.length) {
+        const back = cell && spots[cell];
+        clearPreview();
+        if (back && root.contains(document.activeElement)) back.focus();
+      }
     });
     root.querySelectorAll("[data-do=turn]").forEach(function (b) { b.addEventListener("click", turn); });
     root.querySelectorAll("[data-do=place]").forEach(function (b) {
@@ -99,11 +131,22 @@
 
     // Advanced variant: click a placed tile, then confirm turning it half a turn.
     svg.querySelectorAll(".tile.turnable").forEach(function (g) {
-      g.addEventListener("click", function () {
+      function pick() {
         svg.querySelectorAll(".tile.picked").forEach(function (o) { o.classList.remove("picked"); });
         g.classList.add("picked");
         turnOverTile = +g.dataset.tile;
         turnoverControls.hidden = false;
+      }
+      g.addEventListener("click", pick);
+      // Focusable, so the advanced variant's choice is made from the keyboard too.
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.addEventListener("keydown", function (e) {
+        if (e.key !== "Enter" && e.key !== " ") return;
+        e.preventDefault();
+        pick();
+        const confirm = turnoverControls.querySelector("[data-do=turn-over]");
+        if (confirm) confirm.focus();
       });
     });
     root.querySelectorAll("[data-do=turn-over]").forEach(function (b) {
@@ -114,6 +157,9 @@
 
     const first = handButtons.find(function (b) { return !b.disabled; });
     if (first && places.length) selectTile(+first.dataset.tile);
+    roving.update();
+    ToposTable.land(root, [roving.current(), first, root.querySelector(".turn-controls button.primary"),
+      root.querySelector(".turn-controls button"), svg.querySelector(".tile.turnable")]);
   }
 
   ToposTable.boards(".topology", init);

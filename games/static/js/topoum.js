@@ -13,7 +13,7 @@
     ToposTable.centre(root.querySelector(".tm-board-wrap"));
     const data = root.querySelector("#topoum-paths");
     const form = root.querySelector("form.act-form");
-    if (!data || !form) return;  // not this visitor's decision
+    if (!data || !form) { ToposTable.land(root, []); return; }  // not this visitor's decision
     const paths = JSON.parse(data.textContent);
     const keyed = Array.from(root.querySelectorAll("[data-key]"));
     const choice = root.querySelector(".tm-choice");
@@ -29,6 +29,16 @@
       ToposTable.post(form, action);
     }
 
+    // What choosing a key does now (first steps, or where the chosen piece goes), for its accessible name.
+    function labelsNow(k) {
+      const seen = [];
+      paths.forEach(function (p) {
+        const hit = source === null ? p.path[0] === k : p.path.length === 2 && p.path[0] === source && p.path[1] === k;
+        if (hit && !seen.includes(p.label)) seen.push(p.label);
+      });
+      return seen;
+    }
+
     function refresh() {
       const on = new Set();
       paths.forEach(function (p) {
@@ -42,8 +52,16 @@
         el.classList.toggle("source", k === source);
         el.classList.toggle("chosen", k === chosen);
         if (el.tagName === "BUTTON") el.disabled = !live;
+        else {
+          // A board cell: named by what lies there and what choosing it does.
+          if (el.dataset.base === undefined) el.dataset.base = el.getAttribute("aria-label") || "";
+          const words = [el.dataset.base].concat(labelsNow(k)).filter(Boolean);
+          el.setAttribute("aria-label", words.join(": "));
+          if (live) el.removeAttribute("aria-hidden"); else el.setAttribute("aria-hidden", "true");
+        }
       });
       sourceHint.hidden = source === null || chosen !== null;
+      if (cells) cells.update();
     }
 
     function hideChoice() {
@@ -67,6 +85,7 @@
         choiceButtons.appendChild(button);
       });
       choice.hidden = false;
+      ToposTable.say([list[0].where || ""].concat(list.map(function (p) { return p.label; })).join(" "));
     }
 
     function cancel() {
@@ -93,11 +112,47 @@
     }
 
     keyed.forEach(function (el) {
-      el.addEventListener("click", function () { if (el.classList.contains("on")) click(el.dataset.key); });
+      el.addEventListener("click", function (e) {
+        if (!el.classList.contains("on")) return;
+        click(el.dataset.key);
+        // A button pressed from the keyboard (a click with no mouse detail): on to the bar that confirms.
+        if (el.tagName === "BUTTON" && e.detail === 0 && !choice.hidden && source === null) {
+          const first = choiceButtons.querySelector("button");
+          if (first) first.focus();
+        }
+      });
     });
     root.querySelectorAll("[data-do=cancel]").forEach(function (b) { b.addEventListener("click", cancel); });
-    root.addEventListener("keydown", function (e) { if (e.key === "Escape") cancel(); });
+    root.addEventListener("keydown", function (e) {
+      if (e.key !== "Escape") return;
+      const back = source !== null || choice.contains(document.activeElement);
+      cancel();
+      const cell = back && cells.update();
+      if (cell) cell.focus();
+    });
+
+    // Keyboard (issue 13): the lit spaces and arrows of the board are one Tab stop; Enter chooses.  A
+    // choice that ends an action moves the focus to the bar that confirms it; a piece that goes somewhere
+    // keeps it on the board, where its destinations are lit now.
+    const svg = root.querySelector("svg.tm-board");
+    let cells = null;
+    cells = ToposTable.roving(svg, ".hot[data-key], .hot-arrow[data-key]",
+      function (el) { return el.classList.contains("on"); },
+      function (el) {
+        click(el.dataset.key);
+        if (!choice.hidden) {
+          const first = choiceButtons.querySelector("button");
+          if (first && source === null) first.focus();
+          else el.focus();
+        } else {
+          const now = cells.update();
+          if (now && source !== null) now.focus();
+        }
+      });
     refresh();
+    ToposTable.land(root, [cells.current(), root.querySelector("button.tm-card.on"),
+      root.querySelector(".tm-extra-keys button.on, button.tm-dir.on"),
+      root.querySelector(".tm-decision .turn-controls button")]);
   }
 
   ToposTable.boards(".topoum", init);

@@ -13,7 +13,12 @@
     const form = root.querySelector("form.act-form");
     const lineCards = Array.from(root.querySelectorAll(".tp-line-card"));
     const displayCards = Array.from(root.querySelectorAll(".tp-display-card"));
-    if (!form || !lineCards.length) return;  // nothing to arrange
+    if (!form || !lineCards.length) {  // nothing to arrange
+      ToposTable.land(root, [root.querySelector(".tp-reveal button, button.tp-reveal"),
+        root.querySelector(".tp-choose button"), root.querySelector(".tp-calls button:not(:disabled)"),
+        root.querySelector(".tp-votes button")]);
+      return;
+    }
     const problem = root.querySelector(".tp-call-problem");
     // The arrangement belongs to this line on this display: their drawings name both.
     const signature = [root.dataset.table, root.dataset.hand,
@@ -80,15 +85,20 @@
     }
 
     lineCards.forEach(function (b) {
-      b.addEventListener("click", function () {
+      b.addEventListener("click", function (e) {
         const j = +b.dataset.line;
         if (j in onto) { delete onto[j]; picked = j; }
         else picked = picked === j ? null : j;
         draw();
+        // From the keyboard (a click with no mouse detail), on to the display cards (issue 13).
+        if (e.detail === 0 && picked !== null) {
+          const target = displayCards.find(function (c) { return !c.disabled; });
+          if (target) target.focus();
+        }
       });
     });
     displayCards.forEach(function (b) {
-      b.addEventListener("click", function () {
+      b.addEventListener("click", function (e) {
         const d = +b.dataset.display;
         if (picked === null) {
           // Clicking a display card with nothing picked takes back what lies on it.
@@ -98,6 +108,13 @@
           picked = nextFree();
         }
         draw();
+        // From the keyboard: the next display card while a line card is picked, else the shouts.
+        if (e.detail === 0) {
+          const next = picked === null ? null
+            : displayCards.slice(d + 1).concat(displayCards.slice(0, d + 1)).find(function (c) { return !c.disabled; });
+          const call = root.querySelector(".tp-calls [data-call=top]:not(:disabled)");
+          if (next) next.focus(); else if (call) call.focus();
+        }
       });
     });
     root.querySelectorAll("[data-do=clear]").forEach(function (b) {
@@ -133,6 +150,8 @@
     load();
     if (picked === null && !Object.keys(onto).length) picked = nextFree();
     draw();
+    ToposTable.land(root, [lineCards.find(function (b) { return !b.disabled; }),
+      root.querySelector(".tp-calls button:not(:disabled)"), root.querySelector(".tp-reveal button, button.tp-reveal")]);
   }
 
   ToposTable.boards(".toppo", init);
