@@ -27,7 +27,7 @@ def challenge_create(*, user, username: str, kind: str, players: int = 2, client
         raise BadRequest(_("Write the username of the player to challenge."), field="username")
     opponent = User.objects.filter(username__iexact=name, is_active=True).first()
     if opponent is None:
-        raise NotFound(_("There is no player called %(name)s.") % {"name": repr(name)})
+        raise NotFound(_("There is no player called %(name)s.") % {"name": repr(name)}, field="username")
     if opponent.pk == user.pk:
         raise BadRequest(_("You cannot challenge yourself; write another player's name."), field="username")
     if players < 2 or len(table.get("bots") or []) > players - 2:
