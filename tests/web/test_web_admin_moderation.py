@@ -64,3 +64,13 @@ def test_the_deactivate_action_closes_accounts_and_revokes_their_tokens(staff_cl
     # Her open session stops working, and so does her key.
     assert member_client.get("/accounts/profile/").status_code == 302
     assert member_client.get("/api/tables/mine/", HTTP_AUTHORIZATION=f"Token {key}").status_code == 401
+
+
+def test_staff_find_games_by_number_or_player(staff_client, owner, member, outsider):
+    game = started_topology(owner, member)
+    other = started_topology(owner, outsider)
+    by_player = staff_client.get("/admin/games/game/", {"q": "bruno"})
+    assert by_player.status_code == 200
+    assert [g.pk for g in by_player.context["cl"].result_list] == [game.pk]
+    by_number = staff_client.get("/admin/games/game/", {"q": str(other.pk)})
+    assert [g.pk for g in by_number.context["cl"].result_list] == [other.pk]
