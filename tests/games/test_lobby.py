@@ -151,3 +151,10 @@ def test_a_deactivated_account_loses_its_tokens_and_cannot_be_invited(owner, mem
     assert member.is_active is False and ApiToken.objects.get(pk=token.pk).revoked_at is not None
     with pytest.raises(NotFound):
         challenge_create(user=owner, username="bruno", kind="topology")
+
+
+def test_declining_refreshes_the_tables_open_pages(owner, member):
+    game = challenge_create(user=owner, username="bruno", kind="topology")
+    before = Game.objects.get(pk=game.pk).updated_at
+    invitation_decline(user=member, invitation_id=Invitation.objects.get(game=game).pk)
+    assert Game.objects.get(pk=game.pk).updated_at > before  # the stamp the poller compares moved on

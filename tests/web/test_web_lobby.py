@@ -121,3 +121,19 @@ def test_challenging_nobody_says_so_next_to_the_field_and_opens_nothing(owner_cl
     assert reply.status_code == 400
     assert "There is no player called" in str(reply.context["form"].errors["opponent"])
     assert not Game.objects.exists()
+
+
+def test_a_poll_within_half_a_minute_writes_nothing_for_the_spectator(owner, member):
+    """The viewer's row is written at most every 30 s (a throttle in the cache); the game's row never."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = started_topology(owner, member)
+    viewer = Client()
+    with CaptureQueriesContext(connection) as first:
+        viewer.get(f"/tables/{game.pk}/")
+    with CaptureQueriesContext(connection) as later:
+        viewer.get(f"/tables/{game.pk}/poll/?stamp=x", HTTP_HX_REQUEST="true")
+    writes = [q["sql"] for q in first.captured_queries if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
+    assert any("games_spectator" in sql for sql in writes) and not any("games_game" in sql for sql in writes)
+    assert not [q for q in later.captured_queries if q["sql"].startswith(("INSERT", "UPDATE", "DELETE"))]
