@@ -32,10 +32,21 @@ def filter_tables(queryset, *, game: str | None = None, players: int | None = No
     return queryset.filter(**{field: value for field, value in lookups.items() if value is not None})
 
 
+def seats_held():
+    """The number of invitations pending at each table (to people not seated there): seats held for them, as a
+    challenge's seat is for the one challenged."""
+    seated = Seat.objects.filter(game=OuterRef(OuterRef("pk")), user__isnull=False).values("user")
+    pending = (Invitation.objects.filter(game=OuterRef("pk")).exclude(user__in=seated).order_by().values("game")
+               .annotate(n=Count("pk")).values("n"))
+    return Coalesce(Subquery(pending), 0)
+
+
 def tables_listed():
-    """Public tables in any state, minus open ones without a free seat."""
-    full_open = Q(status=Game.Status.OPEN, seats_taken__gte=F("players"))
-    return selectors.tables_public().annotate(seats_taken=seats_taken()).exclude(full_open)
+    """Public tables in any state, minus open ones without a free seat for a newcomer: full, or every free seat held
+    for an invited player (a challenge is not offered to the whole lobby; she who has the link may still join)."""
+    full_open = Q(status=Game.Status.OPEN, seats_taken__gte=F("players") - F("seats_held"))
+    return (selectors.tables_public().annotate(seats_taken=seats_taken(), seats_held=seats_held())
+            .exclude(full_open))
 
 
 def tables_open_listed(**filters):

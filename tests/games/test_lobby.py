@@ -158,3 +158,12 @@ def test_declining_refreshes_the_tables_open_pages(owner, member):
     before = Game.objects.get(pk=game.pk).updated_at
     invitation_decline(user=member, invitation_id=Invitation.objects.get(game=game).pk)
     assert Game.objects.get(pk=game.pk).updated_at > before  # the stamp the poller compares moved on
+
+
+def test_a_seat_held_for_an_invited_player_is_not_offered_to_the_lobby(owner, member, outsider):
+    challenge = challenge_create(user=owner, username="bruno", kind="topology")
+    bigger = challenge_create(user=owner, username="bruno", kind="topology", players=3)
+    listed = [g.pk for g in lobby.tables_open_listed()]
+    assert challenge.pk not in listed and bigger.pk in listed  # one seat of the bigger table is still free
+    invitation_decline(user=member, invitation_id=Invitation.objects.get(game=challenge).pk)
+    assert challenge.pk in [g.pk for g in lobby.tables_open_listed()]  # declined: the seat is free again
