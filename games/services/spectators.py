@@ -40,10 +40,12 @@ def viewer_key(request) -> str:
     return salted_hmac("games.spectators", raw, algorithm="sha256").hexdigest()
 
 
-def _due(game_id: int, viewer: str) -> bool:
-    """True at most once every WRITE_EVERY_SECONDS per viewer and table (a cache that fails lets it through)."""
+def _due(game: Game, viewer: str) -> bool:
+    """True at most once every WRITE_EVERY_SECONDS per viewer and table (a cache that fails lets it through).
+    The key names the table by its number and its creation (a number SQLite may give again after a rollback)."""
+    key = f"spectator:{game.pk}:{int(game.created_at.timestamp() * 1000)}:{viewer}"
     try:
-        return bool(cache.add(f"spectator:{game_id}:{viewer}", 1, timeout=WRITE_EVERY_SECONDS))
+        return bool(cache.add(key, 1, timeout=WRITE_EVERY_SECONDS))
     except Exception:  # a cache that does not answer must not fail the page; the row is then written every time
         log.warning("spectator throttle unavailable", exc_info=True)
         return True
@@ -60,7 +62,7 @@ def spectator_record(*, game: Game, viewer: str, user=None, now=None) -> bool:
     user = user if user is not None and getattr(user, "is_authenticated", False) else None
     if user is not None and any(s.user_id == user.pk for s in game.seats.all()):
         return False
-    if not _due(game.pk, viewer):
+    if not _due(game, viewer):
         return False
     now = now or timezone.now()
     Spectator.objects.bulk_create([Spectator(game=game, viewer=viewer, user=user, seen_at=now)],
