@@ -121,7 +121,8 @@ class WatchListView(APIView):
 
 
 class ChallengeIn(TableCreateIn):
-    username = serializers.CharField(help_text="The player to challenge (a person or a bot account); she is "
+    # Not trimmed (as the invitation's): a name of spaces only is a player that does not exist (404).
+    username = serializers.CharField(trim_whitespace=False, max_length=150, help_text="The player to challenge (a person or a bot account); she is "
                                                "invited to the table and answers at /api/invitations/.")
     players = serializers.IntegerField(min_value=2, max_value=8, default=2)
 

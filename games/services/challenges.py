@@ -23,9 +23,8 @@ def challenge_create(*, user, username: str, kind: str, players: int = 2, client
     """Open a table (game_create's arguments in `table`) and invite `username`; either both happen or neither (an
     unknown player, a rate limit on invitations or a refused option leaves nothing behind)."""
     name = (username or "").strip()
-    if not name:
-        raise BadRequest(_("Write the username of the player to challenge."), field="username")
-    opponent = User.objects.filter(username__iexact=name, is_active=True).first()
+    # A name of spaces only names nobody (404), as for an invitation (games.services.tables.game_invite).
+    opponent = User.objects.filter(username__iexact=name, is_active=True).first() if name else None
     if opponent is None:
         raise NotFound(_("There is no player called %(name)s.") % {"name": repr(name)}, field="username")
     if opponent.pk == user.pk:

@@ -99,7 +99,7 @@ def test_a_bot_account_can_be_challenged(owner):
     assert Invitation.objects.filter(game=game, user=robot).exists()
 
 
-@pytest.mark.parametrize(("name", "error"), [("nobody", NotFound), ("ana", BadRequest), ("", BadRequest)])
+@pytest.mark.parametrize(("name", "error"), [("nobody", NotFound), ("ana", BadRequest), ("  ", NotFound)])
 def test_a_refused_challenge_opens_no_table(owner, name, error):
     with pytest.raises(error):
         challenge_create(user=owner, username=name, kind="topology")
