@@ -1,9 +1,29 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .models import ApiToken, User
+from .services import user_deactivate
 
-admin.site.register(User, UserAdmin)
+
+@admin.register(User)
+class TopoUserAdmin(UserAdmin):
+    """Django's user admin, with the moderators' "deactivate" (issue 17, accounts.services.user_deactivate)."""
+
+    list_display = ("username", "email", "is_active", "is_bot_account", "is_staff", "date_joined", "last_login")
+    list_filter = ("is_active", "is_bot_account", "is_staff", "is_superuser")
+    actions = ["deactivate"]
+
+    @admin.action(description=_("Deactivate the selected accounts (no login, tokens revoked)"),
+                  permissions=["change"])
+    def deactivate(self, request, queryset):
+        done = 0
+        for user in queryset.exclude(pk=request.user.pk):  # a moderator does not lock herself out
+            user_deactivate(user=user)
+            done += 1
+        self.message_user(request, ngettext("%(n)d account deactivated.", "%(n)d accounts deactivated.", done)
+                          % {"n": done}, messages.SUCCESS)
 
 
 @admin.register(ApiToken)

@@ -271,3 +271,20 @@ def api_token_revoke(*, token: ApiToken) -> ApiToken:
         token.revoked_at = timezone.now()
         token.save(update_fields=["revoked_at"])
     return token
+
+
+# --- moderation (issue 17) -------------------------------------------------------------------
+
+@transaction.atomic
+def user_deactivate(*, user) -> list[ApiToken]:
+    """Close an account (the admin's "deactivate"): she can no longer log in, her sessions stop working at their
+    next request (Django's ModelBackend refuses an inactive user), every API token is revoked, and nobody can invite
+    or challenge her (games.services.tables).  Her games go on: at a running table her clock runs and, after three
+    missed deadlines, the site's bot plays her seat (ruling S1).  Returns the tokens revoked."""
+    locked = User.objects.select_for_update().get(pk=user.pk)
+    tokens = list(ApiToken.objects.select_for_update().filter(user=locked, revoked_at__isnull=True))
+    ApiToken.objects.filter(pk__in=[t.pk for t in tokens]).update(revoked_at=timezone.now())
+    if locked.is_active:
+        locked.is_active = False
+        locked.save(update_fields=["is_active"])
+    return tokens

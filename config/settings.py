@@ -37,6 +37,8 @@ if urlsplit(SITE_URL).scheme not in ("http", "https") or not urlsplit(SITE_URL).
     raise ImproperEnvironment(f"SITE_URL must be the site's address, such as https://topos.example, not {SITE_URL!r}.")
 # Ruling S6: no "your turn" email about a table whose page she has had open within this many seconds.
 TOPOS_PRESENCE_SECONDS = env_int("TOPOS_PRESENCE_SECONDS", 300)
+# Issue 17: a viewer of a table counts as a spectator while her page asked this recently (games.services.spectators).
+TOPOS_SPECTATOR_SECONDS = env_int("TOPOS_SPECTATOR_SECONDS", 120)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -101,6 +101,13 @@ class TableCreateForm(forms.Form):
     rated = forms.BooleanField(label=_("Rated game"), required=False, initial=True,
                                help_text=_("The result changes the players' ratings. A table with a bot is never "
                                            "rated; untick to play a friendly game."))
+    # Issue 17: the table deals itself when its last seat is taken (games.services.tables).
+    auto_start = forms.BooleanField(label=_("Start as soon as every seat is taken"), required=False, initial=True,
+                                    help_text=_("Untick to start the game yourself when you are ready."))
+    # Issue 17: a challenge (games.services.challenges): the table is opened and this player invited to it.
+    opponent = forms.CharField(label=_("Challenge a player (optional)"), required=False, max_length=150,
+                               help_text=_("Her username, or a bot account's: she is invited to this table and the "
+                                           "game starts when she accepts."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -179,7 +186,8 @@ class TableCreateForm(forms.Form):
         bank = 0 if pace == Pace.LIVE else data.get("time_bank_days") or 0
         return {"kind": game, "players": data["players"], "options": options, "pace": pace,
                 "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots,
-                "time_bank_days": bank, "rated": data.get("rated", False)}
+                "time_bank_days": bank, "rated": data.get("rated", False),
+                "auto_start": data.get("auto_start", False)}
 
     def add_service_error(self, message: str, argument: str | None = None) -> None:
         """Show a service's refusal next to the field it is about (or above the form).
@@ -195,7 +203,8 @@ class TableCreateForm(forms.Form):
             return "live_seconds" if self.data.get("pace") == Pace.LIVE else "days"
         if argument == "bots":
             return self.bot_fields[0] if self.bot_fields else None
-        return {"kind": "game", "players": "players", "pace": "pace", "time_bank_days": "time_bank_days"}.get(argument)
+        return {"kind": "game", "players": "players", "pace": "pace", "time_bank_days": "time_bank_days",
+                "username": "opponent"}.get(argument)
 
     def field_for_message(self, message: str) -> str | None:
         text = message.lower()

@@ -44,6 +44,9 @@ class Game(models.Model):
     # Ruling S5: changes the players' ratings when it finishes (ratings.services).  games.services.game_create
     # makes a table of people rated unless asked not to; seating a bot makes it unrated for good.
     rated = models.BooleanField(default=False, help_text="Finishing changes the players' ratings (ruling S5).")
+    # Issue 17: the table deals itself when a player, an accepted invitation or a bot takes its last seat
+    # (games.services.tables), in that same transaction.
+    auto_start = models.BooleanField(default=True, help_text="Starts by itself when its last seat is taken.")
     invite_code = models.CharField(max_length=16, unique=True, default="", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
@@ -65,6 +68,9 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
+        # The watch list (issue 17): running public games, latest activity first.
+        indexes = [models.Index(fields=["-updated_at", "-id"], condition=Q(status="running", private=False),
+                                name="game_watchable")]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk}"
@@ -464,3 +470,30 @@ class ChatReport(models.Model):
 
     def __str__(self) -> str:
         return f"report of chat #{self.message_id} by {self.reporter_id}"
+
+
+# =============================================================================
+# Spectators (issue 17): who is watching a table without sitting at it.
+# =============================================================================
+
+
+class Spectator(models.Model):
+    """One viewer of a table's page (a person or an anonymous browser) and when her page last asked.
+
+    Written by the table page and its poller at most every half minute per viewer (games.services.spectators),
+    never on the game's row; counted over the last TOPOS_SPECTATOR_SECONDS.  `viewer` is a keyed hash, never a
+    session key or an address in clear.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectators")
+    viewer = models.CharField(max_length=64)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="+")
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "viewer"], name="spectator_unique_viewer")]
+        indexes = [models.Index(fields=["game", "seen_at"], name="spectator_recent")]
+
+    def __str__(self) -> str:
+        return f"viewer of {self.game_id} at {self.seen_at:%H:%M:%S}"

@@ -75,6 +75,7 @@ def table_summary(game: Game, user=None, *, away: dict | None = None, now=None) 
         "turn_seconds": game.turn_seconds,
         "private": game.private,
         "rated": game.rated,  # ruling S5
+        "auto_start": game.auto_start,  # issue 17: deals itself when its last seat is taken
         "status": game.status,
         "version": game.version,
         "created_by": game.created_by.username,
@@ -135,6 +136,9 @@ def table_detail(game: Game, user=None) -> dict:
         data["invite_code"] = game.invite_code
     if game.is_running:
         data["abort"] = abort_standing(game, seat)
+    from .lobby import spectator_count  # (games.lobby reads these selectors)
+
+    data["spectators"] = spectator_count(game)  # issue 17: viewers of its page who do not sit at it
     return data
 
 
@@ -159,7 +163,10 @@ def abort_standing(game: Game, seat: int | None) -> dict:
 
 
 def tables_open(*, user=None):
-    return tables_public().filter(status=Game.Status.OPEN).order_by("-created_at")
+    """Open public tables with a free seat, newest first (issue 17: a full table is not listed as open)."""
+    from .lobby import tables_open_listed
+
+    return tables_open_listed()
 
 
 def tables_public():

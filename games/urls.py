@@ -5,6 +5,9 @@ from . import views
 urlpatterns = [
     path("", views.home, name="home"),
     path("tables/new/", views.table_new, name="table_new"),
+    path("watch/", views.watch, name="watch"),
+    path("invitations/<int:pk>/accept/", views.invitation_accept_view, name="invitation_accept"),
+    path("invitations/<int:pk>/decline/", views.invitation_decline_view, name="invitation_decline"),
     path("tables/<int:pk>/", views.table, name="table"),
     path("tables/<int:pk>/poll/", views.table_poll, name="table_poll"),
     path("tables/<int:pk>/act/", views.table_act, name="table_act"),

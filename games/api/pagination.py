@@ -71,8 +71,9 @@ class TableFilters(serializers.Serializer):
     pace = serializers.ChoiceField(choices=Pace.values, required=False, help_text="Only tables of this pace.")
     status = serializers.ChoiceField(choices=Game.Status.values, required=False,
                                      help_text="Only tables in this state.")
+    rated = serializers.BooleanField(required=False, help_text="Only rated (true) or unrated (false) tables.")
 
     def filter(self, queryset):
-        lookups = {"kind": "game", "players": "players", "pace": "pace", "status": "status"}
+        lookups = {"kind": "game", "players": "players", "pace": "pace", "status": "status", "rated": "rated"}
         return queryset.filter(**{field: self.validated_data[name] for field, name in lookups.items()
                                   if name in self.validated_data})

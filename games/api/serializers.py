@@ -49,6 +49,9 @@ class TableCreateIn(serializers.Serializer):
                                      help_text="Whether the result changes the players' ratings (ruling S5). "
                                                "false plays unrated; a table with a bot is never rated, whatever "
                                                "this says.")
+    auto_start = serializers.BooleanField(default=True,
+                                          help_text="Start the game by itself when a join, an accepted invitation or "
+                                                    "a bot takes the last seat (issue 17). false: you start it.")
 
 
 class ActionIn(serializers.Serializer):

@@ -4,7 +4,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from . import bot_accounts, events, players, vacation, views
+from . import bot_accounts, events, lobby, players, vacation, views
 
 # The documentation pages' own Content-Security-Policy: still scripts from this site only (the split
 # Swagger view loads its setup as a file, not an inline script), but Swagger UI and Redoc style their
@@ -31,6 +31,8 @@ urlpatterns = [
     path("invitations/<int:pk>/decline/", bot_accounts.InvitationDeclineView.as_view(), name="api-invitation-decline"),
     path("tables/", views.TableListView.as_view(), name="api-tables"),
     path("tables/mine/", views.MyTablesView.as_view(), name="api-my-tables"),
+    path("tables/watch/", lobby.WatchListView.as_view(), name="api-tables-watch"),
+    path("challenges/", lobby.ChallengeView.as_view(), name="api-challenges"),
     path("tables/<int:pk>/", views.TableDetailView.as_view(), name="api-table"),
     path("tables/<int:pk>/export/", views.ExportView.as_view(), name="api-export"),
     path("tables/<int:pk>/legal-actions/", views.LegalActionsView.as_view(), name="api-legal-actions"),

@@ -14,7 +14,7 @@ from accounts import limits
 from engine.bots import levels as bot_levels
 from engine.core import all_games
 
-from .. import replay, selectors, services
+from .. import lobby, replay, selectors, services
 from ..errors import Conflict, ServiceError, StaleVersion
 from ..export import game_export
 from ..models import Game
@@ -103,7 +103,8 @@ class TableListView(APIView):
                    responses={200: OpenApiResponse(TABLE_PAGE), 400: BAD_FILTER})
     def get(self, request):
         filters = TableFilters(data={"status": Game.Status.OPEN, **request.query_params.dict()})
-        return _table_page(request, self, selectors.tables_public(), filters)
+        # Issue 17: an open table without a free seat is never listed (games.lobby).
+        return _table_page(request, self, lobby.tables_listed(), filters)
 
     @extend_schema(summary="Open a table", request=TableCreateIn, parameters=[IDEMPOTENCY],
                    responses={201: OpenApiTypes.OBJECT, **ERRORS})
@@ -116,7 +117,7 @@ class TableListView(APIView):
             game = services.game_create(user=request.user, kind=d["game"], players=d["players"],
                                         options=d["options"], pace=d["pace"], turn_seconds=d.get("turn_seconds"),
                                         private=d["private"], bots=d["bots"], time_bank_days=d["time_bank_days"],
-                                        rated=d["rated"])
+                                        rated=d["rated"], auto_start=d["auto_start"])
             return _detail(game.pk, request, status=201)
 
         return idempotent(request, _lock_user(request), handler)

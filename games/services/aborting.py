@@ -18,7 +18,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ..errors import Conflict, Forbidden
+from ..errors import Conflict, Forbidden, NotFound
+from ..locks import game_locked
 from ..models import Game, Seat
 from ..selectors import may_abort_alone, persons_playing
 from . import effects
@@ -87,3 +88,18 @@ def game_abort_agree(*, user, game_id: int, agree: bool = True) -> Game:
         return _abort(game)
     game.save(update_fields=["updated_at"])  # the others' open pages show the agreement at their next poll
     return game
+
+
+@transaction.atomic
+def game_abort_by_staff(*, user, game_id: int) -> Game:
+    """A moderator ends an open table or a running game with no result (the Django admin's "abort", issue 17),
+    whatever the players agreed: the same effects as any abort (the table's streams and pages learn of it; an aborted
+    game is never rated)."""
+    if not (user.is_active and user.is_staff):
+        raise Forbidden(_("Only the site's staff can abort another player's game."))
+    game = game_locked(game_id)
+    if game is None:
+        raise NotFound(_("There is no table #%(id)s.") % {"id": game_id})
+    if game.status in (Game.Status.FINISHED, Game.Status.ABORTED):
+        raise Conflict(_("This game is already over."))
+    return _abort(game)

@@ -5,7 +5,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import NotFound
+from ..locks import game_locked
 from ..models import Game, Invitation
+from . import effects
 from .tables import game_join
 
 
@@ -24,4 +26,10 @@ def invitation_accept(*, user, invitation_id: int) -> Game:
 
 @transaction.atomic
 def invitation_decline(*, user, invitation_id: int) -> None:
-    _hers(user, invitation_id).delete()
+    """The invitation goes; the table's open pages (its creator's waiting room lists who is invited) refresh."""
+    invitation = _hers(user, invitation_id)
+    game = game_locked(invitation.game_id)
+    invitation.delete()
+    if game is not None and game.is_open:
+        game.save(update_fields=["updated_at"])  # the stamp the pages and streams compare (games.feed.selectors)
+        effects.table_touched(game.pk)

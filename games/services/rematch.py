@@ -12,7 +12,7 @@ from .tables import game_create, game_invite
 
 @transaction.atomic
 def game_rematch(*, user, game_id: int, client_address: str = "") -> Game:
-    """Open a table with the finished game's kind, options, pace, clock, time bank, privacy and player count: the
+    """Open a table with the finished game's kind, options, pace, clock, time bank, privacy, auto start and player count: the
     asker in seat 0, its bots seated again at their levels, its other people invited (each invitation is limited as
     any other; a refusal undoes the whole rematch, so a retry later finds nothing half made)."""
     old = game_lock_for(user, game_id)
@@ -24,7 +24,7 @@ def game_rematch(*, user, game_id: int, client_address: str = "") -> Game:
     options = {k: v for k, v in old.options.items() if not (old.kind == "toppo" and k == "pace")}  # re-added
     new = game_create(user=user, kind=old.kind, players=old.players, options=options, pace=old.pace,
                       turn_seconds=old.turn_seconds, private=old.private, time_bank_days=old.time_bank_days,
-                      rated=old.rated,
+                      rated=old.rated, auto_start=old.auto_start,
                       bots=[s.bot_level for s in seats if s.user_id is None and s.bot_level])
     for seat in seats:
         if seat.user_id is not None and seat.user_id != user.pk:

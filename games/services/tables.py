@@ -58,8 +58,12 @@ def _check_bot_level(level: str) -> None:
 @transaction.atomic
 def game_create(*, user, kind: str, players: int, options: dict | None = None, pace: str = Pace.CORRESPONDENCE,
                 turn_seconds: int | None = None, private: bool = False, bots: list[str] | None = None,
-                time_bank_days: int = 0, rated: bool = True) -> Game:
+                time_bank_days: int = 0, rated: bool = True, auto_start: bool = False) -> Game:
     """Open a table with the creator in seat 0 and, if asked, bots in the next seats.
+
+    `auto_start` (issue 17): the table deals itself when a later join, accepted invitation or bot takes its last
+    seat.  The web form and the API ask for it by default; callers that start their tables themselves (scripts,
+    tests, tournaments) leave it off.  A table full at its creation still waits for its creator's start.
 
     `time_bank_days`: each seat's time bank by correspondence (ruling S4), 0 for none.
     Ruling S5: a table of people is rated unless `rated` is false; a table with a bot never is (nor one of
@@ -88,7 +92,7 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
         _check_bot_level(level)
     game = Game.objects.create(kind=kind, players=players, options=options, pace=pace, turn_seconds=turn_seconds,
                                private=private, created_by=user, time_bank_days=time_bank_days,
-                               rated=bool(rated) and not bots and players >= 2)
+                               rated=bool(rated) and not bots and players >= 2, auto_start=bool(auto_start))
     Seat.objects.create(game=game, index=0, user=user)
     for index, level in enumerate(bots, start=1):
         Seat.objects.create(game=game, index=index, bot_level=level)
@@ -118,6 +122,13 @@ def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
         raise Conflict(_("Someone took that seat a moment ago; try again.")) from None
     game.save(update_fields=["updated_at"])
     effects.table_touched(game.pk)
+    return _start_if_full(game)
+
+
+def _start_if_full(game: Game) -> Game:
+    """Issue 17: a table with `auto_start` deals itself, in the same transaction, once its last seat is taken."""
+    if game.auto_start and game.is_open and game.seats.count() >= game.players:
+        return _deal(game)
     return game
 
 
@@ -149,7 +160,7 @@ def game_add_bot(*, user, game_id: int, level: str) -> Game:
     game.rated = False  # ruling S5: a table with a bot is never rated
     game.save(update_fields=["rated", "updated_at"])
     effects.table_touched(game.pk)
-    return game
+    return _start_if_full(game)
 
 
 @transaction.atomic
@@ -161,7 +172,8 @@ def game_invite(*, user, game_id: int, username: str, client_address: str = "") 
         raise Forbidden(_("Only players at this table can invite others."))
     if not game.is_open:
         raise Conflict(_("The game has started; nobody can join it now."))
-    invitee = User.objects.filter(username__iexact=username.strip()).first()
+    # A deactivated account (the admin's "deactivate", issue 17) is invited by nobody.
+    invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if invitee is None:
         raise NotFound(_("There is no player called %(name)s.") % {"name": repr(username)})
     if game.seats.filter(user=invitee).exists():
@@ -196,6 +208,11 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
         raise Conflict(ngettext("%(n)d seat(s) are still empty: wait for players or fill them with bots.",
                                 "%(n)d seat(s) are still empty: wait for players or fill them with bots.",
                                 missing) % {"n": missing})
+    return _deal(game)
+
+
+def _deal(game: Game) -> Game:
+    """Start the locked, full, open `game`: by its creator (game_start) or by itself (`_start_if_full`)."""
     if game.seats.filter(user__isnull=True).exists():
         game.rated = False  # ruling S5: a table with a bot is never rated
     engine = get_game(game.kind)

@@ -13,6 +13,7 @@ from ..errors import IllegalMove, ServiceError, StaleVersion
 from ..export import game_export
 from ..models import Game
 from ..notifications.presence import presence_record
+from ..services.spectators import spectator_record, viewer_key
 from .common import done, login_required_htmx, refresh, reply, stamp, visible_game
 
 
@@ -21,6 +22,7 @@ def table(request, pk: int):
     """The whole table page (also answers htmx with just the live region)."""
     game = visible_game(request, pk)
     presence_record(game=game, user=request.user)  # ruling S6: she is looking, no "your turn" email
+    spectator_record(game=game, viewer=viewer_key(request), user=request.user)  # issue 17: or she watches
     return reply(request, game)
 
 
@@ -31,6 +33,7 @@ def table_poll(request, pk: int):
     if not request.htmx:
         return redirect("table", pk=pk)
     presence_record(game=game, user=request.user)  # the page is still open (written every half minute)
+    spectator_record(game=game, viewer=viewer_key(request), user=request.user)
     if request.GET.get("stamp") == stamp(game):
         return HttpResponse(status=204)
     return reply(request, game)

@@ -19,8 +19,8 @@ def test_it_plays_a_whole_game_over_http(owner_api, member_api):
 
     listed = member_api.get("/api/tables/")
     assert table in [t["id"] for t in listed.data["results"]]
-    assert member_api.post(f"/api/tables/{table}/join/").status_code == 200
-    started = owner_api.post(f"/api/tables/{table}/start/", {}, format="json")
+    # Issue 17: the table starts by itself (auto_start, on by default) when the last seat is taken.
+    started = member_api.post(f"/api/tables/{table}/join/")
     assert started.status_code == 200 and started.data["status"] == "running"
 
     clients = {0: owner_api, 1: member_api}

@@ -27,8 +27,8 @@ def best_claim(actions, stuck=False):
 
 
 def test_it_plays_a_whole_correspondence_match_over_http(owner_api, member_api, outsider_api):
-    created = owner_api.post("/api/tables/", {"game": "toppo", "players": 3, "options": {"hands": 2}},
-                             format="json")
+    created = owner_api.post("/api/tables/", {"game": "toppo", "players": 3, "options": {"hands": 2},
+                                              "auto_start": False}, format="json")
     assert created.status_code == 201, created.data
     assert created.data["options"]["pace"] == "correspondence"
     table = created.data["id"]

@@ -78,8 +78,8 @@ def test_a_table_with_a_time_bank_shows_each_seats_bank(owner_api, member_api, o
     assert reply.status_code == 201, reply.content
     assert reply.json()["time_bank_days"] == 3
     game_id = reply.json()["id"]
-    assert member_api.post(f"/api/tables/{game_id}/join/", {}, format="json").status_code == 200
-    assert owner_api.post(f"/api/tables/{game_id}/start/", {}, format="json").status_code == 200
+    # The join takes the last seat: the table starts by itself (issue 17, auto_start).
+    assert member_api.post(f"/api/tables/{game_id}/join/", {}, format="json").json()["status"] == "running"
     seats = member_api.get(f"/api/tables/{game_id}/").json()["seats"]
     assert [s["time_bank_seconds"] for s in seats] == [3 * 86400, 3 * 86400]
     assert [s["drawing_time_bank"] for s in seats] == [False, False]

@@ -1,0 +1,160 @@
+"""The watch list and challenges (issue 17): GET /api/tables/watch/, POST /api/challenges/.
+
+The open tables keep their list (GET /api/tables/, games.api.views) with the same filters; both lists leave out an
+open table without a free seat (games.lobby).
+"""
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts import limits
+from engine.core import all_games
+
+from .. import lobby, selectors
+from ..models import Game, Pace
+from ..services.challenges import challenge_create
+from .events import ErrorOut  # the API's one error shape (games.api.errors)
+from .idempotency import idempotent
+from .pagination import _Pages, cursor_parameters
+from .serializers import TableCreateIn
+from .views import IDEMPOTENCY, _lock_user
+
+
+class FieldErrorOut(ErrorOut):
+    fields = serializers.DictField(required=False, help_text="Per parameter or field at fault, its messages.")
+
+
+class SeatOut(serializers.Serializer):
+    index = serializers.IntegerField()
+    player = serializers.CharField(allow_null=True, help_text="The username; null for a bot.")
+    bot_level = serializers.CharField(allow_null=True)
+    is_bot = serializers.BooleanField()
+    bot_account = serializers.BooleanField()
+    to_act = serializers.BooleanField()
+
+
+class TableOut(serializers.Serializer):
+    """A table as anyone may see it (the fields every table answer has; a detail adds the game as I see it)."""
+
+    id = serializers.IntegerField()
+    game = serializers.CharField()
+    title = serializers.CharField()
+    players = serializers.IntegerField()
+    options = serializers.DictField()
+    pace = serializers.CharField(help_text="live or correspondence.")
+    turn_seconds = serializers.IntegerField()
+    private = serializers.BooleanField()
+    rated = serializers.BooleanField()
+    auto_start = serializers.BooleanField(required=False)
+    status = serializers.CharField(help_text="open, running, finished or aborted.")
+    version = serializers.IntegerField()
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    seats = SeatOut(many=True)
+    free_seats = serializers.IntegerField()
+    my_seat = serializers.IntegerField(allow_null=True, help_text="My seat's index; null if I do not sit there.")
+    my_turn = serializers.BooleanField()
+
+
+class WatchedTableOut(TableOut):
+    spectators = serializers.IntegerField(help_text="Viewers with its page open within the last few minutes who "
+                                                    "do not sit at it.")
+    updated_at = serializers.DateTimeField(help_text="Its latest activity (the list's order).")
+
+
+class WatchPageOut(serializers.Serializer):
+    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+    results = WatchedTableOut(many=True)
+
+
+class TableDetailOut(TableOut):
+    spectators = serializers.IntegerField()
+    view = serializers.JSONField(allow_null=True, help_text="The game as my seat sees it (a spectator's view if I "
+                                                            "do not sit there); null before the start.")
+    legal_actions = serializers.ListField(child=serializers.JSONField())
+
+
+class LobbyFilters(serializers.Serializer):
+    """The lobby's filters (query parameters); a bad value is 400 naming the parameter."""
+
+    game = serializers.ChoiceField(choices=sorted(all_games()), required=False,
+                                   help_text="Only tables of this game (see /api/catalogue/).")
+    players = serializers.IntegerField(min_value=1, max_value=8, required=False,
+                                       help_text="Only tables for this many players.")
+    pace = serializers.ChoiceField(choices=Pace.values, required=False, help_text="Only tables of this pace.")
+    rated = serializers.BooleanField(required=False, help_text="Only rated (true) or unrated (false) tables.")
+
+
+class WatchPages(_Pages):
+    # The latest activity first: a game that moves while one reads the list comes back to its top.
+    ordering = ("-updated_at", "-id")
+    page_size = 50
+    max_page_size = 200
+
+
+class WatchListView(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="tables_watch", summary="Running public games to watch, the latest activity first, "
+                   "a page at a time, each with its number of spectators",
+                   description="Filters: `game`, `players`, `pace`, `rated`. Ordered by the latest activity, so a "
+                               "game that moves while you page comes back at the top of the first page. A spectator "
+                               "gets a table's public view only (GET /api/tables/{id}/).",
+                   parameters=[LobbyFilters, *cursor_parameters(WatchPages)],
+                   responses={200: WatchPageOut,
+                              400: OpenApiResponse(FieldErrorOut, description="A filter, cursor or page size that is "
+                                                                              "not valid; `fields` names it.")})
+    def get(self, request):
+        filters = LobbyFilters(data=request.query_params.dict())
+        filters.is_valid(raise_exception=True)
+        pages = WatchPages()
+        games = pages.paginate_queryset(lobby.tables_watchable(**filters.validated_data), request, view=self)
+        user = request.user if request.user.is_authenticated else None
+        counts = lobby.spectator_counts(games)
+        results = [{**summary, "spectators": counts[game.pk], "updated_at": game.updated_at.isoformat()}
+                   for game, summary in zip(games, selectors.table_summaries(games, user), strict=True)]
+        return pages.get_paginated_response(results)
+
+
+class ChallengeIn(TableCreateIn):
+    # Not trimmed (as the invitation's): a name of spaces only is a player that does not exist (404).
+    username = serializers.CharField(trim_whitespace=False, max_length=150, help_text="The player to challenge (a person or a bot account); she is "
+                                               "invited to the table and answers at /api/invitations/.")
+    players = serializers.IntegerField(min_value=2, max_value=8, default=2)
+
+
+class ChallengeView(APIView):
+    @extend_schema(operation_id="challenge_create", summary="Challenge a player: open a table with these options "
+                   "and invite her",
+                   description="Takes the fields of `POST /api/tables/` and `username`. The table starts by itself "
+                               "when she accepts and the table is then full (`auto_start`, on by default). Refused "
+                               "as a whole (nothing is opened) if the player does not exist, is you, or the "
+                               "invitation limit ran out.",
+                   request=ChallengeIn, parameters=[IDEMPOTENCY],
+                   responses={201: TableDetailOut,
+                              400: OpenApiResponse(FieldErrorOut, description="A malformed body, an option that is "
+                                                                              "not valid, or yourself as opponent."),
+                              401: OpenApiResponse(ErrorOut, description="Not logged in."),
+                              403: OpenApiResponse(ErrorOut, description="Not allowed."),
+                              404: OpenApiResponse(ErrorOut, description="No player by that name."),
+                              429: OpenApiResponse(ErrorOut, description="Too many invitations in an hour; "
+                                                                         "`Retry-After` says when to try again.")})
+    def post(self, request):
+        body = ChallengeIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        d = body.validated_data
+
+        def handler():
+            game = challenge_create(user=request.user, username=d["username"], kind=d["game"], players=d["players"],
+                                    options=d["options"], pace=d["pace"], turn_seconds=d.get("turn_seconds"),
+                                    private=d["private"], bots=d["bots"], time_bank_days=d["time_bank_days"],
+                                    rated=d["rated"], auto_start=d["auto_start"],
+                                    client_address=limits.client_address(request))
+            game = Game.objects.select_related("created_by").get(pk=game.pk)
+            return Response(selectors.table_detail(game, request.user), status=201)
+
+        return idempotent(request, _lock_user(request), handler)
