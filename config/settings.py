@@ -406,3 +406,9 @@ SPECTACULAR_SETTINGS["DESCRIPTION"] += (
 )
 SPECTACULAR_SETTINGS.setdefault("POSTPROCESSING_HOOKS", ["drf_spectacular.hooks.postprocess_schema_enums"])
 SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.schema_limits.document_limits")
+# Issue 12 point 4: the notification events and email choices are one enum each in the schema, however many
+# fields use them (the preferences take one field per event).
+SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
+    "NotificationEventEnum": "games.api.notifications.EVENT_VALUES",
+    "EmailChoiceEnum": "games.api.notifications.EMAIL_VALUES",
+})
