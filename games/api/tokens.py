@@ -27,6 +27,7 @@ from ..errors import Forbidden, NotFound
 from .errors import error_response
 from .notifications import NOT_SIGNED_IN
 from .own import ErrorOut, FieldErrorOut, HerLanguage, bad_body, form_refused
+from .pagination import _Pages, cursor_parameters
 
 EXPIRY_VALUES = [value for value, _label in TokenCreateForm.EXPIRY_CHOICES]
 
@@ -42,9 +43,16 @@ class TokenOut(serializers.Serializer):
     current = serializers.BooleanField(help_text="The token this request was signed with.")
 
 
+class TokenPages(_Pages):
+    ordering = ("-created_at", "-id")
+    page_size = 50
+    max_page_size = 200
+
+
 class TokenListOut(serializers.Serializer):
-    results = TokenOut(many=True, help_text="Newest first; revoked ones are gone. A person has a handful, so "
-                                            "they come in one answer.")
+    next = serializers.URLField(allow_null=True, help_text="The next (older) page; null on the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+    results = TokenOut(many=True, help_text="Newest first; revoked ones are gone, expired ones stay until revoked.")
 
 
 class NewTokenOut(TokenOut):
@@ -87,10 +95,16 @@ NO_TOKEN = {404: OpenApiResponse(ErrorOut, description="No such token of yours (
 
 
 class TokenListView(HerLanguage, APIView):
-    @extend_schema(operation_id="me_tokens", summary="My API tokens (never their keys)",
-                   responses={200: TokenListOut, **NOT_SIGNED_IN})
+    @extend_schema(operation_id="me_tokens", summary="My API tokens (never their keys), a page at a time",
+                   parameters=cursor_parameters(TokenPages),
+                   responses={200: TokenListOut,
+                              400: OpenApiResponse(ErrorOut, description="A cursor or page size that is not valid."),
+                              **NOT_SIGNED_IN})
     def get(self, request):
-        return Response({"results": [token_data(t, request) for t in account_selectors.tokens_of_user(user=request.user)]})
+        pages = TokenPages()
+        page = pages.paginate_queryset(account_selectors.tokens_of_user(user=request.user), request, view=self)
+        return Response({"next": pages.get_next_link(), "previous": pages.get_previous_link(),
+                         "results": [token_data(t, request) for t in page]})
 
     @extend_schema(operation_id="me_token_create", summary="Create an API token: the answer holds its key, once",
                    description="Only with a browser session (a person signed in with her password), not with a token: "
