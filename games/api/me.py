@@ -19,8 +19,7 @@ from accounts.forms import LanguageTimeZoneForm
 
 from .. import vacation
 from ..notifications.selectors import unread_count
-from .notifications import NOT_SIGNED_IN
-from .own import FieldErrorOut, HerLanguage, bad_body, form_refused
+from .own import SIGNED_OUT, SIGNED_OUT_WRITE, FieldErrorOut, HerLanguage, bad_body, form_refused
 
 
 class VacationSummaryOut(serializers.Serializer):
@@ -58,7 +57,7 @@ def me_data(user) -> dict:
 
 class MeView(HerLanguage, APIView):
     @extend_schema(operation_id="me", summary="My account: name, email, language, time zone, bot flag, vacation",
-                   responses={200: MeOut, **NOT_SIGNED_IN})
+                   responses={200: MeOut, **SIGNED_OUT})
     def get(self, request):
         return Response(me_data(request.user))
 
@@ -69,7 +68,7 @@ class MeView(HerLanguage, APIView):
                    responses={200: MeOut,
                               400: OpenApiResponse(FieldErrorOut, description="A language or time zone not offered; "
                                                                               "nothing is changed."),
-                              **NOT_SIGNED_IN})
+                              **SIGNED_OUT_WRITE})
     def patch(self, request):
         if not hasattr(request.data, "get"):
             return bad_body()

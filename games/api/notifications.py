@@ -19,7 +19,7 @@ from ..errors import ServiceError
 from ..notifications import selectors, services
 from ..notifications.texts import table_path
 from .errors import error_response
-from .own import ErrorOut, FieldErrorOut, HerLanguage
+from .own import SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut, HerLanguage
 from .pagination import _Pages, cursor_parameters
 
 EVENTS = dict(NotificationEvent.choices)
@@ -72,8 +72,6 @@ def notification_data(n) -> dict:
             "read": n.read_at is not None, "read_at": n.read_at, "created_at": n.created_at}
 
 
-NOT_SIGNED_IN = {401: OpenApiResponse(ErrorOut, description="No token or session."),
-                 403: OpenApiResponse(ErrorOut, description="A session without its CSRF token.")}
 
 
 class NotificationListView(HerLanguage, APIView):
@@ -83,7 +81,7 @@ class NotificationListView(HerLanguage, APIView):
                    parameters=[NotificationFilters, *cursor_parameters(NotificationPages)],
                    responses={200: NotificationPageOut,
                               400: OpenApiResponse(FieldErrorOut, description="A filter or cursor that is not valid."),
-                              **NOT_SIGNED_IN})
+                              **SIGNED_OUT})
     def get(self, request):
         filters = NotificationFilters(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
@@ -105,7 +103,7 @@ class NotificationReadView(HerLanguage, APIView):
                    request=None,
                    responses={200: NotificationOut,
                               404: OpenApiResponse(ErrorOut, description="No such notification of yours."),
-                              **NOT_SIGNED_IN})
+                              **SIGNED_OUT_WRITE})
     def post(self, request, pk: int):
         try:
             notification = services.notification_mark_read(user=request.user, notification_id=pk)
@@ -116,7 +114,7 @@ class NotificationReadView(HerLanguage, APIView):
 
 class NotificationReadAllView(HerLanguage, APIView):
     @extend_schema(operation_id="notifications_read_all", summary="Mark all my notifications as read",
-                   request=None, responses={200: ReadAllOut, **NOT_SIGNED_IN})
+                   request=None, responses={200: ReadAllOut, **SIGNED_OUT_WRITE})
     def post(self, request):
         marked = services.notifications_mark_all_read(user=request.user)
         return Response({"marked": marked, "unread": selectors.unread_count(user=request.user)})
@@ -173,7 +171,7 @@ def preferences_data(user) -> dict:
 
 class NotificationPreferencesView(HerLanguage, APIView):
     @extend_schema(operation_id="me_notification_preferences", summary="How I want each event by email",
-                   description="The page /accounts/notifications/.", responses={200: PreferencesOut, **NOT_SIGNED_IN})
+                   description="The page /accounts/notifications/.", responses={200: PreferencesOut, **SIGNED_OUT})
     def get(self, request):
         return Response(preferences_data(request.user))
 
@@ -183,7 +181,7 @@ class NotificationPreferencesView(HerLanguage, APIView):
                    responses={200: PreferencesOut,
                               400: OpenApiResponse(FieldErrorOut, description="An unknown event or choice; nothing "
                                                                               "is changed."),
-                              **NOT_SIGNED_IN})
+                              **SIGNED_OUT_WRITE})
     def patch(self, request):
         body = PreferencesIn(data=request.data)
         body.is_valid(raise_exception=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.response import Response
 
@@ -21,6 +22,12 @@ class FieldErrorOut(ErrorOut):
 
     fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
                                    help_text="Per field of the body, what is wrong with it.")
+
+
+SIGNED_OUT = {401: OpenApiResponse(ErrorOut, description="No token or session, or a token unknown, revoked or "
+                                                         "expired.")}
+# Writes under a session also need its CSRF token (DRF's SessionAuthentication).
+SIGNED_OUT_WRITE = {**SIGNED_OUT, 403: OpenApiResponse(ErrorOut, description="A session without its CSRF token.")}
 
 
 class HerLanguage:

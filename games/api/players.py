@@ -98,6 +98,9 @@ class PlayerOut(serializers.Serializer):
     finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
 
 
+BAD_TOKEN = {401: OpenApiResponse(ErrorOut, description="A token unknown, revoked or expired (none is needed).")}
+
+
 class PlayerView(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -109,7 +112,7 @@ class PlayerView(APIView):
         parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
         responses={200: PlayerOut,
                    400: OpenApiResponse(FieldErrorOut, description="A filter that is not valid (e.g. an unknown game)."),
-                   404: OpenApiResponse(ErrorOut, description="No such player.")},
+                   404: OpenApiResponse(ErrorOut, description="No such player."), **BAD_TOKEN},
     )
     def get(self, request, username: str):
         try:
@@ -156,7 +159,7 @@ class PlayerGamesView(APIView):
                    parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
                    responses={200: FinishedGamesPageOut,
                               400: OpenApiResponse(FieldErrorOut, description="A filter or cursor that is not valid."),
-                              404: OpenApiResponse(ErrorOut, description="No such player.")})
+                              404: OpenApiResponse(ErrorOut, description="No such player."), **BAD_TOKEN})
     def get(self, request, username: str):
         try:
             person = active_player(username)

@@ -25,8 +25,7 @@ from accounts.models import ApiToken
 
 from ..errors import Forbidden, NotFound
 from .errors import error_response
-from .notifications import NOT_SIGNED_IN
-from .own import ErrorOut, FieldErrorOut, HerLanguage, bad_body, form_refused
+from .own import SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut, HerLanguage, bad_body, form_refused
 from .pagination import _Pages, cursor_parameters
 
 EXPIRY_VALUES = [value for value, _label in TokenCreateForm.EXPIRY_CHOICES]
@@ -99,7 +98,7 @@ class TokenListView(HerLanguage, APIView):
                    parameters=cursor_parameters(TokenPages),
                    responses={200: TokenListOut,
                               400: OpenApiResponse(ErrorOut, description="A cursor or page size that is not valid."),
-                              **NOT_SIGNED_IN})
+                              **SIGNED_OUT})
     def get(self, request):
         pages = TokenPages()
         page = pages.paginate_queryset(account_selectors.tokens_of_user(user=request.user), request, view=self)
@@ -114,7 +113,7 @@ class TokenListView(HerLanguage, APIView):
                    responses={201: NewTokenOut,
                               400: OpenApiResponse(FieldErrorOut, description="A name over 60 characters or an "
                                                                               "expiry not offered."),
-                              401: NOT_SIGNED_IN[401],
+                              401: SIGNED_OUT[401],
                               403: OpenApiResponse(ErrorOut, description="Signed in with a token, or a session "
                                                                          "without its CSRF token.")})
     def post(self, request):
@@ -136,7 +135,7 @@ class TokenView(HerLanguage, APIView):
     @extend_schema(operation_id="me_token_rename", summary="Rename one of my API tokens", request=TokenRenameIn,
                    responses={200: TokenOut,
                               400: OpenApiResponse(FieldErrorOut, description="A name empty or over 60 characters."),
-                              **NO_TOKEN, **NOT_SIGNED_IN})
+                              **NO_TOKEN, **SIGNED_OUT_WRITE})
     def patch(self, request, pk: int):
         token = _mine(request, pk)
         data = _form_data(request)
@@ -150,7 +149,7 @@ class TokenView(HerLanguage, APIView):
 
     @extend_schema(operation_id="me_token_revoke", summary="Revoke one of my API tokens (it signs in no more)",
                    description="The token this request is signed with may revoke itself.", request=None,
-                   responses={204: None, **NO_TOKEN, **NOT_SIGNED_IN})
+                   responses={204: None, **NO_TOKEN, **SIGNED_OUT_WRITE})
     def delete(self, request, pk: int):
         account_services.api_token_revoke(token=_mine(request, pk))
         return Response(status=204)
@@ -158,7 +157,7 @@ class TokenView(HerLanguage, APIView):
 
 class TokenRevokeView(HerLanguage, APIView):
     @extend_schema(operation_id="me_token_revoke_post", summary="Revoke one of my API tokens (as DELETE, for "
-                   "clients that only POST)", request=None, responses={204: None, **NO_TOKEN, **NOT_SIGNED_IN})
+                   "clients that only POST)", request=None, responses={204: None, **NO_TOKEN, **SIGNED_OUT_WRITE})
     def post(self, request, pk: int):
         account_services.api_token_revoke(token=_mine(request, pk))
         return Response(status=204)
