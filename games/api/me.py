@@ -19,7 +19,7 @@ from accounts.forms import LanguageTimeZoneForm
 
 from .. import vacation
 from ..notifications.selectors import unread_count
-from .own import SIGNED_OUT, SIGNED_OUT_WRITE, FieldErrorOut, HerLanguage, bad_body, form_refused
+from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, FieldErrorOut, HerLanguage, form_refused
 
 
 class VacationSummaryOut(serializers.Serializer):
@@ -56,6 +56,8 @@ def me_data(user) -> dict:
 
 
 class MeView(HerLanguage, APIView):
+    parser_classes = BODY_PARSERS
+
     @extend_schema(operation_id="me", summary="My account: name, email, language, time zone, bot flag, vacation",
                    responses={200: MeOut, **SIGNED_OUT})
     def get(self, request):
@@ -70,18 +72,17 @@ class MeView(HerLanguage, APIView):
                                                                               "nothing is changed."),
                               **SIGNED_OUT_WRITE})
     def patch(self, request):
-        if not hasattr(request.data, "get"):
-            return bad_body()
+        body = MeIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        changes = body.validated_data
         user = request.user
-        # The profile's form wants both; what is left out keeps its value.
-        data = {"language": request.data.get("language", personal.language_of(user)),
-                "time_zone": request.data.get("time_zone", user.time_zone)}
-        form = LanguageTimeZoneForm({name: value if isinstance(value, str) else "" for name, value in data.items()})
+        # The profile's form wants both (its time zone list is the validation); what is left out keeps its value.
+        form = LanguageTimeZoneForm({"language": changes.get("language", personal.language_of(user)),
+                                     "time_zone": changes.get("time_zone", user.time_zone)})
         if not form.is_valid():
             return form_refused(form)
         # Only what was sent changes: an account that follows her browser's language keeps doing so.
-        user = account_services.user_speech_set(**{"user": user, **{name: form.cleaned_data[name]
-                                                                    for name in data if name in request.data}})
+        user = account_services.user_speech_set(user=user, **{name: form.cleaned_data[name] for name in changes})
         if user.language:
             translation.activate(user.language)  # as the page: the confirmation already in her new language
         return Response(me_data(user))

@@ -8,6 +8,7 @@ event happened (games.notifications.texts, as the page shows them); labels come 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -19,7 +20,7 @@ from ..errors import ServiceError
 from ..notifications import selectors, services
 from ..notifications.texts import table_path
 from .errors import error_response
-from .own import SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut, HerLanguage
+from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut, HerLanguage
 from .pagination import _Pages, cursor_parameters
 
 EVENTS = dict(NotificationEvent.choices)
@@ -156,6 +157,16 @@ class PreferencesIn(serializers.Serializer):
         return super().to_internal_value(data)
 
 
+class PreferencesInSchema(OpenApiSerializerExtension):
+    """The schema says what the view does: a name that is not an event is refused (a typo must not pass)."""
+
+    target_class = PreferencesIn
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
+
+
 def _unknown_event() -> str:
     return _("There is no such notification; the events are: %(events)s.") % {
         "events": ", ".join(NotificationEvent.values)}
@@ -170,6 +181,8 @@ def preferences_data(user) -> dict:
 
 
 class NotificationPreferencesView(HerLanguage, APIView):
+    parser_classes = BODY_PARSERS
+
     @extend_schema(operation_id="me_notification_preferences", summary="How I want each event by email",
                    description="The page /accounts/notifications/.", responses={200: PreferencesOut, **SIGNED_OUT})
     def get(self, request):

@@ -15,6 +15,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 
 from .events import ErrorOut  # the API's one error shape (games.api.errors)
+from .parsers import LimitedJSONParser
 
 
 class FieldErrorOut(ErrorOut):
@@ -28,6 +29,11 @@ SIGNED_OUT = {401: OpenApiResponse(ErrorOut, description="No token or session, o
                                                          "expired.")}
 # Writes under a session also need its CSRF token (DRF's SessionAuthentication).
 SIGNED_OUT_WRITE = {**SIGNED_OUT, 403: OpenApiResponse(ErrorOut, description="A session without its CSRF token.")}
+
+
+# Bodies as JSON only (the browser has its own forms).  DRF reads an empty form field of an optional field as
+# "not given", so `time_zone=` in a form would quietly change nothing instead of the 400 the schema promises.
+BODY_PARSERS = [LimitedJSONParser]
 
 
 class HerLanguage:

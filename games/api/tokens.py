@@ -25,7 +25,16 @@ from accounts.models import ApiToken
 
 from ..errors import Forbidden, NotFound
 from .errors import error_response
-from .own import SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut, HerLanguage, bad_body, form_refused
+from .own import (
+    BODY_PARSERS,
+    SIGNED_OUT,
+    SIGNED_OUT_WRITE,
+    ErrorOut,
+    FieldErrorOut,
+    HerLanguage,
+    bad_body,
+    form_refused,
+)
 from .pagination import _Pages, cursor_parameters
 
 EXPIRY_VALUES = [value for value, _label in TokenCreateForm.EXPIRY_CHOICES]
@@ -66,7 +75,7 @@ class TokenCreateIn(serializers.Serializer):
 
 
 class TokenRenameIn(serializers.Serializer):
-    name = serializers.CharField(max_length=60, help_text="1 to 60 characters.")
+    name = serializers.CharField(max_length=60, help_text="1 to 60 characters (left out: the name stays).")
 
 
 def token_data(token: ApiToken, request) -> dict:
@@ -83,17 +92,19 @@ def _mine(request, pk: int) -> ApiToken:
 
 
 def _form_data(request) -> dict | None:
-    """The body as a form's data (strings), or None if it is not a JSON object / form."""
-    if not hasattr(request.data, "get"):
+    """The body as a form's data, or None if it is not an object (JSON or a form) of strings, as documented."""
+    if not hasattr(request.data, "items"):
         return None
-    return {key: ("" if value is None else str(value)) for key, value in request.data.items()
-            if not isinstance(value, (dict, list))}
+    data = dict(request.data.items())
+    return data if all(isinstance(value, str) for value in data.values()) else None
 
 
 NO_TOKEN = {404: OpenApiResponse(ErrorOut, description="No such token of yours (another's, or revoked).")}
 
 
 class TokenListView(HerLanguage, APIView):
+    parser_classes = BODY_PARSERS
+
     @extend_schema(operation_id="me_tokens", summary="My API tokens (never their keys), a page at a time",
                    parameters=cursor_parameters(TokenPages),
                    responses={200: TokenListOut,
@@ -132,6 +143,8 @@ class TokenListView(HerLanguage, APIView):
 
 
 class TokenView(HerLanguage, APIView):
+    parser_classes = BODY_PARSERS
+
     @extend_schema(operation_id="me_token_rename", summary="Rename one of my API tokens", request=TokenRenameIn,
                    responses={200: TokenOut,
                               400: OpenApiResponse(FieldErrorOut, description="A name empty or over 60 characters."),
@@ -141,6 +154,8 @@ class TokenView(HerLanguage, APIView):
         data = _form_data(request)
         if data is None:
             return bad_body()
+        if "name" not in data:  # a PATCH changes what it names; nothing named, nothing changed
+            return Response(token_data(token, request))
         form = TokenRenameForm(data)
         if not form.is_valid():
             return form_refused(form, _("A key's name must be 1 to 60 characters long."))

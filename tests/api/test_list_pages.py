@@ -69,3 +69,20 @@ def test_every_list_operation_of_the_schema_pages_by_cursor(client):
         assert names & {"cursor", "after"}, f"{path} is a list without a cursor"
         # `next`: the next page's address; the event feed gives its `cursor` to resume from (and to its stream).
         assert {"next", "cursor"} & set(properties(get["responses"]["200"])), f"{path} does not say what comes next"
+
+
+@pytest.mark.parametrize("size", ["0", "201", "-3", "many", ""])
+@pytest.mark.parametrize("url", ["/api/tables/", "/api/notifications/", "/api/me/tokens/", "/api/invitations/"])
+def test_a_page_size_out_of_range_is_400_not_quietly_changed(owner_api, url, size):
+    reply = owner_api.get(url, {"page_size": size})
+    assert reply.status_code == 400 and reply.json()["error"] == "invalid_page_size"
+    assert "200" in reply.json()["detail"]
+
+
+def test_an_unknown_api_address_answers_json_in_the_error_shape(owner_api, client):
+    for api in (owner_api, client):
+        reply = api.get("/api/notifications/null,null/read/")
+        assert reply.status_code == 404 and reply["Content-Type"] == "application/json"
+        assert reply.json()["error"] == "not_found" and "/api/docs/" in reply.json()["detail"]
+    page = client.get("/no-such-page/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")

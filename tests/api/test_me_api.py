@@ -52,10 +52,25 @@ def test_a_time_zone_alone_keeps_following_her_browser(owner, owner_api):
     assert (owner.language, owner.time_zone) == ("", "Asia/Taipei")
 
 
-@pytest.mark.parametrize("body", [{"language": "fr"}, {"time_zone": "Mars/Olympus"}, {"time_zone": 5}, ["es"]])
-def test_a_bad_value_is_400_and_changes_nothing(owner, owner_api, body):
-    reply = owner_api.patch("/api/me/", body, format="json")
+def _refused(owner, reply) -> None:
     assert reply.status_code == 400 and reply.json()["error"] == "invalid"
+    owner.refresh_from_db()
+    assert (owner.language, owner.time_zone) == ("", "UTC")
+
+
+@pytest.mark.parametrize("body", [{"language": "fr"}, {"time_zone": "Mars/Olympus"}, {"time_zone": 5}, ["es"],
+                                  {"time_zone": ""}, {"language": None}])
+def test_a_bad_value_is_400_and_changes_nothing(owner, owner_api, body):
+    _refused(owner, owner_api.patch("/api/me/", body, format="json"))
+
+
+def test_bodies_are_json_only(owner, owner_api):
+    # A form would read `time_zone=` as "not given" (DRF's rule for forms), not as the empty value it is.
+    for fmt in ("multipart", None):
+        body = {"time_zone": ""} if fmt else "language=es&time_zone="
+        kwargs = {"format": fmt} if fmt else {"content_type": "application/x-www-form-urlencoded"}
+        reply = owner_api.patch("/api/me/", body, **kwargs)
+        assert reply.status_code == 415 and reply.json()["error"] == "unsupported_media_type"
     owner.refresh_from_db()
     assert (owner.language, owner.time_zone) == ("", "UTC")
 

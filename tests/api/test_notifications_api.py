@@ -139,3 +139,9 @@ def test_a_bad_preference_body_is_400_and_changes_nothing(owner, owner_api, body
     reply = owner_api.patch("/api/me/notification-preferences/", body, format="json")
     assert reply.status_code == 400 and reply.json()["error"] == "invalid" and reply.json()["detail"]
     assert not NotificationPreference.objects.filter(user=owner).exists()
+
+
+def test_the_schema_says_the_preferences_take_events_only(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    body = schema["components"]["schemas"]["PatchedPreferencesInRequest"]
+    assert body["additionalProperties"] is False and set(body["properties"]) == set(NotificationEvent.values)

@@ -55,7 +55,8 @@ def test_a_token_cannot_create_tokens(owner, owner_api):
     assert ApiToken.objects.filter(user=owner).count() == 1
 
 
-@pytest.mark.parametrize("body", [{"name": "x" * 61}, {"expires": "tomorrow"}, ["a list"]])
+@pytest.mark.parametrize("body", [{"name": "x" * 61}, {"expires": "tomorrow"}, ["a list"], {"name": ["a"]},
+                                  {"expires": 30}])
 def test_a_bad_creation_is_400_and_makes_nothing(owner, session, body):
     reply = session.post("/api/me/tokens/", body, content_type="application/json")
     assert reply.status_code == 400 and reply.json()["error"] == "invalid"
