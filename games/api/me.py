@@ -42,7 +42,8 @@ class MeOut(serializers.Serializer):
 
 class MeIn(serializers.Serializer):
     language = serializers.ChoiceField(choices=[code for code, _name in settings.LANGUAGES], required=False)
-    time_zone = serializers.CharField(required=False, help_text="An IANA name, e.g. Europe/Madrid.")
+    time_zone = serializers.ChoiceField(choices=personal.time_zone_names(), required=False,
+                                        help_text="An IANA name, e.g. Europe/Madrid (the profile's list).")
 
 
 def me_data(user) -> dict:
