@@ -11,6 +11,7 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db import IntegrityError
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.response import TemplateResponse
 from django.urls import reverse, reverse_lazy
@@ -34,7 +35,7 @@ from games.services import vacation as vacation_services
 from games.tasks import enqueue
 from ratings.selectors import rating_histories
 
-from . import limits, personal, services, tasks
+from . import limits, personal, selectors, services, tasks
 from .forms import LanguageTimeZoneForm, LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
 from .models import ApiToken
 
@@ -170,7 +171,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 # --- Profile ----------------------------------------------------------------------------
 
 def _tokens_context(user, **extra) -> dict:
-    tokens = ApiToken.objects.filter(user=user, revoked_at__isnull=True).order_by("-created_at")
+    tokens = selectors.tokens_of_user(user=user)
     return {"tokens": tokens, "create_form": extra.pop("create_form", None) or TokenCreateForm(), **extra}
 
 
@@ -270,7 +271,10 @@ def token_create(request):
 
 def _my_active_token(request, pk: int) -> ApiToken:
     # Someone else's token, or a revoked one, is simply not found: 404.
-    return get_object_or_404(ApiToken, pk=pk, user=request.user, revoked_at__isnull=True)
+    token = selectors.token_of_user(user=request.user, token_id=pk)
+    if token is None:
+        raise Http404(_("There is no such API token of yours."))
+    return token
 
 
 @login_required

@@ -7,10 +7,11 @@ serves in production (templates/404.html); staff keep Django's page for debuggin
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.defaults import page_not_found
 
@@ -18,6 +19,15 @@ from django.views.defaults import page_not_found
 def _debug_page_forbidden(request) -> bool:
     user = getattr(request, "user", None)
     return settings.DEBUG and not (user is not None and user.is_staff)
+
+
+def not_found(request, exception=None):
+    """The 404 answer (config.urls.handler404): under /api/ in the API's one error shape, as JSON (a client reads
+    no HTML, and the schema promises JSON); elsewhere the site's page."""
+    if request.path_info.startswith("/api/"):
+        return JsonResponse({"error": "not_found", "detail": _("There is nothing at this address of the API: the "
+                                                              "endpoints are listed at /api/docs/.")}, status=404)
+    return page_not_found(request, exception)
 
 
 class NotFoundPageMiddleware:
@@ -32,12 +42,12 @@ class NotFoundPageMiddleware:
             try:
                 resolve(request.path_info, getattr(request, "urlconf", None))
             except Resolver404 as exc:
-                return page_not_found(request, exc)
+                return not_found(request, exc)
         return self.get_response(request)
 
     def process_exception(self, request, exception):
         if isinstance(exception, Http404) and _debug_page_forbidden(request):
-            return page_not_found(request, exception)
+            return not_found(request, exception)
         return None
 
 

@@ -414,3 +414,9 @@ SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.schema_limits.doc
 # messages (a deleted one still counts).  Past either, 429 with Retry-After.
 TOPOS_CHAT_BURST = (env_int("TOPOS_CHAT_BURST_MESSAGES", 5), env_int("TOPOS_CHAT_BURST_SECONDS", 10))
 TOPOS_CHAT_DAILY = env_int("TOPOS_CHAT_DAILY_MESSAGES", 500)
+# Issue 12 point 4: the notification events and email choices are one enum each in the schema, however many
+# fields use them (the preferences take one field per event).
+SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
+    "NotificationEventEnum": "games.api.notifications.EVENT_VALUES",
+    "EmailChoiceEnum": "games.api.notifications.EMAIL_VALUES",
+})

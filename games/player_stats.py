@@ -70,18 +70,28 @@ def _rounded(value) -> float | None:
     return None if value is None else round(float(value), 2)
 
 
-def recent_games(person, viewer=None, kind: str | None = None) -> QuerySet[Seat]:
+# The results a list of her finished games can be narrowed to (the API's `result` filter).
+RESULTS = {"won": Q(rank=1, abandoned=False), "lost": ~Q(rank=1, abandoned=False), "left": Q(abandoned=True)}
+
+
+def recent_games(person, viewer=None, kind: str | None = None, *, pace: str | None = None,
+                 players: int | None = None, rated: bool | None = None, result: str | None = None) -> QuerySet[Seat]:
     """Her seats at finished games `viewer` may see (games.selectors.visible_q), newest first: to count and to
-    page through (then `games_of`).  Driven by her seats, as the statistics, for the same reason."""
+    page through (then `games_of`).  Driven by her seats, as the statistics, for the same reason.
+
+    Narrowed to one game `kind`, `pace`, number of `players`, `rated` or not, and her `result` (RESULTS: won is
+    rank 1 still playing at the end, as in the statistics; lost is every other; left, resigned or timed out)."""
     game = _finished_game()
     if viewer is None or not viewer.is_authenticated or viewer.pk != person.pk:
         game = game.filter(visible_q(viewer))
-    if kind:
-        game = game.filter(kind=kind)
+    lookups = {"kind": kind, "pace": pace, "players": players, "rated": rated}
+    game = game.filter(**{field: value for field, value in lookups.items() if value is not None and value != ""})
     # A scalar subquery, not EXISTS: PostgreSQL would turn EXISTS into a join, and scan every game.
     when = game.values(when=Coalesce("finished_at", "updated_at"))[:1]
-    return (Seat.objects.filter(user=person, rank__isnull=False).annotate(finished=Subquery(when))
-            .filter(finished__isnull=False).order_by("-finished", "-game_id"))
+    seats = Seat.objects.filter(user=person, rank__isnull=False)
+    if result:
+        seats = seats.filter(RESULTS[result])
+    return seats.annotate(finished=Subquery(when)).filter(finished__isnull=False).order_by("-finished", "-game_id")
 
 
 def games_of(seats) -> list[Game]:

@@ -3,14 +3,19 @@ from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from engine.core import all_games
 
 from ..errors import ServiceError
 from ..models import Game, Invitation
 from ..services.bot_accounts import account_make_bot
 from ..services.invitations import invitation_accept, invitation_decline
 from .errors import error_response
+from .own import FieldErrorOut
+from .pagination import _Pages, cursor_parameters
 
 
 class MakeBotView(APIView):
@@ -36,16 +41,52 @@ def _invitation(invitation: Invitation) -> dict:
             "invited_by": invitation.invited_by.username, "created_at": invitation.created_at.isoformat()}
 
 
+class InvitationPages(_Pages):
+    ordering = ("created_at", "pk")  # oldest first: the one waiting longest comes first
+    page_size = 50
+    max_page_size = 200
+
+
+class InvitationFilters(serializers.Serializer):
+    game = serializers.ChoiceField(choices=sorted(all_games()), required=False,
+                                   help_text="Only invitations to tables of this game.")
+    players = serializers.IntegerField(min_value=1, max_value=8, required=False,
+                                       help_text="Only invitations to tables of this many seats.")
+
+
+class InvitationOut(serializers.Serializer):
+    id = serializers.IntegerField(help_text="POST /api/invitations/{id}/accept/ or decline/.")
+    table = serializers.IntegerField(help_text="GET /api/tables/{id}/.")
+    kind = serializers.CharField(help_text="The game.")
+    players = serializers.IntegerField()
+    invited_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class InvitationPageOut(serializers.Serializer):
+    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+    results = InvitationOut(many=True)
+
+
 class InvitationListView(APIView):
-    @extend_schema(operation_id="invitations", summary="My invitations to tables still open",
-                   description="Each: `id`, `table`, `kind`, `players`, `invited_by`, `created_at`; oldest first. "
-                               "Tables where you already sit are left out.",
-                   responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(operation_id="invitations", summary="My invitations to tables still open, a page at a time",
+                   description="Oldest first. Tables where you already sit are left out.",
+                   parameters=[InvitationFilters, *cursor_parameters(InvitationPages)],
+                   responses={200: InvitationPageOut,
+                              400: OpenApiResponse(FieldErrorOut, description="A filter or cursor that is not valid.")})
     def get(self, request):
+        filters = InvitationFilters(data=request.query_params.dict())
+        filters.is_valid(raise_exception=True)
         pending = (Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
-                   .exclude(game__seats__user=request.user)
-                   .select_related("game", "invited_by").order_by("created_at", "pk"))
-        return Response({"results": [_invitation(i) for i in pending]})
+                   .exclude(game__seats__user=request.user).select_related("game", "invited_by"))
+        lookups = {"game__kind": "game", "game__players": "players"}
+        pending = pending.filter(**{field: filters.validated_data[name] for field, name in lookups.items()
+                                    if name in filters.validated_data})
+        pages = InvitationPages()
+        page = pages.paginate_queryset(pending, request, view=self)
+        return Response({"next": pages.get_next_link(), "previous": pages.get_previous_link(),
+                         "results": [_invitation(i) for i in page]})
 
 
 class InvitationAcceptView(APIView):

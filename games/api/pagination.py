@@ -20,6 +20,20 @@ from ..models import Game, Pace
 class _Pages(CursorPagination):
     page_size_query_param = "page_size"
 
+    def get_page_size(self, request):
+        # DRF quietly clamps or ignores a bad size; the schema says 1 to max_page_size, so anything else is 400.
+        raw = request.query_params.get(self.page_size_query_param)
+        if raw is None:
+            return self.page_size
+        try:
+            size = int(raw)
+        except ValueError:
+            size = 0
+        if not 1 <= size <= self.max_page_size:
+            raise ParseError(_("`page_size` must be a whole number from 1 to %(max)d.") % {"max": self.max_page_size},
+                             code="invalid_page_size")
+        return size
+
     def decode_cursor(self, request):
         try:
             return super().decode_cursor(request)

@@ -1,17 +1,15 @@
 """A player's statistics and finished games through the API: `GET /api/players/{username}/` (issue 11, point 5).
 
 The same reads as the player's page (games.player_stats): statistics of every finished game, the list of
-finished games only of tables the caller may see.
+finished games only of tables the caller may see, a page at a time with a cursor (games.api.history; issue 12,
+point 5: `GET /api/players/{username}/games/` pages on, with filters).
 """
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers
-from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -21,6 +19,9 @@ from ratings.selectors import rating_histories
 from .. import player_stats
 from ..errors import BadRequest, NotFound
 from .errors import error_response
+from .history import HistoryFilters, HistoryPages, active_player, history_page
+from .own import ErrorOut, FieldErrorOut, HerLanguage
+from .pagination import cursor_parameters
 
 
 class GameStatsOut(serializers.Serializer):
@@ -64,9 +65,9 @@ class FinishedGameOut(serializers.Serializer):
 
 
 class FinishedGamesPageOut(serializers.Serializer):
-    count = serializers.IntegerField()
-    next = serializers.CharField(allow_null=True)
-    previous = serializers.CharField(allow_null=True)
+    next = serializers.URLField(allow_null=True, help_text="The next (older) page, at GET "
+                                                           "/api/players/{username}/games/; null on the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
     results = FinishedGameOut(many=True)
 
 
@@ -97,44 +98,74 @@ class PlayerOut(serializers.Serializer):
     finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
 
 
-def _with_links(result: dict) -> dict:
-    return {**result, "url": reverse("table", args=[result["id"]]),
-            "replay_url": reverse("table_replay", args=[result["id"]])}
+BAD_TOKEN = {401: OpenApiResponse(ErrorOut, description="A token unknown, revoked or expired (none is needed).")}
 
 
-class PlayerView(APIView):
+class PlayerView(HerLanguage, APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
         operation_id="player_detail",
-        summary="A player: statistics per game and her finished games (paginated), with opponents",
-        parameters=[
-            OpenApiParameter("game", OpenApiTypes.STR, description="Only finished games of this game, e.g. topoum."),
-            OpenApiParameter("limit", OpenApiTypes.INT, description="Finished games per page (50 when not given)."),
-            OpenApiParameter("offset", OpenApiTypes.INT, description="Finished games to skip."),
-        ],
-        responses={200: PlayerOut, 400: OpenApiResponse(description="Unknown game."),
-                   404: OpenApiResponse(description="No such player.")},
+        summary="A player: statistics per game, ratings, and the first page of her finished games, with opponents",
+        description="`finished_games` is the first page of GET /api/players/{username}/games/ (same filters, same "
+                    "`page_size`); its `next` leads there.",
+        parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
+        responses={200: PlayerOut,
+                   400: OpenApiResponse(FieldErrorOut, description="A filter that is not valid (e.g. an unknown game)."),
+                   404: OpenApiResponse(ErrorOut, description="No such player."), **BAD_TOKEN},
     )
     def get(self, request, username: str):
-        person = get_user_model().objects.filter(username=username, is_active=True).first()
-        if person is None:
-            return error_response(NotFound(_("There is no player called “%(name)s”.") % {"name": username}))
-        kind = request.query_params.get("game") or None
-        if kind is not None and kind not in all_games():
-            return error_response(BadRequest(_("There is no game called “%(game)s”; choose one of %(games)s.")
-                                             % {"game": kind, "games": ", ".join(sorted(all_games()))}))
-        viewer = request.user if request.user.is_authenticated else None
-        paginator = LimitOffsetPagination()
-        page = paginator.paginate_queryset(player_stats.recent_games(person, viewer, kind), request, view=self)
+        try:
+            person = active_player(username)
+        except NotFound as exc:
+            return error_response(exc)
+        filters = _filters(request)
+        if isinstance(filters, Response):
+            return filters
+        query = request.query_params.copy()
+        query.pop("cursor", None)
+        games_url = request.build_absolute_uri(reverse("api-player-games", args=[person.username]))
         data = {
             "username": person.username,
             "bot_account": person.is_bot_account,
             "date_joined": person.date_joined,
             "statistics": player_stats.game_stats(person),
             "ratings": rating_histories(person),
-            "finished_games": {"count": paginator.count, "next": paginator.get_next_link(),
-                               "previous": paginator.get_previous_link(),
-                               "results": [_with_links(player_stats.game_result(g, person)) for g in player_stats.games_of(page)]},
+            "finished_games": history_page(request, self, person, filters,
+                                           base_url=games_url + ("?" + query.urlencode() if query else "")),
         }
         return Response(PlayerOut(data).data)
+
+
+def _filters(request) -> HistoryFilters | Response:
+    filters = HistoryFilters(data=request.query_params.dict())
+    if filters.is_valid():
+        return filters
+    kind = request.query_params.get("game")
+    if "game" in filters.errors and kind:
+        # The message the page's API always gave for a game that does not exist.
+        return error_response(BadRequest(_("There is no game called “%(game)s”; choose one of %(games)s.")
+                                         % {"game": kind, "games": ", ".join(sorted(all_games()))}))
+    filters.is_valid(raise_exception=True)
+    return filters
+
+
+class PlayerGamesView(HerLanguage, APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="player_games", summary="A player's finished games, newest first, a page at a time",
+                   description="Each with her seat, rank, score and result, and every opponent. Only the tables "
+                               "you may see (all of them under your own name: your game history).",
+                   parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
+                   responses={200: FinishedGamesPageOut,
+                              400: OpenApiResponse(FieldErrorOut, description="A filter or cursor that is not valid."),
+                              404: OpenApiResponse(ErrorOut, description="No such player."), **BAD_TOKEN})
+    def get(self, request, username: str):
+        try:
+            person = active_player(username)
+        except NotFound as exc:
+            return error_response(exc)
+        filters = _filters(request)
+        if isinstance(filters, Response):
+            return filters
+        return Response(FinishedGamesPageOut(history_page(request, self, person, filters)).data)

@@ -4,7 +4,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from . import bot_accounts, events, lobby, players, vacation, views
+from . import bot_accounts, events, lobby, me, notifications, players, tokens, vacation, views
 
 # The documentation pages' own Content-Security-Policy: still scripts from this site only (the split
 # Swagger view loads its setup as a file, not an inline script), but Swagger UI and Redoc style their
@@ -48,6 +48,16 @@ urlpatterns = [
     path("tables/<int:pk>/resign/", views.ResignView.as_view(), name="api-resign"),
     path("tables/<int:pk>/rematch/", views.RematchView.as_view(), name="api-rematch"),
     path("players/<str:username>/", players.PlayerView.as_view(), name="api-player"),
+    path("players/<str:username>/games/", players.PlayerGamesView.as_view(), name="api-player-games"),
+    path("me/", me.MeView.as_view(), name="api-me"),
+    path("me/tokens/", tokens.TokenListView.as_view(), name="api-my-tokens"),
+    path("me/tokens/<int:pk>/", tokens.TokenView.as_view(), name="api-my-token"),
+    path("me/tokens/<int:pk>/revoke/", tokens.TokenRevokeView.as_view(), name="api-my-token-revoke"),
+    path("me/notification-preferences/", notifications.NotificationPreferencesView.as_view(),
+         name="api-my-notification-preferences"),
+    path("notifications/", notifications.NotificationListView.as_view(), name="api-notifications"),
+    path("notifications/read-all/", notifications.NotificationReadAllView.as_view(), name="api-notifications-read-all"),
+    path("notifications/<int:pk>/read/", notifications.NotificationReadView.as_view(), name="api-notification-read"),
 ]
 
 # Chat at every table (issue 17, point 1): games/api/chat.py.

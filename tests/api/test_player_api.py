@@ -35,7 +35,7 @@ def test_the_answer_has_her_statistics_and_finished_games_with_opponents(games, 
         assert mine["average_rank"] == pytest.approx(sum(s.rank for s in seats) / len(seats), abs=0.01)
         assert mine["average_seats"] == 2
     listed = body["finished_games"]
-    assert listed["count"] == 3
+    assert listed["previous"] is None and listed["next"] is None
     assert [g["id"] for g in listed["results"]] == [g.pk for g in reversed(games)]
     first = listed["results"][0]
     mine, theirs = games[2].seats.get(user=owner), games[2].seats.exclude(user=owner).get()
@@ -46,9 +46,10 @@ def test_the_answer_has_her_statistics_and_finished_games_with_opponents(games, 
 
 
 def test_finished_games_come_a_page_at_a_time_and_by_game(games, owner_api):
-    page = owner_api.get("/api/players/bruno/", {"limit": 2}).json()["finished_games"]
-    assert page["count"] == 3 and len(page["results"]) == 2 and page["previous"] is None
-    rest = owner_api.get(page["next"]).json()["finished_games"]
+    # Issue 12, point 5: cursor pages; `next` leads to GET /api/players/{username}/games/.
+    page = owner_api.get("/api/players/bruno/", {"page_size": 2}).json()["finished_games"]
+    assert len(page["results"]) == 2 and page["previous"] is None
+    rest = owner_api.get(page["next"]).json()
     assert [g["id"] for g in page["results"] + rest["results"]] == [g.pk for g in reversed(games)]
     assert rest["next"] is None
     toppo = owner_api.get("/api/players/bruno/", {"game": "toppo"}).json()["finished_games"]
@@ -69,7 +70,7 @@ def test_a_private_table_is_listed_only_to_those_who_may_see_it(owner, member, o
     assert secret.status == Game.Status.FINISHED
     for api in (outsider_api, APIClient()):
         body = api.get("/api/players/ana/").json()
-        assert body["finished_games"]["count"] == 0 and str(secret.pk) not in str(body["finished_games"])
+        assert body["finished_games"]["results"] == [] and str(secret.pk) not in str(body["finished_games"])
         assert body["statistics"][0]["played"] == 1  # counted: a number names no table
     for api in (owner_api, member_api):
         assert [g["id"] for g in api.get("/api/players/ana/").json()["finished_games"]["results"]] == [secret.pk]
@@ -80,7 +81,7 @@ def test_the_schema_documents_the_answer_with_named_shapes(client):
     operation = schema["paths"]["/api/players/{username}/"]["get"]
     assert operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/PlayerOut")
     assert {"400", "404"} <= set(operation["responses"])
-    assert {p["name"] for p in operation["parameters"]} >= {"username", "game", "limit", "offset"}
+    assert {p["name"] for p in operation["parameters"]} >= {"username", "game", "cursor", "page_size"}
     components = schema["components"]["schemas"]
     assert {"played", "won", "average_rank", "average_seats"} <= set(components["GameStatsOut"]["properties"])
     assert "opponents" in components["FinishedGameOut"]["properties"]

@@ -1,0 +1,205 @@
+"""Notifications through the API (issue 12, point 4): the list page, marking read, and the email settings page.
+
+The same services as the pages (games.notifications.services), so the same rules: a "your turn" is rewritten,
+not repeated, while unread (ruling S6), and once read the next turn at that table makes a new one; marking all
+read marks every unread one of hers, whatever page she is on.  The texts were written in her language when the
+event happened (games.notifications.texts, as the page shows them); labels come in the reader's language.
+"""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiSerializerExtension
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.models import NotificationEvent, NotificationPreference
+
+from ..errors import ServiceError
+from ..notifications import selectors, services
+from ..notifications.texts import table_path
+from .errors import error_response
+from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut, HerLanguage
+from .pagination import _Pages, cursor_parameters
+
+EVENTS = dict(NotificationEvent.choices)
+EMAIL = NotificationPreference.Email
+# One enum each in the schema (config/settings.py, ENUM_NAME_OVERRIDES), however many fields use them.
+EVENT_VALUES, EMAIL_VALUES = NotificationEvent.values, EMAIL.values
+
+
+class NotificationPages(_Pages):
+    # Newest first, as the page lists them.  A "your turn" rewritten by a later turn moves to the top
+    # (ruling S6: it is that turn's notification now), so it can leave a page already read for the first.
+    ordering = ("-created_at", "-id")
+    page_size = 30
+    max_page_size = 200
+
+
+class NotificationOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    kind = serializers.ChoiceField(choices=NotificationEvent.values,
+                                   help_text="What happened: " + ", ".join(NotificationEvent.values) + ".")
+    label = serializers.CharField(help_text="That kind in the reader's language.")
+    text = serializers.CharField(help_text="The notification, written in her language when it happened.")
+    table = serializers.IntegerField(allow_null=True, help_text="The table it is about (GET /api/tables/{id}/).")
+    url = serializers.CharField(allow_null=True, help_text="The table's page.")
+    read = serializers.BooleanField()
+    read_at = serializers.DateTimeField(allow_null=True)
+    created_at = serializers.DateTimeField(help_text="When it happened (a rewritten \"your turn\": its latest turn).")
+
+
+class NotificationPageOut(serializers.Serializer):
+    next = serializers.URLField(allow_null=True, help_text="The next (older) page; null on the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before (newer); null on the first.")
+    unread = serializers.IntegerField(help_text="How many of hers are unread now (the badge of the pages).")
+    results = NotificationOut(many=True)
+
+
+class NotificationFilters(serializers.Serializer):
+    unread = serializers.BooleanField(required=False, allow_null=True, default=None,
+                                      help_text="true: only unread ones; false: only read ones; leave out: all.")
+
+
+class ReadAllOut(serializers.Serializer):
+    marked = serializers.IntegerField(help_text="How many were unread and are read now.")
+    unread = serializers.IntegerField(help_text="Unread ones left (0).")
+
+
+def notification_data(n) -> dict:
+    return {"id": n.pk, "kind": n.kind, "label": str(EVENTS.get(n.kind, n.kind)), "text": n.text,
+            "table": n.game_id, "url": table_path(n.game_id) if n.game_id else None,
+            "read": n.read_at is not None, "read_at": n.read_at, "created_at": n.created_at}
+
+
+
+
+class NotificationListView(HerLanguage, APIView):
+    @extend_schema(operation_id="notifications_list", summary="My notifications, newest first, a page at a time",
+                   description="What the page /notifications/ lists: turns, invitations, starts, results, deadline "
+                               "warnings and the bot playing for you. `?unread=true` for the unread ones only.",
+                   parameters=[NotificationFilters, *cursor_parameters(NotificationPages)],
+                   responses={200: NotificationPageOut,
+                              400: OpenApiResponse(FieldErrorOut, description="A filter or cursor that is not valid."),
+                              **SIGNED_OUT})
+    def get(self, request):
+        filters = NotificationFilters(data=request.query_params.dict())
+        filters.is_valid(raise_exception=True)
+        rows = selectors.notifications_of_user(user=request.user)
+        unread = filters.validated_data.get("unread")
+        if unread is not None:
+            rows = rows.filter(read_at__isnull=unread)
+        pages = NotificationPages()
+        page = pages.paginate_queryset(rows, request, view=self)
+        return Response({"next": pages.get_next_link(), "previous": pages.get_previous_link(),
+                         "unread": selectors.unread_count(user=request.user),
+                         "results": [notification_data(n) for n in page]})
+
+
+class NotificationReadView(HerLanguage, APIView):
+    @extend_schema(operation_id="notification_read", summary="Mark one notification of mine as read",
+                   description="Reading it again changes nothing. A read \"your turn\" is not rewritten any more: the "
+                               "next turn at that table makes a new one (ruling S6).",
+                   request=None,
+                   responses={200: NotificationOut,
+                              404: OpenApiResponse(ErrorOut, description="No such notification of yours."),
+                              **SIGNED_OUT_WRITE})
+    def post(self, request, pk: int):
+        try:
+            notification = services.notification_mark_read(user=request.user, notification_id=pk)
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(notification_data(notification))
+
+
+class NotificationReadAllView(HerLanguage, APIView):
+    @extend_schema(operation_id="notifications_read_all", summary="Mark all my notifications as read",
+                   request=None, responses={200: ReadAllOut, **SIGNED_OUT_WRITE})
+    def post(self, request):
+        marked = services.notifications_mark_all_read(user=request.user)
+        return Response({"marked": marked, "unread": selectors.unread_count(user=request.user)})
+
+
+# --- preferences -----------------------------------------------------------------------------
+
+
+class PreferenceOut(serializers.Serializer):
+    event = serializers.ChoiceField(choices=NotificationEvent.values)
+    label = serializers.CharField(help_text="The event in the reader's language.")
+    email = serializers.ChoiceField(choices=EMAIL.values, help_text="immediate, digest (the daily digest) or none.")
+
+
+class EmailChoiceOut(serializers.Serializer):
+    value = serializers.ChoiceField(choices=EMAIL.values)
+    label = serializers.CharField()
+
+
+class PreferencesOut(serializers.Serializer):
+    preferences = PreferenceOut(many=True, help_text="Per event, how she wants it by email. In the site every "
+                                                     "event is always shown.")
+    choices = EmailChoiceOut(many=True)
+    has_email = serializers.BooleanField(help_text="Without an address no email is sent, whatever is chosen.")
+
+
+class PreferencesIn(serializers.Serializer):
+    """One optional field per event; the events left out keep their choice."""
+
+    def get_fields(self):
+        return {event: serializers.ChoiceField(choices=EMAIL.values, required=False, help_text=str(label))
+                for event, label in NotificationEvent.choices}
+
+    def to_internal_value(self, data):
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(NotificationEvent.values))
+            if unknown:
+                raise serializers.ValidationError({name: [_unknown_event()] for name in unknown})
+        return super().to_internal_value(data)
+
+
+class PreferencesInSchema(OpenApiSerializerExtension):
+    """The schema says what the view does: a name that is not an event is refused (a typo must not pass)."""
+
+    target_class = PreferencesIn
+
+    def map_serializer(self, auto_schema, direction):
+        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        return {**schema, "additionalProperties": False}
+
+
+def _unknown_event() -> str:
+    return _("There is no such notification; the events are: %(events)s.") % {
+        "events": ", ".join(NotificationEvent.values)}
+
+
+def preferences_data(user) -> dict:
+    current = selectors.email_choices_of_user(user=user)
+    return {"preferences": [{"event": event, "label": str(label), "email": current[event]}
+                            for event, label in NotificationEvent.choices],
+            "choices": [{"value": value, "label": str(label)} for value, label in EMAIL.choices],
+            "has_email": bool(user.email)}
+
+
+class NotificationPreferencesView(HerLanguage, APIView):
+    parser_classes = BODY_PARSERS
+
+    @extend_schema(operation_id="me_notification_preferences", summary="How I want each event by email",
+                   description="The page /accounts/notifications/.", responses={200: PreferencesOut, **SIGNED_OUT})
+    def get(self, request):
+        return Response(preferences_data(request.user))
+
+    @extend_schema(operation_id="me_notification_preferences_update", summary="Change how I want events by email",
+                   description='Name only the events to change, e.g. `{"your_turn": "digest", "finished": "none"}`.',
+                   request=PreferencesIn,
+                   responses={200: PreferencesOut,
+                              400: OpenApiResponse(FieldErrorOut, description="An unknown event or choice; nothing "
+                                                                              "is changed."),
+                              **SIGNED_OUT_WRITE})
+    def patch(self, request):
+        body = PreferencesIn(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            services.notification_preferences_set(user=request.user, choices=dict(body.validated_data))
+        except ServiceError as exc:
+            return error_response(exc)
+        return Response(preferences_data(request.user))

@@ -1,0 +1,59 @@
+"""What the endpoints of one's own account share (/api/me/…, /api/notifications/…): the error shape in the
+schema, her language, and 400 from a Django form's errors.
+
+The browser speaks to a signed-in person in her account's language (accounts.personal.PersonalSettingsMiddleware),
+but that middleware runs before DRF authenticates a token, so under `Authorization: Token` it does not know her.
+`HerLanguage` does the same once DRF knows who asks, so labels and messages come in her language like on the page.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+from rest_framework.response import Response
+
+from .events import ErrorOut  # the API's one error shape (games.api.errors)
+from .parsers import LimitedJSONParser
+
+
+class FieldErrorOut(ErrorOut):
+    """The API's error shape when fields of the body or query are wrong (games.api.errors)."""
+
+    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
+                                   help_text="Per field of the body, what is wrong with it.")
+
+
+SIGNED_OUT = {401: OpenApiResponse(ErrorOut, description="No token or session, or a token unknown, revoked or "
+                                                         "expired.")}
+# Writes under a session also need its CSRF token (DRF's SessionAuthentication).
+SIGNED_OUT_WRITE = {**SIGNED_OUT, 403: OpenApiResponse(ErrorOut, description="A session without its CSRF token.")}
+
+
+# Bodies as JSON only (the browser has its own forms).  DRF reads an empty form field of an optional field as
+# "not given", so `time_zone=` in a form would quietly change nothing instead of the 400 the schema promises.
+BODY_PARSERS = [LimitedJSONParser]
+
+
+class HerLanguage:
+    """A mix-in for APIView: after authentication, speak the account's language (as the pages do)."""
+
+    def initial(self, request, *args, **kwargs):
+        super().initial(request, *args, **kwargs)
+        language = getattr(request.user, "language", "")
+        if language in dict(settings.LANGUAGES):
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+
+
+def form_refused(form, detail: str | None = None) -> Response:
+    """400 in the API's shape for a Django form that did not validate (the browser's own validation)."""
+    fields = {name: [str(message) for message in messages] for name, messages in form.errors.items()}
+    return Response({"error": "invalid", "detail": detail or _("Some fields are not valid."), "fields": fields},
+                    status=400)
+
+
+def bad_body() -> Response:
+    return Response({"error": "invalid", "detail": _("Send a JSON object with the fields this endpoint takes.")},
+                    status=400)
