@@ -13,7 +13,10 @@ from django.urls import URLPattern, URLResolver, get_resolver
 BROWSER_TO_API = {
     # games.urls: the lobby and the tables
     "home": ["api-tables", "api-my-tables", "api-invitations"],
-    "table_new": ["api-tables", "api-catalogue"],
+    "table_new": ["api-tables", "api-catalogue", "api-challenges"],  # ?opponent=<name>: a challenge
+    "invitation_accept": ["api-invitation-accept"],
+    "invitation_decline": ["api-invitation-decline"],
+    "watch": ["api-tables-watch"],
     "table": ["api-table", "api-legal-actions", "api-actions"],
     "table_poll": ["api-table-stream", "api-events", "api-table"],  # the page's fallback of its stream
     "table_act": ["api-actions"],
@@ -28,6 +31,12 @@ BROWSER_TO_API = {
     "table_abort_agreement": ["api-abort-agreement"],
     "table_resign": ["api-resign"],
     "table_rematch": ["api-rematch"],
+    # chat at a table (issue 17)
+    "table_chat": ["api-table-chat"],
+    "table_chat_post": ["api-table-chat"],
+    "table_chat_delete": ["api-table-chat-message"],
+    "table_chat_report": ["api-table-chat-report"],
+    "table_chat_mute": ["api-my-mutes", "api-my-mute"],
     # accounts.urls: the profile and what it edits, player pages
     "profile": ["api-me", "api-my-tables", "api-player-games", "api-my-tokens", "api-my-vacation"],
     "language_time_zone_set": ["api-me"],
@@ -66,6 +75,9 @@ NOT_IN_THE_API = {
     "password_reset_confirm": "The link from the reset email, followed in a browser.",
     "password_reset_complete": "The page after a reset.",
     "favicon": "The site's icon.",
+    "rules_index": "Reading matter, not an action: the catalogue (api-catalogue) gives each game's rules_url.",
+    "rules_game": "Reading matter, not an action: the catalogue (api-catalogue) gives each game's rules_url.",
+    "rules_rulings": "Reading matter: the site's rulings, also in the repository under docs/rules/.",
 }
 
 EXCLUDED_PREFIXES = ("api/", "admin/", "static/", "healthz")
