@@ -95,6 +95,7 @@ class NotificationEvent(models.TextChoices):
     FINISHED = "finished", _("A game is over")
     DEADLINE = "deadline", _("A deadline is near (24 hours and 1 hour before)")
     BOT_PLAYED = "bot_played", _("The site's bot played for you after a missed deadline")
+    TOURNAMENT = "tournament", _("A tournament you entered started, was cancelled or ended")
 
 
 class NotificationPreference(models.Model):

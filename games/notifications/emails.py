@@ -19,6 +19,7 @@ SUBJECTS = {
     "finished": _("Game over at %(game)s"),
     "deadline": _("Your deadline at %(game)s is near"),
     "bot_played": _("The bot played for you at %(game)s"),
+    "tournament": _("News of a tournament at %(game)s"),
 }
 
 
