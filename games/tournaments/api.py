@@ -48,8 +48,9 @@ class TournamentFilters(serializers.Serializer):
 
 class TournamentCreateIn(serializers.Serializer):
     name = serializers.CharField(max_length=100, help_text="1 to 100 characters.")
-    game = serializers.CharField(help_text="topology, topoum or toppo (see /api/catalogue/).")
-    players = serializers.IntegerField(min_value=2, max_value=8, help_text="Players at each table.")
+    game = serializers.ChoiceField(choices=sorted(all_games()), help_text="The game (see /api/catalogue/).")
+    players = serializers.IntegerField(min_value=2, max_value=8, help_text="Players at each table (within the "
+                                                                           "game's own range).")
     options = serializers.DictField(required=False, default=dict,
                                     help_text="The tables' game options (see the catalogue), checked as a table's.")
     turn_days = serializers.ChoiceField(choices=list(CORRESPONDENCE_DAYS), default=3,

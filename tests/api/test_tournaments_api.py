@@ -52,7 +52,8 @@ def test_create_then_read_it_as_anyone(owner_api):
 
 
 def test_create_refusals(owner_api):
-    _error(owner_api.post("/api/tournaments/", _body(game="chess"), format="json"), 400, "bad_request")
+    _error(owner_api.post("/api/tournaments/", _body(game="chess"), format="json"), 400, "invalid")
+    _error(owner_api.post("/api/tournaments/", _body(players=5), format="json"), 400, "bad_request")  # Topology: 2-4
     _error(owner_api.post("/api/tournaments/", _body(players=3, min_entrants=2), format="json"), 400)
     _error(owner_api.post("/api/tournaments/", _body(starts_at=_later(hours=-1)), format="json"), 400)
     _error(owner_api.post("/api/tournaments/", _body(turn_days=4), format="json"), 400, "invalid")

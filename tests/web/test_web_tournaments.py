@@ -76,3 +76,11 @@ def test_a_running_tournament_shows_its_tables_and_standings(owner, member):
     assert f'href="/tables/{game.pk}/"' in html
     assert 'class="list standings tournament-standings"' in html and "Sonneborn–Berger" in html
     assert "Register" not in html.split("<h2>")[0]  # registration closed
+
+
+def test_the_pages_speak_the_reader_language(owner):
+    tournament = _open(owner)
+    client = Client(HTTP_ACCEPT_LANGUAGE="es")
+    assert "Próximos" in client.get("/tournaments/").content.decode()
+    html = Client(HTTP_ACCEPT_LANGUAGE="zh-hant").get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "配對：每位參賽者與其他每人對戰一次" in html and "排名" in html
