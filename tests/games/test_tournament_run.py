@@ -89,3 +89,29 @@ def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager, fast
     # Sweeping again changes nothing and tells nobody twice.
     assert tasks.tournaments_sweep.delay().get() == {"started": 0, "finished": 0}
     assert Notification.objects.filter(kind=NotificationEvent.TOURNAMENT).count() == 8
+
+
+def test_four_entrants_at_tables_of_three_play_every_trio_to_the_end(celery_eager, fast_hashing):
+    """Groups: four entrants at Topology tables of three play the four trios, each entrant once in every seat, and
+    the points of a table of three (2, 1, 0, ruling S1's places) add up to the winner."""
+    people = [user_create(username=name, email=f"{name}@example.com", password="a-long-test-password")
+              for name in ("eva", "fei", "gil", "hana")]
+    users = {u.pk: u for u in people}
+    tournament = services.tournament_create(user=people[0], name="Trios", kind="topology", players=3,
+                                            starts_at=timezone.now() + timedelta(hours=1), min_entrants=4, rated=False)
+    for person in people[1:]:
+        services.tournament_register(user=person, tournament_id=tournament.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
+    tasks.tournaments_sweep.delay().get()
+    games = list(Game.objects.filter(tournament_table__tournament=tournament))
+    assert len(games) == 4 and all(g.players == 3 and g.is_running for g in games)
+    seats = {(s.user_id, s.index) for g in games for s in g.seats.all()}
+    assert len(seats) == 12  # every entrant once in each of the three seats
+    for game in games:
+        _play_to_the_end(game, users)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    standings = tournament_detail(tournament)["standings"]
+    assert sum(row["points"] for row in standings) == 4 * 3  # 2 + 1 + 0 at each of four tables
+    assert all(row["played"] == 3 for row in standings)
+    assert tournament.winner.username == standings[0]["username"]
