@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
+from games import services as game_services
 from games.models import Game
 from games.tournaments import services
 from games.tournaments.models import Tournament
@@ -84,3 +85,15 @@ def test_the_pages_speak_the_reader_language(owner):
     assert "Próximos" in client.get("/tournaments/").content.decode()
     html = Client(HTTP_ACCEPT_LANGUAGE="zh-hant").get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "配對：每位參賽者與其他每人對戰一次" in html and "排名" in html
+
+
+def test_a_tournament_table_links_back_to_its_tournament(owner, member):
+    tournament = _open(owner, name="Back link cup", min_entrants=2)
+    services.tournament_register(user=member, tournament_id=tournament.pk)
+    Tournament.objects.filter(pk=tournament.pk).update(starts_at=timezone.now() - timedelta(seconds=1))
+    services.tournament_start(tournament_id=tournament.pk)
+    game = Game.objects.get(tournament_table__tournament=tournament)
+    html = Client().get(f"/tables/{game.pk}/").content.decode()
+    assert f'href="/tournaments/{tournament.pk}/"' in html and "Table 1 of the tournament “Back link cup”" in html
+    other = game_services.game_create(user=owner, kind="topology", players=2)
+    assert "tournament-link" not in Client().get(f"/tables/{other.pk}/").content.decode()
