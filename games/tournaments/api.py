@@ -136,6 +136,8 @@ class TournamentDetailOut(TournamentOut):
     registered = serializers.BooleanField(help_text="You are registered.")
     may_register = serializers.BooleanField()
     may_withdraw = serializers.BooleanField()
+    may_organise = serializers.BooleanField(help_text="You organise it and it has not started: you may cancel it, "
+                                                      "or start it now once enough have registered.")
     entrant_list = EntrantOut(many=True)
     tables = TournamentTableOut(many=True)
     standings = StandingOut(many=True)
@@ -230,7 +232,10 @@ def _write(service, operation_id: str, summary: str, conflict: str):
     class View(APIView):
         @extend_schema(operation_id=operation_id, summary=summary, request=None, parameters=[IDEMPOTENCY],
                        responses={200: TournamentDetailOut, 404: NOT_FOUND, 409: _error(conflict),
-                                  422: _error("Idempotency-Key reused for a different request."), **NOT_LOGGED_IN})
+                                  422: _error("Idempotency-Key reused for a different request."),
+                                  401: _error("No valid token or session."),
+                                  403: _error("Not allowed: a session without CSRF, or (cancel, start) not its "
+                                              "organiser.")})
         def post(self, request, pk: int):
             def handler():
                 service(user=request.user, tournament_id=pk)
@@ -246,3 +251,9 @@ RegisterView = _write(services.tournament_register, "tournament_register", "Regi
                       "Registration is closed, the tournament is full, or you are registered already.")
 WithdrawView = _write(services.tournament_withdraw, "tournament_withdraw", "Withdraw before it starts",
                       "Registration is closed (it has started), or you are not registered.")
+CancelView = _write(services.tournament_cancel, "tournament_cancel",
+                    "Cancel a tournament before it starts (its organiser); the entrants are told",
+                    "It has already started, ended or been cancelled.")
+StartNowView = _write(services.tournament_start_now, "tournament_start_now",
+                      "Close registration now and deal the tables at once (its organiser, once enough entered)",
+                      "It has already started, ended or been cancelled, or too few have registered.")

@@ -40,6 +40,9 @@ def started(tournament, entrants, tables: int) -> None:
 
 def cancelled(tournament, entrants) -> None:
     def words(entrant):
+        if tournament.starts_at > tournament.finished_at:  # called off before its time: by its organiser
+            return _("The tournament “%(name)s” was cancelled by its organiser. %(url)s") % {
+                "name": tournament.name, "url": tournament_url(tournament)}
         return ngettext("The tournament “%(name)s” was cancelled: it needed at least %(n)d entrant. %(url)s",
                         "The tournament “%(name)s” was cancelled: it needed at least %(n)d entrants. %(url)s",
                         tournament.min_entrants) % {"name": tournament.name, "n": tournament.min_entrants,

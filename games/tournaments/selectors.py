@@ -91,6 +91,7 @@ def tournament_detail(tournament: Tournament, user=None, now=None) -> dict:
         "registered": registered,
         "may_register": may_register(tournament, user, registered, n, now),
         "may_withdraw": registered and still_open,
+        "may_organise": user is not None and user.pk == tournament.organiser_id and still_open,
         "entrant_list": [{"username": e.user.username, "registered_at": e.registered_at, "number": e.number}
                          for e in entrants],
         "tables": [{"id": t.game_id, "number": t.number, "status": t.game.status,

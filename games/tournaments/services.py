@@ -12,12 +12,13 @@ from datetime import timedelta
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.core import InvalidOptions, all_games, get_game
 
-from ..errors import BadRequest, Conflict, NotFound
+from ..errors import BadRequest, Conflict, Forbidden, NotFound
 from ..models import CORRESPONDENCE_DAYS, TIME_BANK_MAX_DAYS, Game, Pace
 from ..services import tables as table_services
 from . import notify
@@ -139,6 +140,76 @@ def tournament_withdraw(*, user, tournament_id: int, now=None) -> Tournament:
     _open_for_registration(tournament, now)
     if not tournament.entrants.filter(user=user).delete()[0]:
         raise Conflict(_("You are not registered for this tournament."))
+    return tournament
+
+
+def _organised_by(tournament: Tournament, user) -> None:
+    if tournament.organiser_id != user.pk:
+        raise Forbidden(_("Only the organiser of this tournament can do that."))
+    if not tournament.is_registering:
+        raise Conflict(_("This tournament has already started, ended or been cancelled."))
+
+
+def _after_commit(task, tournament_id: int) -> None:
+    """Hand the rest to a task once committed: the notifications and the dealing never run inside a request."""
+    from .. import tasks as game_tasks
+
+    transaction.on_commit(lambda: game_tasks.enqueue(task, tournament_id))
+
+
+@transaction.atomic
+def tournament_cancel(*, user, tournament_id: int, now=None) -> Tournament:
+    """The organiser calls it off before it starts; the entrants are told by a task after the commit."""
+    from . import tasks
+
+    now = now or timezone.now()
+    tournament = _locked(tournament_id)
+    _organised_by(tournament, user)
+    tournament.status = Tournament.Status.CANCELLED
+    tournament.finished_at = now
+    tournament.save(update_fields=["status", "finished_at"])
+    _after_commit(tasks.tournament_cancelled_tell, tournament.pk)
+    return tournament
+
+
+def tournament_cancelled_tell(*, tournament_id: int) -> int:
+    """Tell each entrant of a cancelled tournament, once (the notification's key); returns how many entrants."""
+    with transaction.atomic():
+        tournament = _locked(tournament_id)
+        if tournament.status != Tournament.Status.CANCELLED:
+            return 0
+        # Not the organiser, who cancelled it herself.
+        entrants = list(tournament.entrants.exclude(user=tournament.organiser).select_related("user"))
+        notify.cancelled(tournament, entrants)
+    return len(entrants)
+
+
+def tournaments_cancelled_tell_recent(*, now=None, minutes: int = 10) -> int:
+    """Beat: tell again (once each: the notifications' keys) the entrants of tournaments cancelled by their
+    organiser in the last minutes, in case the task sent at the cancellation was lost."""
+    now = now or timezone.now()
+    recent = Tournament.objects.filter(status=Tournament.Status.CANCELLED, started_at__isnull=True,
+                                       finished_at__gte=now - timedelta(minutes=minutes),
+                                       finished_at__lt=F("starts_at")).values_list("pk", flat=True)
+    return sum(tournament_cancelled_tell(tournament_id=pk) for pk in list(recent))
+
+
+@transaction.atomic
+def tournament_start_now(*, user, tournament_id: int, now=None) -> Tournament:
+    """The organiser closes registration early (enough have entered): the tables are dealt by a task at once,
+    and by the beat's next sweep should that task be lost."""
+    from . import tasks
+
+    now = now or timezone.now()
+    tournament = _locked(tournament_id)
+    _organised_by(tournament, user)
+    count = tournament.entrants.count()
+    if count < tournament.min_entrants:
+        raise Conflict(_("Only %(n)d of the %(min)d entrants it needs have registered; wait for more, or let it be "
+                         "cancelled at its start time.") % {"n": count, "min": tournament.min_entrants})
+    tournament.starts_at = now
+    tournament.save(update_fields=["starts_at"])
+    _after_commit(tasks.tournament_start, tournament.pk)
     return tournament
 
 

@@ -79,3 +79,5 @@ def _write(service):
 
 tournament_register = _write(services.tournament_register)
 tournament_withdraw = _write(services.tournament_withdraw)
+tournament_cancel = _write(services.tournament_cancel)
+tournament_start_now = _write(services.tournament_start_now)

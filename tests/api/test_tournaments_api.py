@@ -120,3 +120,17 @@ def test_the_schema_names_every_answer(client):
             ref = answer["content"]["application/json"]["schema"]["$ref"]
             assert ref.startswith("#/components/schemas/Tournament"), (path, method, status)
     assert {"200", "401", "404", "409"} <= set(paths["/api/tournaments/{id}/register/"]["post"]["responses"])
+
+
+def test_only_the_organiser_cancels(owner_api, member_api):
+    pk = owner_api.post("/api/tournaments/", _body(min_entrants=3), format="json").json()["id"]
+    member_api.post(f"/api/tournaments/{pk}/register/")
+    _error(member_api.post(f"/api/tournaments/{pk}/cancel/"), 403, "forbidden")
+    _error(member_api.post(f"/api/tournaments/{pk}/start/"), 403, "forbidden")
+    data = owner_api.get(f"/api/tournaments/{pk}/").json()
+    assert data["may_organise"] is True
+    assert "Only 2 of the 3" in _error(owner_api.post(f"/api/tournaments/{pk}/start/"), 409)["detail"]
+    reply = owner_api.post(f"/api/tournaments/{pk}/cancel/")
+    assert reply.status_code == 200 and reply.json()["status"] == "cancelled" and reply.json()["may_organise"] is False
+    _error(owner_api.post(f"/api/tournaments/{pk}/cancel/"), 409)
+    _error(owner_api.post(f"/api/tournaments/{pk + 99}/cancel/"), 404)

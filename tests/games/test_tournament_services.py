@@ -12,7 +12,7 @@ from django.utils import timezone
 from accounts.models import NotificationEvent
 from accounts.services import user_create
 from games import services as game_services
-from games.errors import BadRequest, Conflict, NotFound
+from games.errors import BadRequest, Conflict, Forbidden, NotFound
 from games.models import Game, Notification
 from games.tournaments import services
 from games.tournaments.models import Entrant, Tournament, TournamentTable
@@ -231,3 +231,43 @@ def test_ends_when_every_table_is_over_and_aborted_tables_count_for_nobody(owner
     assert winner.pk in {r.user_id for r in rows if r.points == 1}
     assert Notification.objects.filter(key=f"tournament:{tournament.pk}:finished").count() == 3
     assert services.tournament_settle(tournament_id=tournament.pk).finished_at == tournament.finished_at
+
+
+# --- the organiser: cancel, or start early ----------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_organiser_cancels_before_the_start_and_the_entrants_are_told_by_a_task(owner, member, celery_eager):
+    tournament = _open(owner)
+    services.tournament_register(user=member, tournament_id=tournament.pk)
+    with pytest.raises(Forbidden):
+        services.tournament_cancel(user=member, tournament_id=tournament.pk)
+    services.tournament_cancel(user=owner, tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CANCELLED
+    note = Notification.objects.get(kind=NotificationEvent.TOURNAMENT)  # the organiser is not told of her own act
+    assert note.recipient == member and "cancelled by its organiser" in note.text
+    assert services.tournaments_cancelled_tell_recent() == 1  # the sweep's second try tells nobody twice
+    assert Notification.objects.filter(kind=NotificationEvent.TOURNAMENT).count() == 1
+    with pytest.raises(Conflict):
+        services.tournament_cancel(user=owner, tournament_id=tournament.pk)
+    with pytest.raises(Conflict):
+        services.tournament_register(user=member, tournament_id=tournament.pk)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_organiser_starts_it_early_once_enough_have_entered(owner, member, outsider, celery_eager):
+    tournament = _open(owner, min_entrants=3)
+    services.tournament_register(user=member, tournament_id=tournament.pk)
+    with pytest.raises(Conflict) as short:
+        services.tournament_start_now(user=owner, tournament_id=tournament.pk)
+    assert "Only 2 of the 3" in short.value.message
+    services.tournament_register(user=outsider, tournament_id=tournament.pk)
+    with pytest.raises(Forbidden):
+        services.tournament_start_now(user=member, tournament_id=tournament.pk)
+    services.tournament_start_now(user=owner, tournament_id=tournament.pk)  # its task deals the tables
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    assert TournamentTable.objects.filter(tournament=tournament).count() == 3
+    with pytest.raises(Conflict):
+        services.tournament_cancel(user=owner, tournament_id=tournament.pk)

@@ -97,3 +97,18 @@ def test_a_tournament_table_links_back_to_its_tournament(owner, member):
     assert f'href="/tournaments/{tournament.pk}/"' in html and "Table 1 of the tournament “Back link cup”" in html
     other = game_services.game_create(user=owner, kind="topology", players=2)
     assert "tournament-link" not in Client().get(f"/tables/{other.pk}/").content.decode()
+
+
+def test_the_organiser_has_the_start_and_cancel_buttons(owner, member, owner_client, member_client):
+    tournament = _open(owner, min_entrants=2)
+    url = f"/tournaments/{tournament.pk}/"
+    assert f'action="{url}cancel/"' in owner_client.get(url).content.decode()
+    assert f'action="{url}start/"' not in owner_client.get(url).content.decode()  # one entrant of the two needed
+    services.tournament_register(user=member, tournament_id=tournament.pk)
+    assert f'action="{url}start/"' in owner_client.get(url).content.decode()
+    assert f'action="{url}cancel/"' not in member_client.get(url).content.decode()
+    member_client.post(f"{url}cancel/")  # refused: not hers
+    assert "Only the organiser" in member_client.get(url).content.decode()
+    owner_client.post(f"{url}cancel/")
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.CANCELLED
