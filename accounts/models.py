@@ -96,6 +96,7 @@ class NotificationEvent(models.TextChoices):
     DEADLINE = "deadline", _("A deadline is near (24 hours and 1 hour before)")
     BOT_PLAYED = "bot_played", _("The site's bot played for you after a missed deadline")
     CHAT = "chat", _("A chat message at a table you sit at")
+    TOURNAMENT = "tournament", _("A tournament you entered started, was cancelled or ended")
 
 
 class NotificationPreference(models.Model):

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ratings",  # ruling S5: ratings and leaderboards
+    "games.tournaments",  # issue 17: round-robin tournaments
     "config",  # issue 14: the site's deploy checks, 404 page and favicon (config/apps.py)
 ]
 
@@ -237,6 +238,8 @@ CELERY_BEAT_SCHEDULE = {
     "daily-digest": {"task": "games.tasks.digests_send", "schedule": crontab(hour=TOPOS_DIGEST_HOUR, minute=0)},
     # Ruling S4: a vacation ends by itself when its planned end (at the latest, the allowance) is reached.
     "vacations-end": {"task": "games.tasks.vacations_end_due", "schedule": 60.0, "options": {"expires": 60}},
+    # Issue 17: tournaments start (or are cancelled) at their start time, and end when their last table does.
+    "tournaments": {"task": "games.tournaments.tasks.tournaments_sweep", "schedule": 60.0, "options": {"expires": 60}},
 }
 # Ruling S4: vacation a player may take per calendar year (in the site's TIME_ZONE), stopping her correspondence clocks.
 TOPOS_VACATION_DAYS_PER_YEAR = env_int("TOPOS_VACATION_DAYS_PER_YEAR", 21)

@@ -17,6 +17,8 @@ urlpatterns = [
     # The language menu: Django's set_language, and kept on her account when she is logged in.
     path("i18n/setlang/", language_set, name="set_language"),
     path("api/", include("ratings.api_urls")),  # ruling S5: leaderboards and players' ratings
+    path("api/tournaments/", include("games.tournaments.api_urls")),  # issue 17
+    path("tournaments/", include("games.tournaments.urls")),
     path("leaderboards/", include("ratings.urls")),
     path("accounts/notifications/", include("games.notifications.settings_urls")),
     path("accounts/", include("accounts.urls")),

@@ -20,6 +20,7 @@ SUBJECTS = {
     "deadline": _("Your deadline at %(game)s is near"),
     "bot_played": _("The bot played for you at %(game)s"),
     "chat": _("A chat message at %(game)s"),
+    "tournament": _("News of a tournament at %(game)s"),
 }
 
 

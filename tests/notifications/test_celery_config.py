@@ -43,7 +43,8 @@ def test_beat_runs_every_periodic_task_and_sweeps_deadlines_within_seconds():
     assert {entry["task"] for entry in schedule.values()} == {
         "games.tasks.deadlines_sweep", "games.tasks.deadline_reminders", "games.tasks.effects_sweep",
         "games.tasks.digests_send", "games.tasks.idempotency_purge", "games.tasks.events_purge", "accounts.tasks.limit_hits_purge",
-        "config.monitoring.tasks.heartbeat", "games.tasks.vacations_end_due"}
+        "config.monitoring.tasks.heartbeat", "games.tasks.vacations_end_due",
+        "games.tournaments.tasks.tournaments_sweep"}
     assert all(entry["task"] in registered for entry in schedule.values())
     assert schedule["deadlines"]["schedule"] <= 15  # live Toppo clocks are 15 seconds and more
     assert isinstance(schedule["daily-digest"]["schedule"], crontab)

@@ -124,7 +124,7 @@ def test_the_settings_page_saves_the_email_choice_per_event(member):
     page = client.get("/accounts/notifications/").content.decode()
     assert 'name="your_turn" value="immediate" checked' in page
     choices = {"your_turn": "digest", "invited": "none", "started": "immediate", "finished": "digest",
-               "deadline": "immediate", "bot_played": "none"}
+               "deadline": "immediate", "bot_played": "none", "tournament": "digest"}
     response = client.post("/accounts/notifications/", choices)
     assert response.status_code == 302
     assert dict(NotificationPreference.objects.filter(user=member).values_list("event", "email")) == choices
