@@ -37,6 +37,14 @@ BROWSER_TO_API = {
     "table_chat_delete": ["api-table-chat-message"],
     "table_chat_report": ["api-table-chat-report"],
     "table_chat_mute": ["api-my-mutes", "api-my-mute"],
+    # games.tournaments.urls (issue 17)
+    "tournaments": ["api-tournaments"],
+    "tournament_new": ["api-tournaments", "api-catalogue"],
+    "tournament": ["api-tournament"],
+    "tournament_register": ["api-tournament-register"],
+    "tournament_withdraw": ["api-tournament-withdraw"],
+    "tournament_cancel": ["api-tournament-cancel"],
+    "tournament_start_now": ["api-tournament-start"],
     # accounts.urls: the profile and what it edits, player pages
     "profile": ["api-me", "api-my-tables", "api-player-games", "api-my-tokens", "api-my-vacation"],
     "language_time_zone_set": ["api-me"],
