@@ -6,10 +6,24 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
 from accounts.services import api_token_create, user_create
 from config.celery import app as celery_app
+
+
+@pytest.fixture(autouse=True)
+def site_language_between_tests():
+    """Each test starts in the site's language and zone.
+
+    A request activates its reader's language and time zone on the thread that serves it (accounts.personal), as
+    Django's LocaleMiddleware does; the test client serves requests on the test's own thread, so a Spanish
+    reader's request would otherwise leave the next test reading Spanish.
+    """
+    yield
+    translation.deactivate()
+    timezone.deactivate()
 
 
 @pytest.fixture
