@@ -1,8 +1,7 @@
 """/api/me/bot/ (make this account a bot account) and /api/invitations/ (list, accept, decline): issue 12."""
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -11,6 +10,7 @@ from ..models import Game, Invitation
 from ..services.bot_accounts import account_make_bot
 from ..services.invitations import invitation_accept, invitation_decline
 from .errors import error_response
+from .responses import BotAccountOut, InvitationAcceptedOut, InvitationListOut, errors
 
 
 class MakeBotView(APIView):
@@ -19,9 +19,8 @@ class MakeBotView(APIView):
                                "shown with a BOT mark, and can be invited or challenged like anyone. There is no "
                                "way back. Refused while you sit at an open or running table as a person.",
                    request=None,
-                   responses={200: OpenApiTypes.OBJECT,
-                              409: OpenApiResponse(description="Already a bot account, or you sit at an open or "
-                                                               "running table.")})
+                   responses={200: BotAccountOut, **errors(409, s409="Already a bot account, or you sit at an open "
+                                                                     "or running table.")})
     def post(self, request):
         try:
             user = account_make_bot(user=request.user)
@@ -40,7 +39,7 @@ class InvitationListView(APIView):
     @extend_schema(operation_id="invitations", summary="My invitations to tables still open",
                    description="Each: `id`, `table`, `kind`, `players`, `invited_by`, `created_at`; oldest first. "
                                "Tables where you already sit are left out.",
-                   responses={200: OpenApiTypes.OBJECT})
+                   responses={200: InvitationListOut})
     def get(self, request):
         pending = (Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
                    .exclude(game__seats__user=request.user)
@@ -51,9 +50,9 @@ class InvitationListView(APIView):
 class InvitationAcceptView(APIView):
     @extend_schema(operation_id="invitation_accept", summary="Accept an invitation: take a free seat at its table",
                    request=None,
-                   responses={200: OpenApiTypes.OBJECT,
-                              404: OpenApiResponse(description="No such invitation of yours."),
-                              409: OpenApiResponse(description="The table started, is full, or you sit there.")})
+                   responses={200: InvitationAcceptedOut,
+                              **errors(404, 409, s404="No such invitation of yours.",
+                                       s409="The table started, is full, or you sit there.")})
     def post(self, request, pk: int):
         try:
             game = invitation_accept(user=request.user, invitation_id=pk)
@@ -65,7 +64,7 @@ class InvitationAcceptView(APIView):
 class InvitationDeclineView(APIView):
     @extend_schema(operation_id="invitation_decline", summary="Decline an invitation (it is removed)",
                    request=None,
-                   responses={204: None, 404: OpenApiResponse(description="No such invitation of yours.")})
+                   responses={204: None, **errors(404, s404="No such invitation of yours.")})
     def post(self, request, pk: int):
         try:
             invitation_decline(user=request.user, invitation_id=pk)

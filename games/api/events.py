@@ -20,6 +20,7 @@ from ..feed.selectors import PAGE_MAX, event_public, events_after
 from ..feed.stream import HEADERS, run_sync
 from ..models import Event
 from .errors import error_response
+from .responses import ErrorSerializer
 
 
 class Unavailable(ServiceError):
@@ -51,9 +52,7 @@ class EventPageOut(serializers.Serializer):
     more = serializers.BooleanField(help_text="True if more events are waiting after this page.")
 
 
-class ErrorOut(serializers.Serializer):
-    error = serializers.CharField()
-    detail = serializers.CharField()
+ErrorOut = ErrorSerializer  # the API's one error shape (games.api.responses)
 
 
 AFTER = OpenApiParameter("after", OpenApiTypes.INT, description="Only events after this id (0: all that are kept).")

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
@@ -21,6 +21,7 @@ from ratings.selectors import rating_histories
 from .. import player_stats
 from ..errors import BadRequest, NotFound
 from .errors import error_response
+from .responses import errors
 
 
 class GameStatsOut(serializers.Serializer):
@@ -113,8 +114,7 @@ class PlayerView(APIView):
             OpenApiParameter("limit", OpenApiTypes.INT, description="Finished games per page (50 when not given)."),
             OpenApiParameter("offset", OpenApiTypes.INT, description="Finished games to skip."),
         ],
-        responses={200: PlayerOut, 400: OpenApiResponse(description="Unknown game."),
-                   404: OpenApiResponse(description="No such player.")},
+        responses={200: PlayerOut, **errors(400, 404, s400="Unknown game.", s404="No such player.")},
     )
     def get(self, request, username: str):
         person = get_user_model().objects.filter(username=username, is_active=True).first()
