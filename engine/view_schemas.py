@@ -26,9 +26,12 @@ def openapi_schema(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return schema
     out = {}
+    patterned = "patternProperties" in schema
     for key, value in schema.items():
-        if key in ("properties", "patternProperties"):
+        if key == "properties":
             out[key] = {name: openapi_schema(s) for name, s in value.items()}
+        elif patterned and key in ("patternProperties", "additionalProperties"):
+            continue
         elif key == "const":
             out["enum"] = [value]
         elif key == "type" and isinstance(value, list):
@@ -39,12 +42,13 @@ def openapi_schema(schema: Any) -> Any:
                 out["anyOf"] = [{"type": k} for k in kinds]
             if "null" in value:
                 out["nullable"] = True
-        elif key in ("$schema", "$id", "patternProperties"):
+        elif key in ("$schema", "$id"):
             continue
         else:
             out[key] = openapi_schema(value)
-    if "patternProperties" in schema and "additionalProperties" not in schema:
-        # OpenAPI 3.0 has no patternProperties: the values' schema is all it can say.
+    if patterned:
+        # OpenAPI 3.0 has no patternProperties: the values' schema is all it can say (the keys' pattern is in the
+        # description).
         (only,) = schema["patternProperties"].values()
         out["additionalProperties"] = openapi_schema(only)
     return out
