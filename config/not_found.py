@@ -7,12 +7,23 @@ serves in production (templates/404.html); staff keep Django's page for debuggin
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import Http404
+from django.http import Http404, JsonResponse
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import Resolver404, resolve
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.defaults import page_not_found
+
+
+def not_found(request, exception=None):
+    """handler404: the API answers an address it does not know in its one error shape (JSON, issue 12), the
+    site with its 404 page."""
+    if request.path_info.startswith("/api/"):
+        return JsonResponse({"error": "not_found",
+                             "detail": _("There is nothing at this address of the API; the list of its addresses "
+                                         "is at /api/docs/.")}, status=404)
+    return page_not_found(request, exception)
 
 
 def _debug_page_forbidden(request) -> bool:
@@ -32,12 +43,12 @@ class NotFoundPageMiddleware:
             try:
                 resolve(request.path_info, getattr(request, "urlconf", None))
             except Resolver404 as exc:
-                return page_not_found(request, exc)
+                return not_found(request, exc)
         return self.get_response(request)
 
     def process_exception(self, request, exception):
         if isinstance(exception, Http404) and _debug_page_forbidden(request):
-            return page_not_found(request, exception)
+            return not_found(request, exception)
         return None
 
 

@@ -407,3 +407,4 @@ SPECTACULAR_SETTINGS["DESCRIPTION"] += (
 SPECTACULAR_SETTINGS.setdefault("POSTPROCESSING_HOOKS", ["drf_spectacular.hooks.postprocess_schema_enums"])
 SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.schema_limits.document_limits")
 SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.responses.add_view_schemas")  # issue 12
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"] = {"BotLevelEnum": "games.api.serializers.BOT_LEVEL_CHOICES"}

@@ -60,7 +60,8 @@ NOT_FOUND = errors(404, s404="No such leaderboard or player.")
 CURSORS = [
     OpenApiParameter("after", OpenApiTypes.STR, description="A `next` cursor: the page after that row."),
     OpenApiParameter("before", OpenApiTypes.STR, description="A `previous` cursor: the page before that row."),
-    OpenApiParameter("limit", OpenApiTypes.INT, description=f"Rows per page, 1 to {selectors.MAX_PAGE_SIZE} "
+    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": selectors.MAX_PAGE_SIZE},
+                     description=f"Rows per page, 1 to {selectors.MAX_PAGE_SIZE} "
                                                             f"(default {selectors.PAGE_SIZE})."),
 ]
 

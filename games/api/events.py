@@ -55,7 +55,8 @@ class EventPageOut(serializers.Serializer):
 ErrorOut = ErrorSerializer  # the API's one error shape (games.api.responses)
 
 
-AFTER = OpenApiParameter("after", OpenApiTypes.INT, description="Only events after this id (0: all that are kept).")
+AFTER = OpenApiParameter("after", {"type": "integer", "minimum": 0},
+                         description="Only events after this id (0: all that are kept).")
 STREAM_DESCRIPTION = (
     "Server-sent events (`text/event-stream`). Each event has `id:` (the feed cursor), `event:` (its kind) and "
     "`data:` (the same JSON as one result of `GET /api/events/`). A comment line comes every 15 s while nothing "
@@ -96,7 +97,7 @@ class EventListView(APIView):
     @extend_schema(operation_id="events_list", summary="My events after a cursor, oldest first",
                    description="Your turn, a move at one of your tables, invited, a table started, a game over. "
                                "Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
-                   parameters=[AFTER, OpenApiParameter("limit", OpenApiTypes.INT,
+                   parameters=[AFTER, OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": PAGE_MAX},
                                                        description=f"At most this many (1-{PAGE_MAX}, default 100).")],
                    responses={200: EventPageOut, 400: ErrorOut, 401: ErrorOut})
     def get(self, request):

@@ -8,9 +8,9 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
+from rest_framework.exceptions import ParseError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -98,6 +98,28 @@ class PlayerOut(serializers.Serializer):
     finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
 
 
+class FinishedPages(LimitOffsetPagination):
+    """DRF's limit and offset, but a value the schema does not allow is refused (400), not quietly replaced."""
+
+    max_limit = 200
+
+    def _whole(self, request, name: str, low: int, high: int | None):
+        text = request.query_params.get(name)
+        if text is None:
+            return None
+        if not (text.isascii() and text.isdigit()) or int(text) < low or (high is not None and int(text) > high):
+            raise ParseError(_("%(name)s must be a whole number from %(low)d to %(high)s.")
+                             % {"name": name, "low": low, "high": high if high is not None else "∞"})
+        return int(text)
+
+    def get_limit(self, request):
+        limit = self._whole(request, self.limit_query_param, 1, self.max_limit)
+        return self.default_limit if limit is None else limit
+
+    def get_offset(self, request):
+        return self._whole(request, self.offset_query_param, 0, None) or 0
+
+
 def _with_links(result: dict) -> dict:
     return {**result, "url": reverse("table", args=[result["id"]]),
             "replay_url": reverse("table_replay", args=[result["id"]])}
@@ -110,9 +132,11 @@ class PlayerView(APIView):
         operation_id="player_detail",
         summary="A player: statistics per game and her finished games (paginated), with opponents",
         parameters=[
-            OpenApiParameter("game", OpenApiTypes.STR, description="Only finished games of this game, e.g. topoum."),
-            OpenApiParameter("limit", OpenApiTypes.INT, description="Finished games per page (50 when not given)."),
-            OpenApiParameter("offset", OpenApiTypes.INT, description="Finished games to skip."),
+            OpenApiParameter("game", {"type": "string", "enum": sorted(all_games())},
+                             description="Only finished games of this game, e.g. topoum."),
+            OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": FinishedPages.max_limit},
+                             description="Finished games per page (50 when not given)."),
+            OpenApiParameter("offset", {"type": "integer", "minimum": 0}, description="Finished games to skip."),
         ],
         responses={200: PlayerOut, **errors(400, 404, s400="Unknown game.", s404="No such player.")},
     )
@@ -120,12 +144,12 @@ class PlayerView(APIView):
         person = get_user_model().objects.filter(username=username, is_active=True).first()
         if person is None:
             return error_response(NotFound(_("There is no player called “%(name)s”.") % {"name": username}))
-        kind = request.query_params.get("game") or None
+        kind = request.query_params.get("game")
         if kind is not None and kind not in all_games():
             return error_response(BadRequest(_("There is no game called “%(game)s”; choose one of %(games)s.")
                                              % {"game": kind, "games": ", ".join(sorted(all_games()))}))
         viewer = request.user if request.user.is_authenticated else None
-        paginator = LimitOffsetPagination()
+        paginator = FinishedPages()
         page = paginator.paginate_queryset(player_stats.recent_games(person, viewer, kind), request, view=self)
         data = {
             "username": person.username,

@@ -84,7 +84,8 @@ def errors(*statuses: int, **described: str) -> dict:
 @extend_schema_field({"type": "object", "description": "The table's options as the game validated them (names, "
                                                        "kinds and values: GET /api/catalogue/).",
                       "additionalProperties": {"oneOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"},
-                                                         {"type": "array", "items": {"type": "string"}}],
+                                                         {"type": "array", "items": {"oneOf": [{"type": "string"},
+                                                                                          {"type": "integer"}]}}],
                                                "nullable": True}})
 class OptionsField(serializers.JSONField):
     pass
@@ -295,7 +296,7 @@ class ExportOut(serializers.Serializer):
 
 @extend_schema_field({"nullable": True, "description": "Any JSON value of the option's kind.",
                       "oneOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"},
-                                {"type": "array", "items": {"type": "string"}}]})
+                                {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}]})
 class OptionValueField(serializers.JSONField):
     pass
 

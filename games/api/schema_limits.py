@@ -6,7 +6,9 @@
 - 422 wherever an `Idempotency-Key` is accepted: the key was used before for a different request;
 - 401 on every operation: an API token that is unknown, revoked or expired is refused even where no account is
   needed (and every operation that needs one refuses a request without credentials);
-- 403 on every write: a session request without its CSRF token.
+- 403 on every write: a session request without its CSRF token;
+- 404 wherever a path names an object (an address that names none) or a `format` can be asked for (DRF answers
+  an unknown one with 404).
 
 Every such answer has the API's one error shape, the `Error` component (games.api.responses).
 """
@@ -54,6 +56,17 @@ def document_limits(result, generator, request, public):
             if method in WRITES:
                 _answer(operation, "403", "A session request without its CSRF token (send the `X-CSRFToken` header, "
                         "or use an API token).")
+            parameters = operation.get("parameters", [])
+            if any(p.get("in") == "path" for p in parameters) and "404" not in operation["responses"]:
+                _answer(operation, "404", "The address names no such object.")
+            for parameter in parameters:
+                if parameter.get("name") == "format" and parameter.get("in") == "query":
+                    _answer(operation, "404", "A `format` that is not one of those listed.")
+                    # DRF reads an empty `format` as none given: the Accept header decides.
+                    parameter.setdefault("schema", {}).setdefault("enum", [])
+                    if "" not in parameter["schema"]["enum"]:
+                        parameter["schema"]["enum"].append("")
+                    parameter.setdefault("description", "The answer's format; empty or left out: as `Accept` asks.")
             if any(p.get("name") == HEADER and p.get("in") == "header" for p in operation.get("parameters", [])):
                 if "422" not in operation["responses"]:
                     _answer(operation, "422", "This Idempotency-Key was used before for a different request "

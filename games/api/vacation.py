@@ -18,7 +18,7 @@ STANDING = ("`on_vacation`, `started_at`, `ends_at` (planned; it ends by itself 
 
 
 class VacationStartIn(serializers.Serializer):
-    days = serializers.IntegerField(required=False, allow_null=True, default=None,
+    days = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
                                     help_text="Whole days (at least 1); leave out to stay away until your vacation "
                                               "days run out.")
 

@@ -15,7 +15,7 @@ from engine.bots import levels as bot_levels
 from engine.core import all_games
 
 from .. import replay, selectors, services
-from ..errors import Conflict, ServiceError, StaleVersion
+from ..errors import BadRequest, Conflict, ServiceError, StaleVersion
 from ..export import game_export
 from ..models import Game
 from ..services.table_access import game_lock_for, table_not_found
@@ -139,8 +139,10 @@ class MyTablesView(APIView):
                                                             "and running ones (false).")],
                    responses={200: TABLE_PAGE, 400: BAD_FILTER})
     def get(self, request):
-        finished = request.query_params.get("finished")
-        finished = {"1": True, "true": True, "0": False, "false": False}.get(finished) if finished else None
+        text = request.query_params.get("finished")
+        finished = {"1": True, "true": True, "0": False, "false": False}.get(text)
+        if text is not None and finished is None:
+            return error_response(BadRequest(_("finished must be true or false (or 1 or 0)."), field="finished"))
         games = selectors.tables_of_user(user=request.user, finished=finished)
         return _table_page(request, self, games, TableFilters(data=request.query_params.dict()))
 
