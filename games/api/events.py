@@ -103,7 +103,8 @@ class EventListView(APIView):
     def get(self, request):
         try:
             after = opening.cursor_from(request.query_params, None) or 0
-            limit = int(request.query_params.get("limit") or 100)
+            text = request.query_params.get("limit")
+            limit = 100 if text is None else int(text)
             if not 1 <= limit <= PAGE_MAX:
                 raise ValueError
         except ServiceError as exc:

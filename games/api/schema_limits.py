@@ -6,7 +6,7 @@
 - 422 wherever an `Idempotency-Key` is accepted: the key was used before for a different request;
 - 401 on every operation: an API token that is unknown, revoked or expired is refused even where no account is
   needed (and every operation that needs one refuses a request without credentials);
-- 403 on every write: a session request without its CSRF token;
+- 403 on every write: a session request without its CSRF token; 415 on every write: a body the parsers do not read;
 - 404 wherever a path names an object (an address that names none) or a `format` can be asked for (DRF answers
   an unknown one with 404).
 
@@ -54,6 +54,8 @@ def document_limits(result, generator, request, public):
             _answer(operation, "401", "Not authenticated: an API token that is unknown, revoked or expired (or, "
                     "where an account is needed, no credentials); `detail` says which.")
             if method in WRITES:
+                _answer(operation, "415", "A body in a media type the API does not read (it reads JSON, forms and "
+                        "multipart forms), or a multipart body without its boundary (`error`: unsupported_media_type).")
                 _answer(operation, "403", "A session request without its CSRF token (send the `X-CSRFToken` header, "
                         "or use an API token).")
             parameters = operation.get("parameters", [])

@@ -36,6 +36,15 @@ class ActionField(serializers.JSONField):
         return data
 
 
+def BoundedInteger(low: int, high: int | None = None, **kwargs) -> serializers.IntegerField:
+    """An integer the schema bounds while the service checks it, so a refusal says what to send in its own words
+    (e.g. how many vacation days are left) rather than DRF's "Some fields are not valid."."""
+    schema = {"type": "integer", "minimum": low, **({"maximum": high} if high is not None else {})}
+    field = extend_schema_field({**schema, "nullable": True} if kwargs.get("allow_null") else schema)
+    # A class of its own: the annotation goes on the class, and must not reach every IntegerField.
+    return field(type("BoundedInteger", (serializers.IntegerField,), {}))(**kwargs)
+
+
 class TableCreateIn(serializers.Serializer):
     game = serializers.ChoiceField(choices=sorted(all_games()), help_text="The game (see /api/catalogue/).")
     players = serializers.IntegerField(min_value=1, max_value=8)
@@ -47,8 +56,8 @@ class TableCreateIn(serializers.Serializer):
     bots = serializers.ListField(child=serializers.ChoiceField(choices=BOT_LEVEL_CHOICES), required=False,
                                  default=list, max_length=7,
                                  help_text="Bot levels for the seats after yours, e.g. ['greedy'].")
-    time_bank_days = serializers.IntegerField(
-        required=False, default=0, min_value=0, max_value=30,
+    time_bank_days = BoundedInteger(
+        0, 30, required=False, default=0,
         help_text="Correspondence only: days each seat may draw on when a turn's clock runs out, before the bot "
                   "plays it (0-30, 0: none). Such a table has the bank instead of vacation (ruling S4).")
     rated = serializers.BooleanField(default=True,

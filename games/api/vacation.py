@@ -10,6 +10,7 @@ from .. import vacation
 from ..services.vacation import vacation_end, vacation_start
 from .idempotency import idempotent
 from .responses import VacationStandingOut, errors
+from .serializers import BoundedInteger
 from .views import IDEMPOTENCY
 
 STANDING = ("`on_vacation`, `started_at`, `ends_at` (planned; it ends by itself then), this calendar `year`'s "
@@ -18,7 +19,7 @@ STANDING = ("`on_vacation`, `started_at`, `ends_at` (planned; it ends by itself 
 
 
 class VacationStartIn(serializers.Serializer):
-    days = serializers.IntegerField(required=False, allow_null=True, default=None, min_value=1,
+    days = BoundedInteger(1, required=False, allow_null=True, default=None,
                                     help_text="Whole days (at least 1); leave out to stay away until your vacation "
                                               "days run out.")
 

@@ -34,7 +34,7 @@ from tests.web.test_web_end_of_game import play_out
 pytestmark = pytest.mark.django_db(transaction=False)
 
 # Cases per operation and generation phase; TOPOS_SCHEMATHESIS_EXAMPLES raises it for a longer hunt.
-EXAMPLES = int(os.environ.get("TOPOS_SCHEMATHESIS_EXAMPLES", "6"))
+EXAMPLES = int(os.environ.get("TOPOS_SCHEMATHESIS_EXAMPLES", "20"))
 PASSWORD = "a-long-test-password"
 
 # What a request that the schema allows may be answered: Schemathesis' own list (success, 401, 403, 404, 409, 429)
