@@ -10,7 +10,7 @@
 - 404 wherever a path names an object (an address that names none) or a `format` can be asked for (DRF answers
   an unknown one with 404).
 
-Every such answer has the API's one error shape, the `Error` component (games.api.responses).
+Every refusal documented without a body, and every such answer, has the API's one error shape, the `Error` component (games.api.responses).
 """
 from __future__ import annotations
 
@@ -58,6 +58,9 @@ def document_limits(result, generator, request, public):
                         "multipart forms), or a multipart body without its boundary (`error`: unsupported_media_type).")
                 _answer(operation, "403", "A session request without its CSRF token (send the `X-CSRFToken` header, "
                         "or use an API token).")
+            for status, answer in operation["responses"].items():
+                if status.startswith(("4", "5")) and isinstance(answer, dict) and not answer.get("content"):
+                    answer["content"] = {"application/json": {"schema": ERROR}}  # a refusal has the one shape
             parameters = operation.get("parameters", [])
             if any(p.get("in") == "path" for p in parameters) and "404" not in operation["responses"]:
                 _answer(operation, "404", "The address names no such object.")
