@@ -16,18 +16,19 @@ from django.views.decorators.cache import cache_control
 from django.views.defaults import page_not_found
 
 
+def not_found(request, exception=None):
+    """handler404: the API answers an address it does not know in its one error shape (JSON, issue 12), the
+    site with its 404 page."""
+    if request.path_info.startswith("/api/"):
+        return JsonResponse({"error": "not_found",
+                             "detail": _("There is nothing at this address of the API; the list of its addresses "
+                                         "is at /api/docs/.")}, status=404)
+    return page_not_found(request, exception)
+
+
 def _debug_page_forbidden(request) -> bool:
     user = getattr(request, "user", None)
     return settings.DEBUG and not (user is not None and user.is_staff)
-
-
-def not_found(request, exception=None):
-    """The 404 answer (config.urls.handler404): under /api/ in the API's one error shape, as JSON (a client reads
-    no HTML, and the schema promises JSON); elsewhere the site's page."""
-    if request.path_info.startswith("/api/"):
-        return JsonResponse({"error": "not_found", "detail": _("There is nothing at this address of the API: the "
-                                                              "endpoints are listed at /api/docs/.")}, status=404)
-    return page_not_found(request, exception)
 
 
 class NotFoundPageMiddleware:

@@ -423,3 +423,5 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "NotificationEventEnum": "games.api.notifications.EVENT_VALUES",
     "EmailChoiceEnum": "games.api.notifications.EMAIL_VALUES",
 })
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.responses.add_view_schemas")  # issue 12
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]["BotLevelEnum"] = "games.api.serializers.BOT_LEVEL_CHOICES"

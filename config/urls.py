@@ -6,7 +6,7 @@ from accounts.views import language_set
 from .monitoring.views import healthz, healthz_web
 from .not_found import favicon
 
-handler404 = "config.not_found.not_found"  # JSON under /api/, the site's page elsewhere
+handler404 = "config.not_found.not_found"  # JSON under /api/ (issue 12), the site's page elsewhere
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),  # issue 14 (safety)

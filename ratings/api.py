@@ -5,12 +5,13 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.api.errors import error_response
+from games.api.responses import error, errors
 from games.errors import BadRequest, NotFound
 
 from . import selectors
@@ -55,11 +56,12 @@ class PlayerRatingsOut(serializers.Serializer):
     results = PlayerRatingOut(many=True)
 
 
-NOT_FOUND = {404: OpenApiResponse(description="No such leaderboard or player.")}
+NOT_FOUND = errors(404, s404="No such leaderboard or player.")
 CURSORS = [
     OpenApiParameter("after", OpenApiTypes.STR, description="A `next` cursor: the page after that row."),
     OpenApiParameter("before", OpenApiTypes.STR, description="A `previous` cursor: the page before that row."),
-    OpenApiParameter("limit", OpenApiTypes.INT, description=f"Rows per page, 1 to {selectors.MAX_PAGE_SIZE} "
+    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": selectors.MAX_PAGE_SIZE},
+                     description=f"Rows per page, 1 to {selectors.MAX_PAGE_SIZE} "
                                                             f"(default {selectors.PAGE_SIZE})."),
 ]
 
@@ -104,8 +106,8 @@ class LeaderboardView(APIView):
     @extend_schema(operation_id="leaderboard", summary="One leaderboard, best rating first, a page at a time",
                    description="Players with at least one rated game in this key (ruling S5). Follow `next` and "
                                "`previous`: cursor pages cost the same however deep they are.",
-                   parameters=CURSORS, responses={200: LeaderboardOut, 400: OpenApiResponse(description="A bad "
-                                                  "cursor or limit; `detail` says which."), **NOT_FOUND})
+                   parameters=CURSORS, responses={200: LeaderboardOut, 400: error(400, "A bad cursor or limit; `detail` says which."),
+                                          **NOT_FOUND})
     def get(self, request, key: str):
         try:
             if key not in rating_keys():

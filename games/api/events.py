@@ -20,6 +20,7 @@ from ..feed.selectors import PAGE_MAX, event_public, events_after
 from ..feed.stream import HEADERS, run_sync
 from ..models import Event
 from .errors import error_response
+from .responses import ErrorSerializer
 
 
 class Unavailable(ServiceError):
@@ -56,12 +57,11 @@ class EventPageOut(serializers.Serializer):
     more = serializers.BooleanField(help_text="True if more events are waiting after this page.")
 
 
-class ErrorOut(serializers.Serializer):
-    error = serializers.CharField()
-    detail = serializers.CharField()
+ErrorOut = ErrorSerializer  # the API's one error shape (games.api.responses)
 
 
-AFTER = OpenApiParameter("after", OpenApiTypes.INT, description="Only events after this id (0: all that are kept).")
+AFTER = OpenApiParameter("after", {"type": "integer", "minimum": 0},
+                         description="Only events after this id (0: all that are kept).")
 STREAM_DESCRIPTION = (
     "Server-sent events (`text/event-stream`). Each event has `id:` (the feed cursor), `event:` (its kind) and "
     "`data:` (the same JSON as one result of `GET /api/events/`). A comment line comes every 15 s while nothing "
@@ -103,13 +103,14 @@ class EventListView(APIView):
                    description="Your turn, a move at one of your tables, invited, a table started, a game over, a "
                                "chat message at one of your tables (`chat`). "
                                "Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
-                   parameters=[AFTER, OpenApiParameter("limit", OpenApiTypes.INT,
+                   parameters=[AFTER, OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": PAGE_MAX},
                                                        description=f"At most this many (1-{PAGE_MAX}, default 100).")],
                    responses={200: EventPageOut, 400: ErrorOut, 401: ErrorOut})
     def get(self, request):
         try:
             after = opening.cursor_from(request.query_params, None) or 0
-            limit = int(request.query_params.get("limit") or 100)
+            text = request.query_params.get("limit")
+            limit = 100 if text is None else int(text)
             if not 1 <= limit <= PAGE_MAX:
                 raise ValueError
         except ServiceError as exc:

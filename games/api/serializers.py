@@ -4,8 +4,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config import request_limits
+from engine.bots.levels import levels as bot_levels
+from engine.core import all_games
 
 from ..models import Pace
+
+# The bot levels, one enum in the schema (config/settings.py: ENUM_NAME_OVERRIDES).
+BOT_LEVEL_CHOICES = sorted(bot_levels())
 
 
 @extend_schema_field({"type": "object", "required": ["type"], "additionalProperties": True,
@@ -31,18 +36,28 @@ class ActionField(serializers.JSONField):
         return data
 
 
+def BoundedInteger(low: int, high: int | None = None, **kwargs) -> serializers.IntegerField:
+    """An integer the schema bounds while the service checks it, so a refusal says what to send in its own words
+    (e.g. how many vacation days are left) rather than DRF's "Some fields are not valid."."""
+    schema = {"type": "integer", "minimum": low, **({"maximum": high} if high is not None else {})}
+    field = extend_schema_field({**schema, "nullable": True} if kwargs.get("allow_null") else schema)
+    # A class of its own: the annotation goes on the class, and must not reach every IntegerField.
+    return field(type("BoundedInteger", (serializers.IntegerField,), {}))(**kwargs)
+
+
 class TableCreateIn(serializers.Serializer):
-    game = serializers.CharField(help_text="topology, topoum or toppo (see /api/catalogue/).")
+    game = serializers.ChoiceField(choices=sorted(all_games()), help_text="The game (see /api/catalogue/).")
     players = serializers.IntegerField(min_value=1, max_value=8)
     options = serializers.DictField(required=False, default=dict, help_text="Game options (see the catalogue).")
     pace = serializers.ChoiceField(choices=Pace.choices, default=Pace.CORRESPONDENCE)
-    turn_seconds = serializers.IntegerField(required=False, min_value=1,
+    turn_seconds = serializers.IntegerField(required=False, min_value=1, max_value=14 * 86400,
                                             help_text="Clock per turn: 1-14 days in seconds, or live seconds.")
     private = serializers.BooleanField(default=False)
-    bots = serializers.ListField(child=serializers.CharField(), required=False, default=list,
+    bots = serializers.ListField(child=serializers.ChoiceField(choices=BOT_LEVEL_CHOICES), required=False,
+                                 default=list, max_length=7,
                                  help_text="Bot levels for the seats after yours, e.g. ['greedy'].")
-    time_bank_days = serializers.IntegerField(
-        required=False, default=0,
+    time_bank_days = BoundedInteger(
+        0, 30, required=False, default=0,
         help_text="Correspondence only: days each seat may draw on when a turn's clock runs out, before the bot "
                   "plays it (0-30, 0: none). Such a table has the bank instead of vacation (ruling S4).")
     rated = serializers.BooleanField(default=True,
@@ -65,16 +80,18 @@ class JoinIn(serializers.Serializer):
 
 
 class BotIn(serializers.Serializer):
-    level = serializers.CharField()
+    level = serializers.ChoiceField(choices=BOT_LEVEL_CHOICES, help_text="A bot level (see /api/catalogue/).")
 
 
 class InviteIn(serializers.Serializer):
-    username = serializers.CharField()
+    # Not trimmed: "  ana " is looked up as ana by the service, and a name of spaces only is a player that
+    # does not exist (404), as the schema lets a client send it.
+    username = serializers.CharField(trim_whitespace=False, max_length=150)
 
 
 class StartIn(serializers.Serializer):
-    fill_with_bots = serializers.CharField(required=False, allow_blank=True, default="",
-                                           help_text="Fill empty seats with bots of this level.")
+    fill_with_bots = serializers.ChoiceField(choices=["", *BOT_LEVEL_CHOICES], required=False, default="",
+                                             help_text="Fill empty seats with bots of this level (empty: do not).")
 
 
 class AbortAgreeIn(serializers.Serializer):

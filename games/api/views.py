@@ -5,7 +5,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,14 +15,26 @@ from engine.bots import levels as bot_levels
 from engine.core import all_games
 
 from .. import lobby, replay, selectors, services
-from ..errors import Conflict, ServiceError, StaleVersion
+from ..errors import BadRequest, Conflict, ServiceError, StaleVersion
 from ..export import game_export
 from ..models import Game
 from ..services.table_access import game_lock_for, table_not_found
 from ..views.rules import rules_url
 from .errors import error_response
 from .idempotency import HEADER, idempotent
-from .pagination import LogPages, TableFilters, TablePages, cursor_parameters, page_schema
+from .pagination import LogPages, TableFilters, TablePages, cursor_parameters
+from .responses import (
+    ActionResultOut,
+    CatalogueOut,
+    ExportOut,
+    LegalActionsOut,
+    LogPageOut,
+    PositionOut,
+    TableDetailOut,
+    TablePageOut,
+    error,
+    errors,
+)
 from .serializers import AbortAgreeIn, ActionIn, BotIn, InviteIn, JoinIn, LogFilters, StartIn, TableCreateIn
 from .throttles import MoveBurstThrottle
 
@@ -33,14 +45,12 @@ IDEMPOTENCY = OpenApiParameter(HEADER, {"type": "string", "minLength": 1, "maxLe
                                            f"(answers are kept {settings.TOPOS_IDEMPOTENCY_RETENTION_HOURS} hours). "
                                            "1 to 200 characters, not only spaces. The same key with a different "
                                            "request is refused with 422.")
-ERRORS = {
-    400: OpenApiResponse(description="Malformed body or illegal action; `detail` says why."),
-    403: OpenApiResponse(description="Not your seat or table."),
-    404: OpenApiResponse(description="No such table."),
-    409: OpenApiResponse(description="Stale version or a table in the wrong state."),
-}
-LIMITED = {429: OpenApiResponse(description="A limit on abuse ran out (e.g. too many invitations in an hour); "
-                                            "`Retry-After` says in how many seconds to try again.")}
+ERRORS = errors(400, 403, 404, 409, s400="Malformed body or illegal action; `detail` says why.",
+                s403="Not your seat or table.", s404="No such table.",
+                s409="Stale version (`stale_version`, with the table as it is now) or a table in the wrong state.")
+READ_ERRORS = errors(404, s404="No such table, or a private one you may not see.")
+LIMITED = errors(429, s429="Too many requests, or a limit on abuse ran out (e.g. too many invitations in an hour): "
+                           "`Retry-After` says in how many seconds to try again.")
 
 
 def _visible(request, pk: int) -> Game:
@@ -74,7 +84,8 @@ def _detail(pk: int, request, status: int = 200) -> Response:
 class CatalogueView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(summary="The games, their player counts and options, and the bot levels", responses=OpenApiTypes.OBJECT)
+    @extend_schema(operation_id="catalogue", summary="The games, their player counts and options, and the bot levels",
+                   responses={200: CatalogueOut})
     def get(self, request):
         return Response({
             "games": [{**g.metadata(), "rules_url": request.build_absolute_uri(rules_url(name))}  # issue 13
@@ -83,10 +94,9 @@ class CatalogueView(APIView):
         })
 
 
-TABLE_ITEM = {"type": "object", "description": "A table: game, options, pace, status, seats, and mine if I sit there."}
-TABLE_PAGE = page_schema(TABLE_ITEM, "A page of tables, newest first.")
-BAD_FILTER = OpenApiResponse(description="A filter, cursor or page size that is not valid; `detail` says which "
-                                         "(`fields` names the parameter).")
+TABLE_PAGE = TablePageOut
+BAD_FILTER = error(400, "A filter, cursor or page size that is not valid; `detail` says which (`fields` names the "
+                        "parameter).")
 
 
 def _table_page(request, view, queryset, filters: TableFilters) -> Response:
@@ -100,14 +110,14 @@ class TableListView(APIView):
     @extend_schema(operation_id="tables_list_open", summary="Tables anyone may look at (open ones unless `status` "
                    "says otherwise), newest first, a page at a time",
                    parameters=[TableFilters, *cursor_parameters(TablePages)],
-                   responses={200: OpenApiResponse(TABLE_PAGE), 400: BAD_FILTER})
+                   responses={200: TABLE_PAGE, 400: BAD_FILTER})
     def get(self, request):
         filters = TableFilters(data={"status": Game.Status.OPEN, **request.query_params.dict()})
         # Issue 17: an open table without a free seat is never listed (games.lobby).
         return _table_page(request, self, lobby.tables_listed(), filters)
 
-    @extend_schema(summary="Open a table", request=TableCreateIn, parameters=[IDEMPOTENCY],
-                   responses={201: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(operation_id="tables_create", summary="Open a table", request=TableCreateIn,
+                   parameters=[IDEMPOTENCY], responses={201: TableDetailOut, **ERRORS})
     def post(self, request):
         body = TableCreateIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -124,16 +134,18 @@ class TableListView(APIView):
 
 
 class MyTablesView(APIView):
-    @extend_schema(summary="The tables I sit at, newest first, a page at a time (each says whether it waits for me: "
+    @extend_schema(operation_id="tables_mine", summary="The tables I sit at, newest first, a page at a time (each says whether it waits for me: "
                            "`my_turn`); ?finished=1 for finished and aborted ones only",
                    parameters=[TableFilters, *cursor_parameters(TablePages),
                                OpenApiParameter("finished", OpenApiTypes.BOOL,
                                                 description="Only finished and aborted tables (true), or only open "
                                                             "and running ones (false).")],
-                   responses={200: OpenApiResponse(TABLE_PAGE), 400: BAD_FILTER})
+                   responses={200: TABLE_PAGE, 400: BAD_FILTER})
     def get(self, request):
-        finished = request.query_params.get("finished")
-        finished = {"1": True, "true": True, "0": False, "false": False}.get(finished) if finished else None
+        text = request.query_params.get("finished")
+        finished = {"1": True, "true": True, "0": False, "false": False}.get(text)
+        if text is not None and finished is None:
+            return error_response(BadRequest(_("finished must be true or false (or 1 or 0)."), field="finished"))
         games = selectors.tables_of_user(user=request.user, finished=finished)
         return _table_page(request, self, games, TableFilters(data=request.query_params.dict()))
 
@@ -141,7 +153,8 @@ class MyTablesView(APIView):
 class TableDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="table_detail", summary="A table and the game as I see it, with my legal actions", responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(operation_id="table_detail", summary="A table and the game as I see it, with my legal actions",
+                   responses={200: TableDetailOut, **READ_ERRORS})
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
@@ -156,7 +169,8 @@ class ExportView(APIView):
     @extend_schema(operation_id="table_export", summary="A finished game to verify: seed, commitment, whole log, result",
                    description="Run `python -m engine.verify export.json` on the answer (ruling G0.2). A game still "
                                "running or aborted answers 409: its seed is not public.",
-                   responses={200: OpenApiTypes.OBJECT, **ERRORS})
+                   responses={200: ExportOut, **READ_ERRORS,
+                              **errors(409, s409="The game is not finished: its seed is still secret.")})
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
@@ -169,7 +183,8 @@ class ExportView(APIView):
 
 
 class LegalActionsView(APIView):
-    @extend_schema(summary="My legal actions now", responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(operation_id="table_legal_actions", summary="My legal actions now",
+                   responses={200: LegalActionsOut, **READ_ERRORS})
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
@@ -183,9 +198,11 @@ class LegalActionsView(APIView):
 class PositionView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(summary="The game at one ply (0: the start): every seat's view once finished; while running the "
+    @extend_schema(operation_id="table_position", summary="The game at one ply (0: the start): every seat's view once finished; while running the "
                            "spectator's and my own, never inside another seat's unconfirmed turn",
-                   responses={200: OpenApiTypes.OBJECT, **ERRORS})
+                   responses={200: PositionOut, **errors(
+                       404, s404="No such table, a table not running nor finished, no such ply, or a ply inside "
+                                 "another seat's unconfirmed turn.")})
     def get(self, request, pk: int, ply: int):
         try:
             game = _visible(request, pk)
@@ -196,14 +213,11 @@ class PositionView(APIView):
 
 
 class ActionsView(APIView):
-    @extend_schema(summary="The action log, as I may read it, in its order, a page at a time",
+    @extend_schema(operation_id="table_log", summary="The action log, as I may read it, in its order, a page at a time",
                    parameters=[LogFilters, *cursor_parameters(LogPages)],
-                   responses={200: OpenApiResponse(page_schema(
-                       {"type": "object", "description": "One line of the log: seq, seat, source, description; the "
-                                                         "action itself to its author, and to all once over."},
-                       "A page of the log, oldest first.",
-                       version={"type": "integer", "description": "The game's version now."})),
-                       **ERRORS})
+                   responses={200: LogPageOut, **errors(400, 404, s400="A filter, cursor or page size that is not "
+                                                                       "valid; `detail` says which.",
+                                                        s404="No such table, or a private one you may not see.")})
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
@@ -223,9 +237,8 @@ class ActionsView(APIView):
         burst = [MoveBurstThrottle()] if self.request.method == "POST" else []
         return [*super().get_throttles(), *burst]
 
-    @extend_schema(summary="Submit an action", request=ActionIn, parameters=[IDEMPOTENCY],
-                   responses={200: OpenApiTypes.OBJECT, 422: OpenApiResponse(description="Idempotency-Key reused."),
-                              **ERRORS})
+    @extend_schema(operation_id="table_act", summary="Submit an action", request=ActionIn, parameters=[IDEMPOTENCY],
+                   responses={200: ActionResultOut, **ERRORS, **errors(422)})
     def post(self, request, pk: int):
         body = ActionIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -251,10 +264,11 @@ def _table_write(service, serializer=None, summary="", *, limited=False):
 
     `limited`: the service counts uses per client address (accounts.limits) and may answer 429.
     """
-    responses = {200: OpenApiTypes.OBJECT, **ERRORS, **(LIMITED if limited else {})}
+    responses = {200: TableDetailOut, **ERRORS, **(LIMITED if limited else {})}
+    operation_id = "table_" + service.__name__.removeprefix("game_")
 
     class View(APIView):
-        @extend_schema(summary=summary, request=serializer, parameters=[IDEMPOTENCY], responses=responses)
+        @extend_schema(operation_id=operation_id, summary=summary, request=serializer, parameters=[IDEMPOTENCY], responses=responses)
         def post(self, request, pk: int):
             data = {}
             if serializer is not None:
@@ -288,8 +302,8 @@ InviteView = _table_write(services.game_invite, InviteIn, "Invite a player by na
 
 
 class ResignView(APIView):
-    @extend_schema(summary="Resign: your seat loses and a bot finishes it", request=None, parameters=[IDEMPOTENCY],
-                   responses={200: OpenApiTypes.OBJECT, **ERRORS})
+    @extend_schema(operation_id="table_resign", summary="Resign: your seat loses and a bot finishes it", request=None,
+                   parameters=[IDEMPOTENCY], responses={200: TableDetailOut, **ERRORS})
     def post(self, request, pk: int):
         def handler():
             services.game_resign(user=request.user, game_id=pk)
@@ -299,9 +313,9 @@ class ResignView(APIView):
 
 
 class RematchView(APIView):
-    @extend_schema(summary="Rematch a finished game: a new table with the same game, options, pace and player count; "
+    @extend_schema(operation_id="table_rematch", summary="Rematch a finished game: a new table with the same game, options, pace and player count; "
                            "you sit in seat 0, its bots are seated again and its other players invited",
-                   request=None, parameters=[IDEMPOTENCY], responses={201: OpenApiTypes.OBJECT, **ERRORS, **LIMITED})
+                   request=None, parameters=[IDEMPOTENCY], responses={201: TableDetailOut, **ERRORS, **LIMITED})
     def post(self, request, pk: int):
         def handler():
             new = services.game_rematch(user=request.user, game_id=pk, client_address=limits.client_address(request))

@@ -12,9 +12,9 @@ from .stream import TableFeed, UserFeed
 def cursor_from(query: dict, last_event_id: str | None) -> int | None:
     """`?after=` or the browser's Last-Event-ID (a reconnect); None: start from now."""
     raw = query.get("after")
-    if raw in (None, ""):
-        raw = last_event_id
-    if raw in (None, ""):
+    if raw is None:  # an empty ?after= is refused below, as the schema says (issue 12); an empty header is none
+        raw = last_event_id or None
+    if raw is None:
         return None
     try:
         after = int(raw)

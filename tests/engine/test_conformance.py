@@ -2,19 +2,26 @@
 
 Random legal games run to the end without an error; the seed plus the action log
 replays to the same state; serialise then load is the identity; an illegal action
-changes nothing; planted secrets never reach another seat's view.
+changes nothing; planted secrets never reach another seat's view; every view matches the game's documented
+view schema (engine/view_schemas.py, issue 12), for every seat and a spectator, at every step.
 """
 from __future__ import annotations
 
 import json
 import os
 
+import jsonschema
+import jsonschema_rs
 import pytest
 
 from engine.core import IllegalAction, all_games, canonical, make_rng, replay
+from engine.view_schemas import VIEW_SCHEMAS
 
 # How many random games each configuration plays; CI keeps the default.
 GAMES = int(os.environ.get("TOPOS_CONFORMANCE_GAMES", "0")) or None
+# Games per configuration whose every view (each seat and a spectator, after every decision) is checked against
+# the view schema; the other tests check the views they build too.
+SCHEMA_GAMES = 3
 MAX_STEPS = 100_000
 
 FARMER_DECK = ["grenade", "mortar_attack", "advance", "panic_attack", "build_barracks", "red_cross", "farmer"]
@@ -121,6 +128,8 @@ def test_views_never_carry_another_seats_secrets(name, players, options, count):
     for seed in range(12):
         state, _, samples = random_playthrough(game, players, options, 1000 + seed)
         for sample in samples[:: max(1, len(samples) // 6)]:
+            for viewer in [None, *range(players)]:  # before the markers (strings) take the secrets' places
+                check_view(name, sample.view(viewer), f"seed {1000 + seed}, seat {viewer}")
             planted = game.plant_secrets(sample)
             assert planted.get(None), "every game hides something from everyone (the seed at least)"
             for viewer in [None, *range(players)]:
@@ -144,3 +153,62 @@ def test_determinized_state_shows_the_same_view(name, players, options, count):
                 guess = game.determinize(view, seat, make_rng("determinize", seed))
                 assert guess.view(seat) == view
                 assert guess.to_act() == sample.to_act()
+
+
+def check_view(name: str, view: dict, where: str = "") -> None:
+    """The view matches its game's schema: every field documented, none missing, none of another shape.
+
+    Checked with jsonschema-rs (every view of every step: the Python validator would take minutes), and explained
+    with jsonschema when it fails.
+    """
+    fast = _validators().get(name)
+    assert fast is not None, f"{name} has no view schema: add one to engine/view_schemas.py"
+    if fast.is_valid(view):
+        return
+    problems = sorted(jsonschema.Draft202012Validator(VIEW_SCHEMAS[name]).iter_errors(view),
+                      key=lambda e: list(e.absolute_path))
+    assert not problems, (f"{name} view {where}: " + "; ".join(
+        f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:200]}" for e in problems[:5]))
+    raise AssertionError(f"{name} view {where} does not match its schema")
+
+
+def _validators(cache={}):
+    if not cache:
+        for game, schema in VIEW_SCHEMAS.items():
+            jsonschema.Draft202012Validator.check_schema(schema)
+            cache[game] = jsonschema_rs.Draft202012Validator(schema)
+    return cache
+
+
+def test_every_game_documents_its_view():
+    assert set(VIEW_SCHEMAS) == set(all_games())
+    for name, schema in VIEW_SCHEMAS.items():
+        assert schema["title"] == f"{name.title()}View" and schema["additionalProperties"] is False
+
+
+@pytest.mark.parametrize("name,players,options,count", list(configurations()))
+def test_every_view_matches_the_view_schema(name, players, options, count):
+    """Issue 12: a client author can rely on the documented view; a field added without documentation fails."""
+    game = all_games()[name]
+    for seed in range(SCHEMA_GAMES):
+        state = game.new_state(players, game.validate_options(players, options), 3000 + seed)
+        rng = make_rng(f"schema-{seed}", 0)
+        for step in range(MAX_STEPS):
+            for viewer in [None, *range(players)]:
+                check_view(name, json.loads(json.dumps(state.view(viewer))), f"seed {seed} step {step} seat {viewer}")
+            seats = state.to_act()
+            if not seats:
+                break
+            seat = rng.choice(seats)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("name", sorted(VIEW_SCHEMAS))
+def test_a_view_with_an_undocumented_or_missing_field_fails_the_check(name):
+    game = all_games()[name]
+    view = game.new_state(game.min_players, game.validate_options(game.min_players, {}), 1).view(0)
+    check_view(name, view)
+    with pytest.raises(AssertionError, match="new_field"):
+        check_view(name, {**view, "new_field": 1})
+    with pytest.raises(AssertionError, match="seat"):
+        check_view(name, {k: v for k, v in view.items() if k != "seat"})

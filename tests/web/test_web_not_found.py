@@ -14,7 +14,7 @@ def debug(settings):
     settings.DEBUG = True
 
 
-@pytest.mark.parametrize("path", ["/no-such-page/", "/api/nothing-here/", "/tables/999999/"])
+@pytest.mark.parametrize("path", ["/no-such-page/", "/tables/999999/"])
 def test_a_visitor_gets_the_sites_404_page_even_with_debug_on(debug, client, path):
     response = client.get(path)
     assert response.status_code == 404
@@ -24,6 +24,16 @@ def test_a_visitor_gets_the_sites_404_page_even_with_debug_on(debug, client, pat
         assert response.json()["error"] == "not_found"
     else:
         assert "Page not found" in text and 'href="/"' in text
+
+
+@pytest.mark.parametrize("path", ["/api/nothing-here/", "/api/tables/not-a-number/"])
+def test_the_api_answers_an_unknown_address_in_its_error_shape_even_with_debug_on(debug, client, path):
+    """Issue 12: an API client gets JSON it can read, not the site's page (nor Django's list of URL patterns)."""
+    response = client.get(path)
+    assert response.status_code == 404 and response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["error"] == "not_found" and "/api/docs/" in body["detail"]
+    assert DJANGO_DEBUG_PAGE not in response.content.decode()
 
 
 def test_a_logged_in_player_gets_it_too(debug, owner_client):
