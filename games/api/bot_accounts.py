@@ -1,7 +1,6 @@
 """/api/me/bot/ (make this account a bot account) and /api/invitations/ (list, accept, decline): issue 12."""
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
@@ -16,6 +15,7 @@ from ..services.invitations import invitation_accept, invitation_decline
 from .errors import error_response
 from .own import FieldErrorOut
 from .pagination import _Pages, cursor_parameters
+from .responses import BotAccountOut, InvitationAcceptedOut, errors
 
 
 class MakeBotView(APIView):
@@ -24,9 +24,8 @@ class MakeBotView(APIView):
                                "shown with a BOT mark, and can be invited or challenged like anyone. There is no "
                                "way back. Refused while you sit at an open or running table as a person.",
                    request=None,
-                   responses={200: OpenApiTypes.OBJECT,
-                              409: OpenApiResponse(description="Already a bot account, or you sit at an open or "
-                                                               "running table.")})
+                   responses={200: BotAccountOut, **errors(409, s409="Already a bot account, or you sit at an open "
+                                                                     "or running table.")})
     def post(self, request):
         try:
             user = account_make_bot(user=request.user)
@@ -92,9 +91,9 @@ class InvitationListView(APIView):
 class InvitationAcceptView(APIView):
     @extend_schema(operation_id="invitation_accept", summary="Accept an invitation: take a free seat at its table",
                    request=None,
-                   responses={200: OpenApiTypes.OBJECT,
-                              404: OpenApiResponse(description="No such invitation of yours."),
-                              409: OpenApiResponse(description="The table started, is full, or you sit there.")})
+                   responses={200: InvitationAcceptedOut,
+                              **errors(404, 409, s404="No such invitation of yours.",
+                                       s409="The table started, is full, or you sit there.")})
     def post(self, request, pk: int):
         try:
             game = invitation_accept(user=request.user, invitation_id=pk)

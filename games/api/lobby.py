@@ -19,6 +19,7 @@ from ..services.challenges import challenge_create
 from .events import ErrorOut  # the API's one error shape (games.api.errors)
 from .idempotency import idempotent
 from .pagination import _Pages, cursor_parameters
+from .responses import TableDetailOut, TableSummaryOut
 from .serializers import TableCreateIn
 from .views import IDEMPOTENCY, _lock_user
 
@@ -27,39 +28,7 @@ class FieldErrorOut(ErrorOut):
     fields = serializers.DictField(required=False, help_text="Per parameter or field at fault, its messages.")
 
 
-class SeatOut(serializers.Serializer):
-    index = serializers.IntegerField()
-    player = serializers.CharField(allow_null=True, help_text="The username; null for a bot.")
-    bot_level = serializers.CharField(allow_null=True)
-    is_bot = serializers.BooleanField()
-    bot_account = serializers.BooleanField()
-    to_act = serializers.BooleanField()
-
-
-class TableOut(serializers.Serializer):
-    """A table as anyone may see it (the fields every table answer has; a detail adds the game as I see it)."""
-
-    id = serializers.IntegerField()
-    game = serializers.CharField()
-    title = serializers.CharField()
-    players = serializers.IntegerField()
-    options = serializers.DictField()
-    pace = serializers.CharField(help_text="live or correspondence.")
-    turn_seconds = serializers.IntegerField()
-    private = serializers.BooleanField()
-    rated = serializers.BooleanField()
-    auto_start = serializers.BooleanField(required=False)
-    status = serializers.CharField(help_text="open, running, finished or aborted.")
-    version = serializers.IntegerField()
-    created_by = serializers.CharField()
-    created_at = serializers.DateTimeField()
-    seats = SeatOut(many=True)
-    free_seats = serializers.IntegerField()
-    my_seat = serializers.IntegerField(allow_null=True, help_text="My seat's index; null if I do not sit there.")
-    my_turn = serializers.BooleanField()
-
-
-class WatchedTableOut(TableOut):
+class WatchedTableOut(TableSummaryOut):
     spectators = serializers.IntegerField(help_text="Viewers with its page open within the last few minutes who "
                                                     "do not sit at it.")
     updated_at = serializers.DateTimeField(help_text="Its latest activity (the list's order).")
@@ -69,13 +38,6 @@ class WatchPageOut(serializers.Serializer):
     next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
     previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
     results = WatchedTableOut(many=True)
-
-
-class TableDetailOut(TableOut):
-    spectators = serializers.IntegerField()
-    view = serializers.JSONField(allow_null=True, help_text="The game as my seat sees it (a spectator's view if I "
-                                                            "do not sit there); null before the start.")
-    legal_actions = serializers.ListField(child=serializers.JSONField())
 
 
 class LobbyFilters(serializers.Serializer):

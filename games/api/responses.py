@@ -151,6 +151,7 @@ class TableSummaryOut(serializers.Serializer):
     turn_seconds = serializers.IntegerField(allow_null=True, help_text="The clock per turn, in seconds.")
     private = serializers.BooleanField(help_text="Seen only by its players, the invited, and with its invite code.")
     rated = serializers.BooleanField(help_text="The result changes the players' ratings (ruling S5).")
+    auto_start = serializers.BooleanField(help_text="The table deals itself when its last seat is taken (issue 17).")
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField(help_text="Grows with every change; send it back as `expected_version`.")
     created_by = serializers.CharField(help_text="Who opened the table.")
@@ -176,6 +177,8 @@ class AbortStandingOut(serializers.Serializer):
 class TableDetailOut(TableSummaryOut):
     """A table and the game as the reader sees it, with her legal actions."""
 
+    spectators = serializers.IntegerField(help_text="Viewers with its page open within the last few minutes who do "
+                                                    "not sit at it (issue 17).")
     view = GameViewField()
     legal_actions = serializers.ListField(child=ActionObjectField(),
                                           help_text="The reader's legal actions now (empty when it is not her turn).")

@@ -14,6 +14,8 @@ Every refusal documented without a body, and every such answer, has the API's on
 """
 from __future__ import annotations
 
+import json
+
 from django.conf import settings
 
 from .idempotency import HEADER
@@ -59,8 +61,10 @@ def document_limits(result, generator, request, public):
                 _answer(operation, "403", "A session request without its CSRF token (send the `X-CSRFToken` header, "
                         "or use an API token).")
             for status, answer in operation["responses"].items():
-                if status.startswith(("4", "5")) and isinstance(answer, dict) and not answer.get("content"):
-                    answer["content"] = {"application/json": {"schema": ERROR}}  # a refusal has the one shape
+                if status.startswith(("4", "5")) and isinstance(answer, dict):
+                    # A refusal has the one shape whatever the view declared (games.api.errors builds every one):
+                    # a module's own error serializer would only be a second name for it.
+                    answer["content"] = {"application/json": {"schema": ERROR}}
             parameters = operation.get("parameters", [])
             if any(p.get("in") == "path" for p in parameters) and "404" not in operation["responses"]:
                 _answer(operation, "404", "The address names no such object.")
@@ -76,4 +80,17 @@ def document_limits(result, generator, request, public):
                 if "422" not in operation["responses"]:
                     _answer(operation, "422", "This Idempotency-Key was used before for a different request "
                             "(`error`: idempotency_key_reused); use a new key.")
+    _drop_unused_components(result)
     return result
+
+
+def _drop_unused_components(result) -> None:
+    """Error serializers the refusals above no longer point to leave the component list."""
+    schemas = result.get("components", {}).get("schemas", {})
+    while True:
+        text = json.dumps(result, default=str)  # a component never refers to itself
+        unused = [name for name in schemas if name.endswith("ErrorOut") and f'"#/components/schemas/{name}"' not in text]
+        if not unused:
+            return
+        for name in unused:
+            del schemas[name]
