@@ -424,4 +424,9 @@ SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
     "EmailChoiceEnum": "games.api.notifications.EMAIL_VALUES",
 })
 SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.responses.add_view_schemas")  # issue 12
-SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]["BotLevelEnum"] = "games.api.serializers.BOT_LEVEL_CHOICES"
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update({
+    "BotLevelEnum": "games.api.serializers.BOT_LEVEL_CHOICES",
+    # A table's and a tournament's `status` are two enums, each with its own name (issue 17).
+    "GameStatusEnum": "games.models.Game.Status",
+    "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
+})

@@ -19,6 +19,7 @@ from ..services import chat as services
 from ..services.table_access import can_see, table_not_found
 from .errors import error_response
 from .idempotency import idempotent
+from .pagination import _Pages, cursor_parameters
 from .views import IDEMPOTENCY
 
 LIMITS = (f"At most {settings.TOPOS_CHAT_BURST[0]} messages in {settings.TOPOS_CHAT_BURST[1]} seconds and "
@@ -84,7 +85,15 @@ class MuteOut(serializers.Serializer):
 
 
 class MuteListOut(serializers.Serializer):
-    results = MuteOut(many=True)
+    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+    results = MuteOut(many=True, help_text="Newest mute first.")
+
+
+class MutePages(_Pages):
+    ordering = ("-created_at", "-pk")
+    page_size = 50
+    max_page_size = 200
 
 
 class ChatErrorOut(serializers.Serializer):
@@ -219,10 +228,14 @@ def _mute(mute) -> dict:
 
 class MutesView(APIView):
     @extend_schema(operation_id="me_mutes", summary="The players I muted",
-                   description="Their chat messages are hidden from you at every table.",
+                   description="Their chat messages are hidden from you at every table. A page at a time.",
+                   parameters=cursor_parameters(MutePages),
                    responses={200: MuteListOut, 401: NOT_LOGGED_IN})
     def get(self, request):
-        return Response({"results": [_mute(m) for m in chat.mutes_of_user(request.user)]})
+        pages = MutePages()
+        page = pages.paginate_queryset(chat.mutes_of_user(request.user).order_by(), request, view=self)
+        return Response({"next": pages.get_next_link(), "previous": pages.get_previous_link(),
+                         "results": [_mute(m) for m in page]})
 
     @extend_schema(operation_id="me_mutes_add", summary="Mute a player in every table's chat",
                    description="201 when new, 200 if you had muted her already.",

@@ -18,14 +18,11 @@ from ..models import Game, Pace
 from ..services.challenges import challenge_create
 from .events import ErrorOut  # the API's one error shape (games.api.errors)
 from .idempotency import idempotent
+from .own import FieldErrorOut
 from .pagination import _Pages, cursor_parameters
 from .responses import TableDetailOut, TableSummaryOut
 from .serializers import TableCreateIn
 from .views import IDEMPOTENCY, _lock_user
-
-
-class FieldErrorOut(ErrorOut):
-    fields = serializers.DictField(required=False, help_text="Per parameter or field at fault, its messages.")
 
 
 class WatchedTableOut(TableSummaryOut):

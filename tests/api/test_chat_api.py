@@ -134,7 +134,10 @@ def test_the_schema_documents_the_chat(client):
     post = schema["paths"]["/api/tables/{id}/chat/"]["post"]
     assert post["operationId"] == "table_chat_post"
     assert {"201", "400", "404", "429"} <= set(post["responses"])
-    assert post["responses"]["429"]["content"]["application/json"]["schema"]["$ref"].endswith("ChatThrottledOut")
+    # The one error shape, which carries `retry_after` for a refusal that says when to try again.
+    assert post["responses"]["429"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
+    assert "Retry-After" in post["responses"]["429"]["headers"]
+    assert "retry_after" in schema["components"]["schemas"]["Error"]["properties"]
     for path in ("/api/tables/{id}/chat/{message_id}/", "/api/tables/{id}/chat/{message_id}/report/",
                  "/api/me/mutes/", "/api/me/mutes/{username}/"):
         assert path in schema["paths"], path

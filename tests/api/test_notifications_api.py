@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from accounts.models import NotificationEvent, NotificationPreference
 from games.models import Notification
+from games.notifications.selectors import default_email
 from games.notifications.services import notification_create, turn_notification_tell
 from tests.games.factories import started_topology
 
@@ -120,7 +121,9 @@ def test_preferences_are_read_and_changed_as_on_the_settings_page(owner, owner_a
     assert reply.status_code == 200
     body = reply.json()
     assert [p["event"] for p in body["preferences"]] == NotificationEvent.values
-    assert {p["email"] for p in body["preferences"]} == {"immediate"} and body["has_email"] is True
+    # Each event's default, as the settings page shows it (chat is not mailed unless she asks).
+    assert {p["event"]: p["email"] for p in body["preferences"]} == {e: default_email(e) for e in NotificationEvent.values}
+    assert body["has_email"] is True
     assert [c["value"] for c in body["choices"]] == ["immediate", "digest", "none"]
 
     changed = owner_api.patch("/api/me/notification-preferences/", {"your_turn": "digest", "finished": "none"},
@@ -130,7 +133,7 @@ def test_preferences_are_read_and_changed_as_on_the_settings_page(owner, owner_a
     assert dict(NotificationPreference.objects.filter(user=owner).values_list("event", "email")) == {
         "your_turn": "digest", "finished": "none"}
     others = member_api.get("/api/me/notification-preferences/").json()["preferences"]
-    assert {p["email"] for p in others} == {"immediate"}  # hers only
+    assert {p["event"]: p["email"] for p in others} == {e: default_email(e) for e in NotificationEvent.values}  # hers only
 
 
 @pytest.mark.parametrize("body", [{"your_turn": "sometimes"}, {"no_such_event": "none"}, ["your_turn"],
