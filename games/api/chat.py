@@ -230,7 +230,9 @@ class MutesView(APIView):
     @extend_schema(operation_id="me_mutes", summary="The players I muted",
                    description="Their chat messages are hidden from you at every table. A page at a time.",
                    parameters=cursor_parameters(MutePages),
-                   responses={200: MuteListOut, 401: NOT_LOGGED_IN})
+                   responses={200: MuteListOut, 400: OpenApiResponse(ChatErrorOut, description="A cursor or page "
+                                                                     "size that is not valid."),
+                              401: NOT_LOGGED_IN})
     def get(self, request):
         pages = MutePages()
         page = pages.paginate_queryset(chat.mutes_of_user(request.user).order_by(), request, view=self)

@@ -45,7 +45,9 @@ ACCEPTED = ["2xx", "3xx", "401", "403", "404", "409", "422", "429"]
 # legal in the position (ruling S3, the games' rules); a table's player count and options depend on the game and
 # on each other (e.g. Topology 2-4 players, the advanced variant for two only); the vacation days asked must be
 # left this year (ruling S4).  Everything else of theirs is checked as everywhere.
-RULES_DECIDE = ["table_act", "tables_create", "me_vacation_start"]
+# A tournament's start (5 minutes to 90 days from now) and a challenge's options per game are decided by the rules
+# at the time of the request, like a table's options: no schema can say which bodies pass.
+RULES_DECIDE = ["table_act", "tables_create", "me_vacation_start", "tournaments_create", "challenge_create"]
 
 
 def in_the_test_transaction(environ, start_response):
