@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from engine.core import near_miss
 
-from .board import COLOURS, hex_text
+from .board import hex_text
 from .cards import title
 from .farmers import FARMERS
 from .movement import name
@@ -82,53 +82,45 @@ def _head(st, seat, who, t, action, before) -> str:
     return f"{who}: {t}"
 
 
-# --- refusals --------------------------------------------------------------------------
-PROMPTS = {
-    "card": "play a card on the active mole",
-    "target": "choose the target of the card",
-    "direction": "choose a direction for Panic Attack",
-    "keep": "choose which part of the battlefield stays",
-    "dynamite": "put the dynamite back next to the battlefield",
-    "take_back": "choose one of your barracks to take back to your reserve",
-}
-
-
-def prompt(st) -> str:
-    """What the seat to act is being asked, in words."""
+# --- prompts and refusals, as data (issue 13; the site words them: games/presenters/topoum_words.py) ------
+def prompt(st) -> dict:
+    """What the seat to act is being asked: {"code": "topoum.prompt.<what>", ...}."""
     if st.phase == "over":
-        return "The game is over."
+        return {"code": "topoum.prompt.over"}
     if st.phase == "setup":
-        return {
-            "centre": "Lay the centre tile of the battlefield.",
-            "ring": "Place a barracks next to the centre tile.",
-            "mole": "Place a barracks with a mole next to the battlefield.",
-            "obstacle": "Place an obstacle tile next to a barracks.",
-            "outpost": "Place an obstacle tile on a free X space.",
-        }[st.step]
+        return {"code": f"topoum.prompt.setup_{st.step}"}
     p = st.pending
     if p is not None:
-        text = PROMPTS[p["k"]]
+        out = {"code": f"topoum.prompt.{p['k']}"}
         if p["k"] == "card" and p.get("alt"):
-            text += ", or change the tile under it"
+            out["alt"] = True
         if p.get("card"):
-            text += f" ({title(p['card'])})"
-        return text[0].upper() + text[1:] + "."
+            out["card"] = p["card"]
+        return out
     if st.stage in ("start", "action"):
         from .turn import compulsory, placement_spaces
         if st.stage == "start" and compulsory(st, st.cur) and placement_spaces(st, st.cur):
-            return "You have no mole on the battlefield: place a barracks with a mole next to it."
-        return "Enter into combat or move one of your moles."
+            return {"code": "topoum.prompt.place"}
+        return {"code": "topoum.prompt.act"}
     if st.stage == "moving":
-        return "Move another mole, or end your turn."
-    return "End your turn."
+        return {"code": "topoum.prompt.moving"}
+    return {"code": "topoum.prompt.end_turn"}
 
 
-def explain_illegal(st, seat: int, action) -> str:
-    """A reason the player can act on."""
+def _where(action) -> list | None:
+    for key in ("hex", "from", "to"):
+        h = action.get(key)
+        if isinstance(h, (list, tuple)) and len(h) == 2 and all(isinstance(v, int) for v in h):
+            return list(h)
+    return None
+
+
+def explain_illegal(st, seat: int, action) -> tuple[str, dict]:
+    """A reason the player can act on, as (code, params)."""
     if st.phase == "over":
-        return "The game is over."
+        return "game_over", {}
     if seat != st.cur:
-        return f"It is {COLOURS[st.cur].capitalize()}'s turn to decide."
+        return "topoum.turn_of", {"seat": st.cur}
     legal = st.legal_actions(seat)
     malformed = near_miss(action, legal)  # ruling G0.4: a wrong field or a 2.0 for a 2 is named as such
     if malformed:
@@ -136,29 +128,22 @@ def explain_illegal(st, seat: int, action) -> str:
     t = action["type"]
     if t == "undo":
         if action.keys() != {"type"}:
-            return 'An "undo" action has no other field than "type".'
+            return "action.fields", {"type": "undo", "fields": [], "missing": [],
+                                     "extra": sorted(str(k) for k in action if k != "type")}
         if st.phase != "play" or not st.turn_log:
-            return "There is nothing to take back this turn."
-        return "You cannot take that back: something hidden was revealed since (a crate was looked at)."
+            return "topoum.nothing_to_undo", {}
+        return "topoum.undo_blocked", {}
     types = sorted({a["type"] for a in legal})
     if t not in types:
-        return f"You cannot do '{t}' now. {prompt(st)} Allowed now: {', '.join(types)}."
-    where = ""
-    for key in ("hex", "from", "to"):
-        h = action.get(key)
-        if isinstance(h, (list, tuple)):
-            where = f" at {_hex(action, key)}"
-            break
+        return "topoum.not_now", {"type": str(t)[:40], "prompt": prompt(st), "allowed": types}
     if t == "play":
-        return (f"You cannot play {title(action.get('card'))} that way now: the card must be in your hand or in "
-                "the named Line slot, and its effect must be possible on the active mole (Law of War #7).")
+        card = action.get("card")
+        return "topoum.play_refused", {"card": card if isinstance(card, str) else None}  # Law of War #7
     if t == "enter":
-        return (f"You cannot enter into combat{where}: choose an empty space next to the battlefield where a card "
-                "can then be played on the new mole (Law of War #7).")
+        return "topoum.enter_refused", {"hex": _where(action)}
     if t == "move":
-        return ("That move is not allowed: move one of your moles that has not moved yet this turn to an adjacent "
-                "space, not onto a rock or a protected mole, and where you can then play a card or change the tile.")
-    return f"That choice{where} is not allowed now. {prompt(st)}"
+        return "topoum.move_refused", {}
+    return "topoum.choice_refused", {"hex": _where(action), "prompt": prompt(st)}
 
 
 __all__ = ["describe", "explain_illegal", "prompt", "hex_text"]

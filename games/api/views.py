@@ -17,6 +17,7 @@ from engine.core import all_games
 from .. import replay, selectors, services
 from ..errors import Conflict, ServiceError, StaleVersion
 from ..export import game_export
+from ..log_words import entry_words, seat_names
 from ..models import Game
 from ..services.table_access import game_lock_for, table_not_found
 from .errors import error_response
@@ -196,8 +197,12 @@ class ActionsView(APIView):
     @extend_schema(summary="The action log, as I may read it, in its order, a page at a time",
                    parameters=[LogFilters, *cursor_parameters(LogPages)],
                    responses={200: OpenApiResponse(page_schema(
-                       {"type": "object", "description": "One line of the log: seq, seat, source, description; the "
-                                                         "action itself to its author, and to all once over."},
+                       {"type": "object", "description": "One line of the log: seq, seat, source; `entry`, what "
+                                                         "happened as data (a list of phrases, each a `code` and its "
+                                                         "parameters, the same in every language); `description`, the "
+                                                         "same in words in the reader's language (her account's, else "
+                                                         "Accept-Language); the action itself to its author, and to "
+                                                         "all once over."},
                        "A page of the log, oldest first.",
                        version={"type": "integer", "description": "The game's version now."})),
                        **ERRORS})
@@ -237,7 +242,9 @@ class ActionsView(APIView):
                 game = Game.objects.select_related("created_by").get(pk=pk)
                 exc.extra["game"] = selectors.table_detail(game, request.user)
                 raise
-            return Response({"seq": result.action.seq, "description": result.action.description,
+            names = seat_names(result.game)
+            return Response({"seq": result.action.seq, "entry": result.action.entry,
+                             "description": entry_words(result.game.kind, result.action.entry, names),
                              **selectors.table_detail(result.game, request.user)})
 
         return idempotent(request, _lock(request, pk), handler)

@@ -46,7 +46,7 @@ def test_the_view_carries_the_decision_and_its_legal_choices():
     v = st.view(RED)
     assert v["legal"] == st.legal_actions(RED) and v["undoable"] is True
     assert v["turn"]["pending"] == {"k": "card", "m": [0, 0], "alt": True}
-    assert "play a card" in v["decision"]["prompt"].lower()
+    assert v["decision"]["prompt"] == {"code": "topoum.prompt.card", "alt": True}
     assert st.view(BLUE)["legal"] == [] and "legal" not in st.view(None)
 
 
