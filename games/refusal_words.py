@@ -67,8 +67,6 @@ def _common(code: str, p: dict) -> str | None:
 def refusal_words(kind: str, code: str, params: dict | None = None, names: dict[int, str] | None = None) -> str:
     """The reason for a refused action of a `kind` game, in the active language; `names` names the seats."""
     params = params or {}
-    if " " in code:  # TRANSITION: a game whose refusals are still sentences
-        return code
     text = _common(code, params)
     if text is not None:
         return text

@@ -1,85 +1,62 @@
-"""Plain-words log lines for every decision, and reasons for refused actions; nothing hidden in them."""
+"""Log entries (as data, issue 13), prompts and reasons for refused actions as codes; nothing hidden in them."""
 from __future__ import annotations
 
 from engine.core import near_miss
 
-from .board import hex_text
-from .cards import title
-from .farmers import FARMERS
-from .movement import name
+from .board import ev, hex_text
 
 
-def _hex(action, key="hex") -> str:
+def _hex(action, key="hex"):
     h = action.get(key)
-    return f"({h[0]},{h[1]})" if isinstance(h, (list, tuple)) and len(h) == 2 else "?"
+    return list(h) if isinstance(h, (list, tuple)) and len(h) == 2 else None
 
 
-def _card_title(card) -> str:
-    return title(card)
-
-
-def _signed(v: int) -> str:
-    return f"{v:+d} medal{'s' if abs(v) != 1 else ''}"
-
-
-def describe(st, seat: int, action: dict, before) -> str:
-    """One line for the log, built from the action, the position before it and what happened."""
-    who = name(seat)
+def describe(st, seat: int, action: dict, before) -> list[dict]:
+    """The log entry as data (issue 13): the decision first, then what followed from it (st.events)."""
     t = action.get("type")
-    head = _head(st, seat, who, t, action, before)
+    head = _head(st, seat, t, action, before)
     if before is not None and before.phase == "setup" and t != "undo":
-        return head + "."
-    events = [e for e in st.events if e]
-    return head + (": " + "; ".join(events) if events else "") + "."
+        return [head]
+    return [head] + [e for e in st.events if e]
 
 
-def _head(st, seat, who, t, action, before) -> str:
+def _head(st, seat, t, action, before) -> dict:
     if t == "undo":
-        return f"{who} takes back her last decision"
+        return ev("undo", seat=seat)
     if before is not None and before.phase == "setup":
         from .setup import describe_setup
-        return describe_setup(st, seat, action, before).rstrip(".")
+        return describe_setup(st, seat, action, before)
     p = before.pending if before is not None else None
     if t == "end_turn":
-        return f"{who} ends her turn"
+        return ev("end_turn", seat=seat)
     if t == "ransom":
-        return f"{who} ransoms a mole from {name(action['captor'])} for 3 medals"
-    if t == "place":
-        return f"{who} has no mole on the battlefield and places a barracks with a mole at {_hex(action)}"
-    if t == "enter":
-        return f"{who} enters into combat at {_hex(action)}"
+        return ev("ransom", seat=seat, captor=action["captor"])
+    if t in ("place", "enter", "take_back", "keep"):
+        return ev(t, seat=seat, hex=_hex(action))
     if t == "move":
-        return f"{who} moves her mole from {_hex(action, 'from')} to {_hex(action, 'to')}"
+        return ev("move", seat=seat, source=_hex(action, "from"), hex=_hex(action, "to"))
     if t == "play":
-        card = _card_title(action["card"])
         if action["source"] == "hand":
-            return f"{who} plays {card} from her hand"
+            return ev("play", seat=seat, card=action["card"], slot=None)
         k = action["slot"]
-        v = st.opts["line_values"][k - 1]
-        return f"{who} plays {card} from Line slot {k} ({_signed(v)})"
+        return ev("play", seat=seat, card=action["card"], slot=k, medals=st.opts["line_values"][k - 1])
     if t == "change_tile":
-        return f"{who} changes the tile under her mole"
-    if t == "take_back":
-        return f"{who} takes back her barracks at {_hex(action)}"
-    if t == "keep":
-        return f"{who} keeps the part of the battlefield with {_hex(action)}"
+        return ev("change_tile", seat=seat)
     if t == "direction":
-        card = _card_title(p["card"]) if p else "Panic Attack"
-        return f"{who}'s {card} pushes the moles in direction {action['dir']}"
+        return ev("direction", seat=seat, card=p["card"] if p else "panic_attack", dir=action["dir"])
     if t == "target":
         if p and p.get("k") == "dynamite":
-            return f"{who} puts the dynamite back at {_hex(action)}"
+            return ev("dynamite_back", seat=seat, hex=_hex(action))
         card = p.get("card") if p else None
-        label = FARMERS.get(st.farmer, "the farmer") if card == "farmer" else _card_title(card)
+        who = {"seat": seat, "card": card, "farmer": st.farmer if card == "farmer" else None}
         if action.get("hex") is None:
-            return f"{who}'s {label} moves no crate"
+            return ev("no_crate", **who)
         if "from" in action:
-            src = _hex(action, "from") if action["from"] is not None else "beside the board"
-            return f"{who}'s {label} moves a tile from {src} to {_hex(action)}"
+            return ev("move_tile", **who, source=_hex(action, "from"), hex=_hex(action))
         if card == "farmer":
-            return f"{who} calls {label} to {_hex(action)}"
-        return f"{who} aims {label} at {_hex(action)}"
-    return f"{who}: {t}"
+            return ev("call_farmer", **who, hex=_hex(action))
+        return ev("aim", **who, hex=_hex(action))
+    return {"code": "action", "seat": seat, "type": t}
 
 
 # --- prompts and refusals, as data (issue 13; the site words them: games/presenters/topoum_words.py) ------

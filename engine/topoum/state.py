@@ -64,7 +64,7 @@ class TopoumState(State):
         self.removed = False            # squares were removed: Law #4 must be checked
         self.dyn_pending = False        # the dynamite was removed and must be placed again
         self.turns = 0
-        self.events: list[str] = []
+        self.events: list[dict] = []  # the last decision's consequences, as data (describe.py)
         self._legal = None
 
     # --- copying ------------------------------------------------------------
