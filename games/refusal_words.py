@@ -39,7 +39,7 @@ def _common(code: str, p: dict) -> str | None:
         return _('An action must be an object with a "type" field naming what to do.')
     if code == "action.unknown_type":
         return _("This game has no action called %(type)s; the actions are: %(types)s.") % {
-            "type": p.get("type"), "types": listing(p.get("types"))}
+            "type": p.get("type"), "types": listing(f'"{t}"' for t in p.get("types") or [])}
     if code == "action.fields":
         text = _('The "%(type)s" action takes %(fields)s.') % {
             "type": p.get("type"), "fields": listing(p.get("fields")) or _("no other field")}

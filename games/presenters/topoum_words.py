@@ -261,7 +261,7 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
         return _("You cannot take that back: something hidden was revealed since (a crate was looked at).")
     if code == "topoum.not_now":
         return _("You cannot do '%(type)s' now. %(prompt)s Allowed now: %(allowed)s.") % {
-            "type": p.get("type"), "prompt": prompt_words(p.get("prompt")), "allowed": listing(p.get("allowed"))}
+            "type": p.get("type"), "prompt": prompt_words(p.get("prompt")), "allowed": listing(f'"{t}"' for t in p.get("allowed") or [])}
     if code == "topoum.play_refused":
         return _("You cannot play %(card)s that way now: the card must be in your hand or in the named Line slot, "
                  "and its effect must be possible on the active mole (Law of War #7).") % {
