@@ -1,7 +1,8 @@
 """`Authorization: Token <key>` for the REST API, checked against the stored hash."""
 import datetime as dt
 
-from django.utils import timezone
+from django.conf import settings
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
 
@@ -38,6 +39,12 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
             # "Last used" to the minute is all the profile shows; writing it on every request made
             # each read a write on one hot row (issue 16).
             ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        # The token's person reads the answer in her own language, as on the pages (accounts.personal):
+        # the middleware ran before this authentication and could not know her (issue 13).
+        language = getattr(token.user, "language", "")
+        if language in dict(settings.LANGUAGES):
+            translation.activate(language)
+            request._request.LANGUAGE_CODE = language
         return (token.user, token)
 
     def authenticate_header(self, request):

@@ -27,16 +27,25 @@ class EngineError(Exception):
 
 
 class IllegalAction(EngineError):
-    """The action is not allowed now; `reason` says why in words a player can act on.
+    """The action is not allowed now: `code` says why as data, `params` the facts the reason names.
 
-    Raising it must leave the state exactly as it was (ruling G0.4).
+    E.g. IllegalAction("toppo.line_full", {"size": 3}).  The engine holds no sentences (issue 13):
+    the site words the reason in the reader's language (games.refusal_words).  Raising it must
+    leave the state exactly as it was (ruling G0.4).
     """
 
-    def __init__(self, reason: str, *, action: Action | None = None, seat: int | None = None):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, code: str, params: dict | None = None, *, action: Action | None = None,
+                 seat: int | None = None):
+        super().__init__(code)
+        self.code = code
+        self.params = dict(params or {})
         self.action = action
         self.seat = seat
+
+    @property
+    def reason(self) -> tuple[str, dict]:
+        """The refusal as (code, params)."""
+        return self.code, self.params
 
 
 class NotYourDecision(IllegalAction):
@@ -58,18 +67,18 @@ def _json_kind(value) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "true or false"
+        return "boolean"
     if isinstance(value, int):
-        return "a whole number"
+        return "integer"
     if isinstance(value, float):
-        return "a number"
+        return "number"
     if isinstance(value, str):
-        return "a text"
+        return "string"
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return "array"
     if isinstance(value, dict):
-        return "an object"
-    return "something else"
+        return "object"
+    return "other"
 
 
 def same_action(a, b) -> bool:
@@ -81,11 +90,11 @@ def same_action(a, b) -> bool:
     kind = _json_kind(a)
     if kind != _json_kind(b):
         return False
-    if kind == "a list":
+    if kind == "array":
         return len(a) == len(b) and all(same_action(x, y) for x, y in zip(a, b))
-    if kind == "an object":
+    if kind == "object":
         return a.keys() == b.keys() and all(same_action(a[k], b[k]) for k in a)
-    return kind != "something else" and a == b
+    return kind != "other" and a == b
 
 
 def find_action(action, legal: list[Action]) -> Action | None:
@@ -121,22 +130,21 @@ def action_type(action, fields: dict[str, tuple[str, ...]], game: str) -> str:
 
     For games whose actions cannot all be listed cheaply (Toppo's orders, Topology's placements):
     the parsers then check each field's value. `fields` maps each type to its fields besides "type".
-    Raises IllegalAction with a message naming what is wrong (ruling G0.4).
+    Raises IllegalAction naming what is wrong (ruling G0.4): "action.not_object",
+    "action.unknown_type" (with the game's action types) or "action.fields" (the fields it takes,
+    those that are extra and those missing).
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction('An action must be an object with a "type" field naming what to do.', action=action)
+        raise IllegalAction("action.not_object", action=action)
     kind = action["type"]
     if kind not in fields:
-        raise IllegalAction(f"{game} has no action called {_show(kind)}; the actions are: "
-                            f"{', '.join(fields)}.", action=action)
+        raise IllegalAction("action.unknown_type", {"type": _show(kind), "types": list(fields)}, action=action)
     wanted = fields[kind]
     extra = [_show(k) for k in action if k != "type" and k not in wanted]
     missing = [_show(f) for f in wanted if f not in action]
     if extra or missing:
-        takes = ", ".join(map(_show, wanted)) or "no other field"
-        detail = (f"; {', '.join(extra)} is not one of them" if extra else "") + (
-            f"; {', '.join(missing)} is missing" if missing else "")
-        raise IllegalAction(f"The \"{kind}\" action takes {takes}{detail}.", action=action)
+        raise IllegalAction("action.fields", {"type": kind, "fields": [_show(f) for f in wanted],
+                                              "extra": extra, "missing": missing}, action=action)
     return kind
 
 
@@ -145,15 +153,15 @@ def is_whole(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def near_miss(action, legal: list[Action]) -> str | None:
-    """Why `action` is malformed when set beside the legal actions of its type, or None if it is not.
+def near_miss(action, legal: list[Action]) -> tuple[str, dict] | None:
+    """Why `action` is malformed when set beside the legal actions of its type, as (code, params), or None.
 
     Says which field is unknown or missing, or has the wrong kind of value (2.0 where 2 is meant),
     judged by the listed actions of the same type. None when the shape is right (the game then
     explains the rule) or nothing of that type is legal now.
     """
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        return 'An action must be an object with a "type" field naming what to do.'
+        return "action.not_object", {}
     kind = action["type"]
     same = [a for a in legal if a.get("type") == kind]
     if not same:
@@ -161,23 +169,21 @@ def near_miss(action, legal: list[Action]) -> str | None:
     known = {k for a in same for k in a}
     extra = [_show(k) for k in action if k not in known]
     if extra:
-        return f"The \"{kind}\" action has no field {', '.join(extra)}; its fields are: {', '.join(sorted(known))}."
+        return "action.no_such_field", {"type": kind, "extra": extra, "fields": sorted(known)}
     if not any(a.keys() == action.keys() for a in same):
-        shapes = " or ".join(sorted({", ".join(sorted(a)) for a in same}))
-        return f"The \"{kind}\" action has exactly these fields now: {shapes}."
+        return "action.shapes", {"type": kind, "shapes": sorted(sorted(s) for s in {tuple(sorted(a)) for a in same})}
     for key in action:
         kinds = {_json_kind(a[key]) for a in same if key in a}
         if _json_kind(action[key]) not in kinds:
-            return (f"The field \"{key}\" of a \"{kind}\" action must be {' or '.join(sorted(kinds))}, "
-                    f"not {_show(action[key])}.")
+            return "action.field_kind", {"type": kind, "field": key, "kinds": sorted(kinds),
+                                         "value": _show(action[key])}
     for a in same:
         try:
             loose = a == action
         except Exception:
             loose = False
         if loose:  # equal for Python but not for JSON: 2.0 or true where a whole number is meant
-            return (f"Write the \"{kind}\" action exactly as listed: {_show(a)}, with whole numbers as "
-                    f"whole numbers, not {_show(action)}.")
+            return "action.exact", {"type": kind, "listed": _show(a), "sent": _show(action)}
     return None
 
 
@@ -250,19 +256,19 @@ class State:
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction unless `action` is legal for `seat` now (default: by enumeration)."""
         if seat not in self.to_act():
-            raise NotYourDecision("It is not your turn to decide.", action=action, seat=seat)
+            raise NotYourDecision("not_your_turn", action=action, seat=seat)
         legal = self.legal_actions(seat)
         if find_action(action, legal) is None:
-            reason = near_miss(action, legal) or self.explain_illegal(seat, action)
-            raise IllegalAction(reason, action=action, seat=seat)
+            code, params = near_miss(action, legal) or self.explain_illegal(seat, action)
+            raise IllegalAction(code, params, action=action, seat=seat)
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
-        """A readable reason why `action` is not legal; games override with specifics.
+    def explain_illegal(self, seat: int, action: Action) -> tuple[str, dict]:
+        """Why `action` is not legal, as (code, params); games override with specifics.
 
         It may be given anything a client sent (lists, objects, None where text is meant) and must
         not fail on it.
         """
-        return "That move is not allowed now."
+        return "not_allowed", {}
 
     def turn_marker(self) -> str | int | None:
         """Changes whenever a new turn or round begins (ruling S1: the clock runs per turn).
@@ -301,12 +307,15 @@ class State:
         """The current score of each seat by the game's own counting (bots use it)."""
         raise NotImplementedError
 
-    def describe(self, seat: int, action: Action, before: "State | None" = None) -> str:
-        """A log line in plain words for `action` by `seat`, revealing nothing hidden.
+    def describe(self, seat: int, action: Action, before: "State | None" = None) -> list[dict]:
+        """The log entry of `action` by `seat`, as data, revealing nothing hidden.
 
-        Called after the action was applied; `before` is the state it was applied to.
+        A list of phrases, each a JSON object with a "code" naming what happened (e.g.
+        "toppo.reveal") and its parameters (seats as indexes, cards, cells): never words, which
+        the site chooses in each reader's language (issue 13).  Called after the action was
+        applied; `before` is the state it was applied to.
         """
-        return f"Seat {seat + 1}: {action.get('type', 'action')}"
+        return [{"code": "action", "seat": seat, "type": action.get("type", "action")}]
 
     # --- storage ----------------------------------------------------------
     def to_json(self) -> dict:

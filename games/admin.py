@@ -11,7 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from .errors import ServiceError
+from .log_words import entry_words, name_of, seat_names
 from .models import Action, Game, Seat
+from .ranking import is_leave, leave_words
 from .services.aborting import game_abort_by_staff
 
 
@@ -34,14 +36,23 @@ class SeatInline(ReadOnlyInline):
 
 
 class ActionInline(ReadOnlyInline):
-    """The log as its lines read, in order (the descriptions only)."""
+    """The log as its lines read, in order (in the moderator's language, from each entry's data; issue 13)."""
 
     model = Action
-    fields = ("seq", "seat", "user", "source", "description", "visibility", "created_at")
+    fields = ("seq", "seat", "user", "source", "line", "visibility", "created_at")
     readonly_fields = fields
     ordering = ("seq",)
     verbose_name = _("log line")
     verbose_name_plural = _("action log")
+
+    @admin.display(description=_("what happened"))
+    def line(self, action: Action) -> str:
+        if not hasattr(self, "_names") or self._names[0] != action.game_id:
+            self._names = (action.game_id, seat_names(action.game))  # once per game, not per line
+        names = self._names[1]
+        if is_leave(action.action):
+            return leave_words(action.action["type"], name_of(names, action.seat))
+        return entry_words(action.game.kind, action.entry, names)
 
 
 @admin.register(Game)

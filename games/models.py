@@ -203,7 +203,9 @@ class Action(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.PLAYER)
     action = models.JSONField()
-    description = models.TextField(blank=True)
+    # The engine's log entry as data (issue 13): phrases {"code": ..., params}, worded for each reader by
+    # games.log_words when shown or sent.  Empty for the site's leave entries, worded by games.ranking.
+    entry = models.JSONField(default=list, blank=True)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -9,6 +9,7 @@ from ratings.selectors import prefetch_seat_ratings, seat_ratings
 
 from . import vacation
 from .engine_texts import game_title
+from .log_words import entry_words, name_of, seat_names
 from .models import Action, Game, Invitation, Seat
 from .positions import legal_actions_for, load_state, seat_of
 from .ranking import is_leave, leave_words, winners
@@ -218,14 +219,16 @@ def action_log_entries(game: Game, actions, user=None) -> list[dict]:
     """Log rows (from action_log_rows) as `user` reads them."""
     seat = seat_of(game, user)
     over = game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
-    names = {s.index: s.name for s in game.seats.all()}
+    names = seat_names(game)
     rows = []
     for a in actions:
         # A seat leaving is a site entry (ruling S1): public, worded for the reader, and not for the engine
         # ("replay": false), which never saw it.
         leave = is_leave(a.action)
-        row = {"seq": a.seq, "seat": a.seat, "source": a.source, "replay": not leave,
-               "description": leave_words(a.action["type"], names.get(a.seat, "")) if leave else a.description,
+        # The entry is the engine's data; the description says it in the reader's language (issue 13).
+        row = {"seq": a.seq, "seat": a.seat, "source": a.source, "replay": not leave, "entry": a.entry,
+               "description": (leave_words(a.action["type"], name_of(names, a.seat)) if leave
+                               else entry_words(game.kind, a.entry, names)),
                "created_at": a.created_at.isoformat()}
         if over or a.seat == seat or leave:
             row["action"] = a.action

@@ -100,10 +100,10 @@ def options_for(game: Game, view: dict, seat: int, rng: random.Random) -> tuple[
     """A determinised state and the seat's playable actions in it; refuses when the seat has none."""
     state = sample_state(game, view, seat, rng)
     if seat not in state.to_act():
-        raise NotYourDecision("It is not this seat's decision, so the bot has nothing to choose.", seat=seat)
+        raise NotYourDecision("bot.not_to_act", seat=seat)  # not this seat's decision: nothing to choose
     actions = playable(state, seat)
     if not actions:
-        raise NotYourDecision("This seat has no action it could take now.", seat=seat)
+        raise NotYourDecision("bot.no_action", seat=seat)  # no action the seat could take now
     return state, actions
 
 

@@ -73,10 +73,6 @@ FIELDS = {"place": ("tile", "cells", "orientation"), "end_turn": (), "undo": (),
           "turn_over": ("tile",), "decline": ()}
 
 
-def _cell_text(cell) -> str:
-    return f"({cell[0]}, {cell[1]})"
-
-
 class TopologyState(State):
     """A position of Topology: the table, this turn's revealed tiles and steps, the scores."""
 
@@ -198,15 +194,12 @@ class TopologyState(State):
     def _validate(self, seat: int, action: Action):
         """Check `action` fully without changing anything; return (kind, parsed argument)."""
         if self.current is None:
-            raise NotYourDecision("The game is over; no more moves can be made.", action=action, seat=seat)
+            raise NotYourDecision("game_over", action=action, seat=seat)
         if seat != self.current:
-            raise NotYourDecision(f"It is Seat {self.current + 1}'s turn, not yours.", action=action, seat=seat)
+            raise NotYourDecision("topology.turn_of", {"seat": self.current}, action=action, seat=seat)
         kind = action.get("type") if isinstance(action, dict) else None
         if not isinstance(kind, str) or kind not in FIELDS:
-            raise IllegalAction(
-                "Unknown move; in Topology you place a tile, end your turn or undo"
-                + (", and choose to reveal a third tile or turn one over." if self.advanced else "."),
-                action=action, seat=seat)
+            raise IllegalAction("topology.unknown", {"advanced": self.advanced}, action=action, seat=seat)
         # Exactly the fields of its type; the values are checked below, whole numbers as ints (G0.4).
         # Placements are far too many to list and compare at every call.
         try:
@@ -215,79 +208,78 @@ class TopologyState(State):
             err.seat = seat
             raise
 
-        def refuse(reason: str):
-            raise IllegalAction(reason, action=action, seat=seat)
+        def refuse(code: str, **params):
+            raise IllegalAction(f"topology.{code}", params, action=action, seat=seat)
 
         if kind == "undo":
             if not self.steps:
-                refuse("There is nothing to take back this turn.")
+                refuse("nothing_to_undo")
             if self.steps[-1]["type"] == "reveal":
-                refuse("The third tile has been revealed, so that choice cannot be taken back.")
+                refuse("undo_reveal")
             return kind, None
         if kind in CHOICES:
             if not self.advanced:
-                refuse("Revealing a third tile or turning a tile over belongs to the advanced variant only.")
+                refuse("advanced_only")
             if self.decided():
-                refuse("You have already made this turn's choice between a third tile and a turn-over.")
+                refuse("already_chosen")
             if kind == "reveal":
                 if not self.stack:
-                    refuse("No face-down tile is left to reveal; turn a tile over or decline instead.")
+                    refuse("stack_empty")
                 return kind, None
             if kind == "decline":
                 if self.stack:
-                    refuse("You must either reveal a third tile or turn a placed tile over.")
+                    refuse("must_choose")
                 return kind, None
             tile = action.get("tile")
             if not is_whole(tile) or tile not in self.board.tiles:
-                refuse("Choose a tile that is already on the table to turn over.")
+                refuse("turn_which")
             return kind, tile
         if not self.decided():
-            refuse("First choose: reveal a third tile, or turn a placed tile half a turn.")
+            refuse("choose_first")
         hand = self.hand()
         if kind == "end_turn":
             if hand:
-                refuse(f"Place all your revealed tiles before ending the turn ({len(hand)} left).")
+                refuse("place_all", left=len(hand))
             return kind, None
         return kind, self._validate_place(action, hand, refuse)
 
     def _validate_place(self, action: Action, hand: list[int], refuse):
-        """The parsed (tile, anchor, orientation) of a legal placement, or a readable refusal."""
+        """The parsed (tile, anchor, orientation) of a legal placement, or a refusal (code and facts)."""
         if not hand:
-            refuse("All of this turn's tiles are placed; end your turn (or undo).")
+            refuse("all_placed")
         tile = action.get("tile")
         if not is_whole(tile) or tile not in hand:
             if is_whole(tile) and tile in self.board.tiles:
-                refuse("That tile is already on the table; place one of the tiles you revealed this turn.")
-            refuse(f"Choose one of the tiles you revealed this turn: {', '.join(map(str, hand))}.")
+                refuse("tile_placed")
+            refuse("tile_choice", tiles=list(hand))
         cells = action.get("cells")
         if not (isinstance(cells, list) and len(cells) == 2 and all(
                 isinstance(c, list) and len(c) == 2 and all(is_whole(v) for v in c)
                 for c in cells)):
-            refuse("Give the two cells the tile covers as [[q, r], [q, r]].")
+            refuse("cells_shape")
         a, b = tuple(cells[0]), tuple(cells[1])
         orientation = action.get("orientation")
         if not is_whole(orientation) or not 0 <= orientation <= 5:
-            refuse("The orientation must be a whole number from 0 to 5.")
+            refuse("orientation")
         if b not in [neighbour(a, d) for d in range(6)]:
-            refuse("A tile covers two neighbouring cells; these two cells do not share an edge.")
+            refuse("not_neighbours")
         if second_cell(a, orientation) != b:
-            refuse(f"With orientation {orientation} the second cell must be {_cell_text(second_cell(a, orientation))}.")
+            refuse("second_cell", orientation=orientation, cell=list(second_cell(a, orientation)))
         if orientation >= 3 and symmetric()[design_of(tile)]:
-            refuse(f"This tile looks the same turned half-way round; place it as cells "
-                   f"[{list(b)}, {list(a)}] with orientation {orientation - 3}.")
+            refuse("symmetric", cells=[list(b), list(a)], orientation=orientation - 3)
         for cell in (a, b):
             if cell in self.board.cells:
-                refuse(f"Cell {_cell_text(cell)} is already covered by a tile.")
+                refuse("covered", cell=list(cell))
         if not self.board.touches(a, orientation):
-            refuse("A tile must share at least one edge with a tile already on the table.")
+            refuse("not_touching")
         return tile, a, orientation
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> tuple[str, dict]:
         try:
             self._validate(seat, action)
         except IllegalAction as exc:
             return exc.reason
-        return "That move is allowed now."
+        return "allowed", {}
 
     # --- turns ---------------------------------------------------------------------------------
     def _start_turn(self) -> None:
@@ -379,36 +371,25 @@ class TopologyState(State):
                                   detail={"last_turn": self.last_turn[seat]}))
         return sorted(results, key=lambda r: r.seat)
 
-    def describe(self, seat: int, action: Action, before: "State | None" = None) -> str:
-        who = f"Seat {seat + 1}"
+    def describe(self, seat: int, action: Action, before: "State | None" = None) -> list[dict]:
+        """The log entry as data (issue 13): "topology.<what>" with the cells, points and rings."""
         kind = action.get("type")
+        out: dict = {"code": f"topology.{kind}", "seat": seat}
         if kind == "place":
-            a, b = action["cells"]
-            return f"{who} placed a tile on {_cell_text(a)} and {_cell_text(b)}."
-        if kind == "end_turn":
+            out["cells"] = [list(c) for c in action["cells"]]
+        elif kind == "end_turn":
             entry = self.history[-1] if self.history else {"points": 0, "rings": []}
-            if entry["points"]:
-                parts = [f"a ring of {r['value']}" + (f" around {' + '.join(map(str, r['inner']))}" if r["inner"] else "")
-                         for r in entry["rings"]]
-                text = f"{who} ended the turn and scored {entry['points']} points ({', '.join(parts)})."
-            else:
-                text = f"{who} ended the turn without closing a ring."
-            return text + (" The game is over." if self.current is None else "")
-        if kind == "undo":
-            return f"{who} took back the last move of the turn."
-        if kind == "reveal":
-            return f"{who} revealed a third tile."
-        if kind == "turn_over":
+            out["points"] = entry["points"]
+            out["rings"] = [{"value": r["value"], "inner": list(r["inner"])} for r in entry["rings"]]
+            out["over"] = self.current is None
+        elif kind == "turn_over":
             tile = action.get("tile")
             if tile in self.board.tiles:
                 anchor, orientation = self.board.tiles[tile]
-                cells = f" on {_cell_text(anchor)} and {_cell_text(second_cell(anchor, orientation))}"
-            else:
-                cells = ""
-            return f"{who} turned the tile{cells} half a turn."
-        if kind == "decline":
-            return f"{who} left every tile as it was (no tile was left to reveal)."
-        return f"{who}: {kind}"
+                out["cells"] = [list(anchor), list(second_cell(anchor, orientation))]
+        elif kind not in ("undo", "reveal", "decline"):
+            out = {"code": "action", "seat": seat, "type": kind}
+        return [out]
 
     # --- storage -------------------------------------------------------------------------------
     def to_json(self) -> dict:

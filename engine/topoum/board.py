@@ -107,6 +107,17 @@ def components(cells, nb) -> list[list[int]]:
     return parts
 
 
+def at(geo: Geometry, i: int) -> list[int]:
+    """A cell as [q, r] for log entries (the site writes it as "(q,r)")."""
+    q, r = geo.cells[i]
+    return [q, r]
+
+
+def ev(code: str, **params) -> dict:
+    """One log event as data: "topoum.<code>" and its facts; the site words it (issue 13)."""
+    return {"code": f"topoum.{code}", **params}
+
+
 def hex_text(geo: Geometry, i: int) -> str:
     """A cell as '(q,r)' for log lines."""
     q, r = geo.cells[i]

@@ -1,134 +1,103 @@
-"""Plain-words log lines for every decision, and reasons for refused actions; nothing hidden in them."""
+"""Log entries (as data, issue 13), prompts and reasons for refused actions as codes; nothing hidden in them."""
 from __future__ import annotations
 
 from engine.core import near_miss
 
-from .board import COLOURS, hex_text
-from .cards import title
-from .farmers import FARMERS
-from .movement import name
+from .board import ev, hex_text
 
 
-def _hex(action, key="hex") -> str:
+def _hex(action, key="hex"):
     h = action.get(key)
-    return f"({h[0]},{h[1]})" if isinstance(h, (list, tuple)) and len(h) == 2 else "?"
+    return list(h) if isinstance(h, (list, tuple)) and len(h) == 2 else None
 
 
-def _card_title(card) -> str:
-    return title(card)
-
-
-def _signed(v: int) -> str:
-    return f"{v:+d} medal{'s' if abs(v) != 1 else ''}"
-
-
-def describe(st, seat: int, action: dict, before) -> str:
-    """One line for the log, built from the action, the position before it and what happened."""
-    who = name(seat)
+def describe(st, seat: int, action: dict, before) -> list[dict]:
+    """The log entry as data (issue 13): the decision first, then what followed from it (st.events)."""
     t = action.get("type")
-    head = _head(st, seat, who, t, action, before)
+    head = _head(st, seat, t, action, before)
     if before is not None and before.phase == "setup" and t != "undo":
-        return head + "."
-    events = [e for e in st.events if e]
-    return head + (": " + "; ".join(events) if events else "") + "."
+        return [head]
+    return [head] + [e for e in st.events if e]
 
 
-def _head(st, seat, who, t, action, before) -> str:
+def _head(st, seat, t, action, before) -> dict:
     if t == "undo":
-        return f"{who} takes back her last decision"
+        return ev("undo", seat=seat)
     if before is not None and before.phase == "setup":
         from .setup import describe_setup
-        return describe_setup(st, seat, action, before).rstrip(".")
+        return describe_setup(st, seat, action, before)
     p = before.pending if before is not None else None
     if t == "end_turn":
-        return f"{who} ends her turn"
+        return ev("end_turn", seat=seat)
     if t == "ransom":
-        return f"{who} ransoms a mole from {name(action['captor'])} for 3 medals"
-    if t == "place":
-        return f"{who} has no mole on the battlefield and places a barracks with a mole at {_hex(action)}"
-    if t == "enter":
-        return f"{who} enters into combat at {_hex(action)}"
+        return ev("ransom", seat=seat, captor=action["captor"])
+    if t in ("place", "enter", "take_back", "keep"):
+        return ev(t, seat=seat, hex=_hex(action))
     if t == "move":
-        return f"{who} moves her mole from {_hex(action, 'from')} to {_hex(action, 'to')}"
+        return ev("move", seat=seat, source=_hex(action, "from"), hex=_hex(action, "to"))
     if t == "play":
-        card = _card_title(action["card"])
         if action["source"] == "hand":
-            return f"{who} plays {card} from her hand"
+            return ev("play", seat=seat, card=action["card"], slot=None)
         k = action["slot"]
-        v = st.opts["line_values"][k - 1]
-        return f"{who} plays {card} from Line slot {k} ({_signed(v)})"
+        return ev("play", seat=seat, card=action["card"], slot=k, medals=st.opts["line_values"][k - 1])
     if t == "change_tile":
-        return f"{who} changes the tile under her mole"
-    if t == "take_back":
-        return f"{who} takes back her barracks at {_hex(action)}"
-    if t == "keep":
-        return f"{who} keeps the part of the battlefield with {_hex(action)}"
+        return ev("change_tile", seat=seat)
     if t == "direction":
-        card = _card_title(p["card"]) if p else "Panic Attack"
-        return f"{who}'s {card} pushes the moles in direction {action['dir']}"
+        return ev("direction", seat=seat, card=p["card"] if p else "panic_attack", dir=action["dir"])
     if t == "target":
         if p and p.get("k") == "dynamite":
-            return f"{who} puts the dynamite back at {_hex(action)}"
+            return ev("dynamite_back", seat=seat, hex=_hex(action))
         card = p.get("card") if p else None
-        label = FARMERS.get(st.farmer, "the farmer") if card == "farmer" else _card_title(card)
+        who = {"seat": seat, "card": card, "farmer": st.farmer if card == "farmer" else None}
         if action.get("hex") is None:
-            return f"{who}'s {label} moves no crate"
+            return ev("no_crate", **who)
         if "from" in action:
-            src = _hex(action, "from") if action["from"] is not None else "beside the board"
-            return f"{who}'s {label} moves a tile from {src} to {_hex(action)}"
+            return ev("move_tile", **who, source=_hex(action, "from"), hex=_hex(action))
         if card == "farmer":
-            return f"{who} calls {label} to {_hex(action)}"
-        return f"{who} aims {label} at {_hex(action)}"
-    return f"{who}: {t}"
+            return ev("call_farmer", **who, hex=_hex(action))
+        return ev("aim", **who, hex=_hex(action))
+    return {"code": "action", "seat": seat, "type": t}
 
 
-# --- refusals --------------------------------------------------------------------------
-PROMPTS = {
-    "card": "play a card on the active mole",
-    "target": "choose the target of the card",
-    "direction": "choose a direction for Panic Attack",
-    "keep": "choose which part of the battlefield stays",
-    "dynamite": "put the dynamite back next to the battlefield",
-    "take_back": "choose one of your barracks to take back to your reserve",
-}
-
-
-def prompt(st) -> str:
-    """What the seat to act is being asked, in words."""
+# --- prompts and refusals, as data (issue 13; the site words them: games/presenters/topoum_words.py) ------
+def prompt(st) -> dict:
+    """What the seat to act is being asked: {"code": "topoum.prompt.<what>", ...}."""
     if st.phase == "over":
-        return "The game is over."
+        return {"code": "topoum.prompt.over"}
     if st.phase == "setup":
-        return {
-            "centre": "Lay the centre tile of the battlefield.",
-            "ring": "Place a barracks next to the centre tile.",
-            "mole": "Place a barracks with a mole next to the battlefield.",
-            "obstacle": "Place an obstacle tile next to a barracks.",
-            "outpost": "Place an obstacle tile on a free X space.",
-        }[st.step]
+        return {"code": f"topoum.prompt.setup_{st.step}"}
     p = st.pending
     if p is not None:
-        text = PROMPTS[p["k"]]
+        out = {"code": f"topoum.prompt.{p['k']}"}
         if p["k"] == "card" and p.get("alt"):
-            text += ", or change the tile under it"
+            out["alt"] = True
         if p.get("card"):
-            text += f" ({title(p['card'])})"
-        return text[0].upper() + text[1:] + "."
+            out["card"] = p["card"]
+        return out
     if st.stage in ("start", "action"):
         from .turn import compulsory, placement_spaces
         if st.stage == "start" and compulsory(st, st.cur) and placement_spaces(st, st.cur):
-            return "You have no mole on the battlefield: place a barracks with a mole next to it."
-        return "Enter into combat or move one of your moles."
+            return {"code": "topoum.prompt.place"}
+        return {"code": "topoum.prompt.act"}
     if st.stage == "moving":
-        return "Move another mole, or end your turn."
-    return "End your turn."
+        return {"code": "topoum.prompt.moving"}
+    return {"code": "topoum.prompt.end_turn"}
 
 
-def explain_illegal(st, seat: int, action) -> str:
-    """A reason the player can act on."""
+def _where(action) -> list | None:
+    for key in ("hex", "from", "to"):
+        h = action.get(key)
+        if isinstance(h, (list, tuple)) and len(h) == 2 and all(isinstance(v, int) for v in h):
+            return list(h)
+    return None
+
+
+def explain_illegal(st, seat: int, action) -> tuple[str, dict]:
+    """A reason the player can act on, as (code, params)."""
     if st.phase == "over":
-        return "The game is over."
+        return "game_over", {}
     if seat != st.cur:
-        return f"It is {COLOURS[st.cur].capitalize()}'s turn to decide."
+        return "topoum.turn_of", {"seat": st.cur}
     legal = st.legal_actions(seat)
     malformed = near_miss(action, legal)  # ruling G0.4: a wrong field or a 2.0 for a 2 is named as such
     if malformed:
@@ -136,29 +105,22 @@ def explain_illegal(st, seat: int, action) -> str:
     t = action["type"]
     if t == "undo":
         if action.keys() != {"type"}:
-            return 'An "undo" action has no other field than "type".'
+            return "action.fields", {"type": "undo", "fields": [], "missing": [],
+                                     "extra": sorted(str(k) for k in action if k != "type")}
         if st.phase != "play" or not st.turn_log:
-            return "There is nothing to take back this turn."
-        return "You cannot take that back: something hidden was revealed since (a crate was looked at)."
+            return "topoum.nothing_to_undo", {}
+        return "topoum.undo_blocked", {}
     types = sorted({a["type"] for a in legal})
     if t not in types:
-        return f"You cannot do '{t}' now. {prompt(st)} Allowed now: {', '.join(types)}."
-    where = ""
-    for key in ("hex", "from", "to"):
-        h = action.get(key)
-        if isinstance(h, (list, tuple)):
-            where = f" at {_hex(action, key)}"
-            break
+        return "topoum.not_now", {"type": str(t)[:40], "prompt": prompt(st), "allowed": types}
     if t == "play":
-        return (f"You cannot play {title(action.get('card'))} that way now: the card must be in your hand or in "
-                "the named Line slot, and its effect must be possible on the active mole (Law of War #7).")
+        card = action.get("card")
+        return "topoum.play_refused", {"card": card if isinstance(card, str) else None}  # Law of War #7
     if t == "enter":
-        return (f"You cannot enter into combat{where}: choose an empty space next to the battlefield where a card "
-                "can then be played on the new mole (Law of War #7).")
+        return "topoum.enter_refused", {"hex": _where(action)}
     if t == "move":
-        return ("That move is not allowed: move one of your moles that has not moved yet this turn to an adjacent "
-                "space, not onto a rock or a protected mole, and where you can then play a card or change the tile.")
-    return f"That choice{where} is not allowed now. {prompt(st)}"
+        return "topoum.move_refused", {}
+    return "topoum.choice_refused", {"hex": _where(action), "prompt": prompt(st)}
 
 
 __all__ = ["describe", "explain_illegal", "prompt", "hex_text"]

@@ -9,8 +9,8 @@ from engine.hexgrid import direction_between
 
 from . import board as B
 from . import farmers
-from .board import BARRACKS, NONE, ROCK, STANDALONE, hex_text
-from .movement import BLOCKED, arrive, lose_mole, name, place_tile, push, remove_square, splits_without, trace
+from .board import BARRACKS, NONE, ROCK, STANDALONE, at, ev
+from .movement import BLOCKED, arrive, lose_mole, place_tile, push, remove_square, splits_without, trace
 
 # How a card's choice is asked: nothing, a hex, or a direction.
 NO_CHOICE, TARGET, DIRECTION = "none", "target", "direction"
@@ -218,12 +218,12 @@ def t_farmer(st, m, c):
 
 # --- carrying out -------------------------------------------------------------------
 def r_bayonet(st, m, c, x):
-    lose_mole(st, x, c, why=" to the bayonet")
+    lose_mole(st, x, c, why="bayonet")
     arrive(st, c, m, x, direction_to(st, m, x), c)
 
 
 def r_short_range(st, m, c, x):
-    lose_mole(st, x, c, why=" to the shot")
+    lose_mole(st, x, c, why="shot")
 
 
 r_long_range = r_short_range
@@ -231,7 +231,7 @@ r_slingshot = r_short_range
 
 
 def r_grenade(st, m, c, x):
-    st.events.append(f"the square at {hex_text(st.geo, x)} is destroyed")
+    st.events.append(ev("square_destroyed", hex=at(st.geo, x)))
     remove_square(st, x, c)
 
 
@@ -249,7 +249,7 @@ def r_motorbike_patrol(st, m, c, x):
     d = direction_to(st, m, x)
     a = st.geo.nb[m][d]
     if st.mole[a] >= 0:
-        lose_mole(st, a, c, why=", run over")
+        lose_mole(st, a, c, why="run_over")
     arrive(st, c, m, x, d, c)
 
 
@@ -289,13 +289,13 @@ def r_abandoned_barracks(st, m, c, x):
 def r_conquest(st, m, c, x):
     if st.tile[x] == c:
         st.tile[x] = BARRACKS + c
-        st.events.append(f"{name(c)} turns her tile at {hex_text(st.geo, x)} into a barracks")
+        st.events.append(ev("conquest", seat=c, hex=at(st.geo, x)))
     else:
         need_barracks(st, c, {"do": "conquest", "cell": x})
 
 
 def r_betrayal(st, m, c, x):
-    lose_mole(st, x, c, why=", betrayed")
+    lose_mole(st, x, c, why="betrayed")
     arrive(st, c, -1, x, None, c)
 
 
@@ -308,7 +308,7 @@ def r_prisoner_of_war(st, m, c, x):
     st.mole[x] = -1
     st.mflag[x] = 0
     st.prisoners[c][o] += 1
-    st.events.append(f"{name(o)}'s mole at {hex_text(st.geo, x)} is taken prisoner")
+    st.events.append(ev("prisoner", seat=o, hex=at(st.geo, x)))
 
 
 def r_medal_of_honor(st, m, c, x):
@@ -316,17 +316,17 @@ def r_medal_of_honor(st, m, c, x):
     st.mflag[x] = 0
     st.moles_left[c] += 1
     st.medals[c] += 3
-    st.events.append(f"the mole at {hex_text(st.geo, x)} returns to the reserve with a medal (+3 medals)")
+    st.events.append(ev("medal_of_honor", hex=at(st.geo, x)))
 
 
 def r_press_support(st, m, c, _):
     st.press = c
-    st.events.append(f"{name(c)} takes the Press card")
+    st.events.append(ev("press_taken", seat=c))
 
 
 def r_red_cross(st, m, c, _):
     st.rc = m
-    st.events.append(f"the Red Cross moves to {hex_text(st.geo, m)}")
+    st.events.append(ev("red_cross", hex=at(st.geo, m)))
 
 
 def r_farmer(st, m, c, choice):
@@ -372,7 +372,7 @@ def _with_taken_back(st, b: int, check) -> bool:
 def take_back(st, c: int, b: int) -> None:
     from .movement import lift_tile
     lift_tile(st, b)
-    st.events.append(f"{name(c)} takes back her barracks at {hex_text(st.geo, b)}")
+    st.events.append(ev("barracks_back", seat=c, hex=at(st.geo, b)))
 
 
 def finish_placement(st, c: int, then: dict) -> None:
@@ -381,7 +381,7 @@ def finish_placement(st, c: int, then: dict) -> None:
     geo = st.geo
     if do == "build":
         place_tile(st, x, BARRACKS + c)
-        st.events.append(f"a {name(c).lower()} barracks rises at {hex_text(geo, x)}")
+        st.events.append(ev("barracks_built", seat=c, hex=at(geo, x)))
     elif do == "abandoned":
         place_tile(st, x, BARRACKS + c)
         m = then["m"]
@@ -391,8 +391,8 @@ def finish_placement(st, c: int, then: dict) -> None:
         st.tiles_left[old & 3] += 1
         st.tile[x] = BARRACKS + c
         st.tiles_left[c] -= 1
-        whose = "a neutral tile" if old < BARRACKS else f"{name(old - BARRACKS)}'s barracks"
-        st.events.append(f"{name(c)} replaces {whose} at {hex_text(geo, x)} with her own barracks")
+        whose = None if old < BARRACKS else old - BARRACKS  # None: a neutral tile
+        st.events.append(ev("barracks_replaced", seat=c, owner=whose, hex=at(geo, x)))
     elif do in ("enter", "place"):
         from .turn import after_entry
         after_entry(st, c, x, do)

@@ -2,7 +2,21 @@
 from __future__ import annotations
 
 from . import board as B
-from .board import BARRACKS, CRATE, DYNAMITE, FOOTPRINT, GAS, NONE, PUDDLE, ROCK, STANDALONE, TRAP, TURNIP, hex_text
+from .board import (
+    BARRACKS,
+    CRATE,
+    DYNAMITE,
+    FOOTPRINT,
+    GAS,
+    NONE,
+    PUDDLE,
+    ROCK,
+    STANDALONE,
+    TRAP,
+    TURNIP,
+    at,
+    ev,
+)
 
 FARMERS: dict[str, str] = {
     "kings_of_buckets": "Kings of Buckets",
@@ -116,7 +130,7 @@ def targets(st, m: int, c: int) -> list:
 
 def resolve(st, m: int, c: int, choice) -> None:
     """Carry out the farmer's USE with the chosen target."""
-    from .movement import lose_mole, name, push, remove_square, reveal_crate
+    from .movement import lose_mole, push, remove_square, reveal_crate
     f = st.farmer
     geo = st.geo
     if f in ZONE_TILE:
@@ -127,10 +141,10 @@ def resolve(st, m: int, c: int, choice) -> None:
         else:
             st.pool -= 1
         if st.mole[x] >= 0:
-            lose_mole(st, x, c, why=" under the " + B.FEATURE_NAMES[code])
+            lose_mole(st, x, c, why=f"under_{B.FEATURE_NAMES[code]}")
         st.feat[x] = code
         _bury(st, x)
-        st.events.append(f"the {B.FEATURE_NAMES[code]} lands on {hex_text(geo, x)}")
+        st.events.append(ev("feature_lands", feature=B.FEATURE_NAMES[code], hex=at(geo, x)))
     elif f in ("queen_of_nature", "trap_master", "the_stomper"):
         code = CENTRE_TILE[f]
         x = m if f == "queen_of_nature" else choice
@@ -140,11 +154,11 @@ def resolve(st, m: int, c: int, choice) -> None:
         else:
             st.pool -= 1
         if st.mole[x] >= 0 and f == "the_stomper":
-            lose_mole(st, x, c, why=", crushed by the footprint")
+            lose_mole(st, x, c, why="footprint")
         st.feat[x] = code
         if f != "the_stomper":
             _bury(st, x)
-        st.events.append(f"the {B.FEATURE_NAMES[code]} moves to {hex_text(geo, x)}")
+        st.events.append(ev("feature_moves", feature=B.FEATURE_NAMES[code], hex=at(geo, x)))
         if f == "the_stomper":
             for d, y in enumerate(geo.nb[x]):
                 if y >= 0 and st.mole[y] >= 0:
@@ -152,7 +166,7 @@ def resolve(st, m: int, c: int, choice) -> None:
     elif f == "lady_boom":
         x = choice
         dyn = _find(st, DYNAMITE)[0]
-        st.events.append(f"the dynamite blows up the square at {hex_text(geo, x)}")
+        st.events.append(ev("dynamite_blows", hex=at(geo, x)))
         remove_square(st, x, c)
         st.feat[dyn] = NONE
         st.tile[dyn] = B.NO_TILE
@@ -163,12 +177,12 @@ def resolve(st, m: int, c: int, choice) -> None:
         st.removed = True
     elif f == "lord_of_the_crates":
         st.medals[c] += 1
-        st.events.append(f"{name(c)} gains 1 medal from the farmer")
+        st.events.append(ev("farmer_medal", seat=c))
         if choice is not None:
             k = st.feat[choice]
             st.feat[choice] = NONE
             st.feat[m] = k
-            st.events.append(f"the crate from {hex_text(geo, choice)} moves under the mole at {hex_text(geo, m)}")
+            st.events.append(ev("crate_moves", source=at(geo, choice), hex=at(geo, m)))
             reveal_crate(st, c, m)
 
 
@@ -178,4 +192,4 @@ def place_dynamite(st, x: int) -> None:
     place_tile(st, x, STANDALONE)
     st.feat[x] = DYNAMITE
     st.dyn_pending = False
-    st.events.append(f"the dynamite is placed at {hex_text(st.geo, x)}")
+    st.events.append(ev("dynamite_placed", hex=at(st.geo, x)))

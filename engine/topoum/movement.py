@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import board as B
-from .board import COLOURS, DEADLY, FRESH, ICE, ROCK, TRAP, hex_text
+from .board import COLOURS, DEADLY, FRESH, ICE, ROCK, TRAP, at, ev
 
 # Outcomes of a mole entering a space (trace).
 DIE, COLLIDE, LAND, BLOCKED = 0, 1, 2, 3
@@ -52,7 +52,7 @@ def lose_mole(st, x: int, actor: int, fair: bool = False, why: str = "") -> None
     penalty = c == actor and not fair
     if penalty:
         st.medals[actor] -= 5
-    st.events.append(f"{name(c)}'s mole at {hex_text(st.geo, x)} is lost{why}" + (" (-5 medals)" if penalty else ""))
+    st.events.append(ev("mole_lost", seat=c, hex=at(st.geo, x), why=why, penalty=5 if penalty else 0))
 
 
 def reveal_crate(st, c: int, x: int) -> None:
@@ -62,7 +62,7 @@ def reveal_crate(st, c: int, x: int) -> None:
         st.crate_known[c].append(k)
         st.crate_known[c].sort()
         st.undo_floor = len(st.turn_log)
-        st.events.append(f"{name(c)} looks at the crate at {hex_text(st.geo, x)}")
+        st.events.append(ev("crate_looked", seat=c, hex=at(st.geo, x)))
 
 
 def put_mole(st, c: int, x: int, flags: int) -> None:
@@ -92,25 +92,25 @@ def arrive(st, c: int, src: int, x: int, d, actor: int) -> int:
     geo = st.geo
     if outcome == LAND:
         if y != x:
-            st.events.append(f"{name(c)}'s mole slides across the ice to {hex_text(geo, y)}")
+            st.events.append(ev("ice_slide", seat=c, hex=at(geo, y)))
         put_mole(st, c, y, flags)
         return y
     if outcome == DIE:
         st.moles_left[c] += 1
         if y < 0:
-            how_lost = "falls off the board"
+            lost = ev("mole_falls", seat=c)
         elif st.tile[y] < 0:
-            how_lost = f"is lost off the battlefield at {hex_text(geo, y)}"
+            lost = ev("mole_off_battlefield", seat=c, hex=at(geo, y))
         else:
-            how_lost = f"is lost on the {B.FEATURE_NAMES.get(st.feat[y], 'tile')} at {hex_text(geo, y)}"
+            lost = ev("mole_lost_on", seat=c, feature=B.FEATURE_NAMES.get(st.feat[y], "tile"), hex=at(geo, y))
         penalty = c == actor
         if penalty:
             st.medals[actor] -= 5
-        st.events.append(f"{name(c)}'s mole {how_lost}" + (" (-5 medals)" if penalty else ""))
+        st.events.append({**lost, "penalty": 5 if penalty else 0})
         if y >= 0 and st.feat[y] == TRAP:
             st.feat[y] = B.NONE
             st.pool += 1
-            st.events.append("the trap springs and leaves the board")
+            st.events.append(ev("trap_springs"))
         return -1
     # COLLIDE
     other = st.mole[y]
@@ -121,10 +121,9 @@ def arrive(st, c: int, src: int, x: int, d, actor: int) -> int:
     if c == other:
         if c == actor:
             st.medals[actor] -= 10
-        st.events.append(f"two of {name(c)}'s moles collide at {hex_text(geo, y)} and both are lost"
-                         + (" (-10 medals)" if c == actor else ""))
+        st.events.append(ev("collide", seat=c, hex=at(geo, y), penalty=10 if c == actor else 0))
     else:
-        st.events.append(f"fair combat at {hex_text(geo, y)}: {name(c)}'s and {name(other)}'s moles are both lost")
+        st.events.append(ev("fair_combat", seat=c, other=other, hex=at(geo, y)))
     return -1
 
 
@@ -177,19 +176,19 @@ def remove_square(st, x: int, actor: int) -> None:
     if st.rc == x:
         st.rc = -1
         st.medals[actor] -= 5
-        st.events.append(f"the Red Cross at {hex_text(geo, x)} leaves the board ({name(actor)} -5 medals)")
+        st.events.append(ev("red_cross_lost", seat=actor, hex=at(geo, x)))
     if st.mole[x] >= 0:
         lose_mole(st, x, actor)
     f = st.feat[x]
     if f:
         st.feat[x] = B.NONE
         if f >= B.CRATE:
-            st.events.append("a crate is destroyed")
+            st.events.append(ev("crate_destroyed"))
         elif f == B.DYNAMITE:
             st.dyn_pending = True
-            st.events.append("the dynamite is blown away")
+            st.events.append(ev("dynamite_blown_away"))
         elif f in (ROCK, B.PUDDLE, B.GAS, ICE) and st.tile[x] == B.STANDALONE:
-            st.events.append(f"the {B.FEATURE_NAMES[f]} tile is destroyed")
+            st.events.append(ev("feature_destroyed", feature=B.FEATURE_NAMES[f]))
         else:
             st.pool += 1  # farmer tiles go beside the board, ready to come back (ruling T17)
     lift_tile(st, x)
@@ -221,7 +220,7 @@ def settle(st, actor: int) -> None:
         if len(parts) > 1:
             sizes = sorted((len(p) for p in parts), reverse=True)
             biggest = sizes[0]
-            st.events.append("the battlefield splits " + "/".join(map(str, sizes)))
+            st.events.append(ev("split", sizes=sizes))
             for p in parts:
                 if len(p) < biggest:
                     remove_part(st, p, actor)
@@ -240,7 +239,7 @@ def settle(st, actor: int) -> None:
 
 def remove_part(st, part, actor: int) -> None:
     """Law of War #4: a cut-off part of the battlefield is removed with everything on it."""
-    st.events.append(f"a part of {len(part)} square{'s' if len(part) != 1 else ''} is removed")
+    st.events.append(ev("part_removed", squares=len(part)))
     for x in part:
         remove_square(st, x, actor)
     st.removed = False

@@ -1,7 +1,7 @@
 """The obstacle expert variant (ruling T16): the two-sided tiles and their placement at setup."""
 from __future__ import annotations
 
-from .board import BARRACKS, FEATURE_CODES, STANDALONE, hex_text
+from .board import BARRACKS, FEATURE_CODES, STANDALONE, at, ev
 
 OBSTACLES = ("rock", "puddle", "gas", "ice")
 # Each physical tile has two faces: four Puddle/Rock tiles and four Ice/Gas tiles.
@@ -39,4 +39,4 @@ def place_obstacle(st, kind: str, x: int) -> None:
     touches = any(j >= 0 and st.bf[j] for j in st.geo.nb[x])
     place_tile(st, x, STANDALONE, join=touches)
     st.feat[x] = FEATURE_CODES[kind]
-    st.events.append(f"a {kind} tile at {hex_text(st.geo, x)}" + ("" if touches else " (an outpost)"))
+    st.events.append(ev("obstacle", kind=kind, hex=at(st.geo, x), outpost=not touches))

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from engine.core import InvalidOptions, Option, make_rng
 
-from .board import BARRACKS, FRESH, MOVABLE, hex_text
+from .board import BARRACKS, FRESH, MOVABLE, at, ev
 from .cards import CARD_NAMES, PEACE, PRESETS, TYPES_PER_DECK, build_deck, missing_categories, random_types, title
 from .farmers import FARMERS, USES_OBSTACLE_TILES, setup_centre, setup_zones
-from .movement import free_spaces_next_to_battlefield, name, place_tile
+from .movement import free_spaces_next_to_battlefield, place_tile
 
 DEFAULT_LINE_VALUES = [-2, -1, 0, 1, 2]  # ruling T5
 
@@ -123,7 +123,7 @@ def apply_setup(st, action: dict) -> None:
     x = geo.cell(action["hex"])
     if st.step == "centre":
         setup_centre(st)
-        st.events.append(f"{name(c)} lays the centre of the battlefield at {hex_text(geo, x)}")
+        st.events.append(ev("centre_laid", seat=c, hex=at(geo, x)))
         st.step, st.order = "ring", seats_from(st, st.start)
     elif st.step == "ring":
         place_tile(st, x, BARRACKS + c)
@@ -153,20 +153,16 @@ def apply_setup(st, action: dict) -> None:
     st.cur = st.order[0]
 
 
-def describe_setup(st, c: int, action: dict, before) -> str:
-    """Log line of a setup decision."""
-    who = name(c)
-    geo = st.geo
-    x = geo.cell(action["hex"])
-    where = hex_text(geo, x)
+def describe_setup(st, c: int, action: dict, before) -> dict:
+    """The log entry of a setup decision, as data (issue 13)."""
+    where = at(st.geo, st.geo.cell(action["hex"]))
     if action["type"] == "obstacle":
-        return f"{who} places a {action['kind']} tile at {where}."
+        return ev("setup_obstacle", seat=c, kind=action["kind"], hex=where)
     if before.step == "centre":
-        what = "the dynamite" if st.farmer == "lady_boom" else "a neutral tile"
-        return f"{who} lays {what} at the centre {where}."
+        return ev("setup_centre", seat=c, dynamite=st.farmer == "lady_boom", hex=where)
     if before.step == "ring":
-        return f"{who} places a barracks next to the centre at {where}."
-    return f"{who} places a barracks with a mole at {where}."
+        return ev("setup_ring", seat=c, hex=where)
+    return ev("setup_mole", seat=c, hex=where)
 
 
 __all__ = ["OPTIONS", "check_options", "new_state", "setup_actions", "apply_setup", "PEACE", "title",

@@ -64,7 +64,7 @@ class TopoumState(State):
         self.removed = False            # squares were removed: Law #4 must be checked
         self.dyn_pending = False        # the dynamite was removed and must be placed again
         self.turns = 0
-        self.events: list[str] = []
+        self.events: list[dict] = []  # the last decision's consequences, as data (describe.py)
         self._legal = None
 
     # --- copying ------------------------------------------------------------
@@ -141,12 +141,13 @@ class TopoumState(State):
         before anything is applied or logged.
         """
         if self.phase == "over":
-            raise IllegalAction("The game is over.", action=action, seat=seat)
+            raise IllegalAction("game_over", action=action, seat=seat)
         if seat != self.cur:
-            raise NotYourDecision("It is not your turn to decide.", action=action, seat=seat)
+            raise NotYourDecision("not_your_turn", action=action, seat=seat)
         found = find_action(action, self.legal_actions(seat))
         if found is None:
-            raise IllegalAction(self.explain_illegal(seat, action), action=action, seat=seat)
+            code, params = self.explain_illegal(seat, action)
+            raise IllegalAction(code, params, action=action, seat=seat)
         return found
 
     def apply(self, seat: int, action: dict) -> None:
@@ -154,7 +155,7 @@ class TopoumState(State):
         from .turn import apply_action
         apply_action(self, dict(found))  # the engine's own copy: the turn log never holds a caller's object
 
-    def explain_illegal(self, seat: int, action: dict) -> str:
+    def explain_illegal(self, seat: int, action: dict) -> tuple[str, dict]:
         from .describe import explain_illegal
         return explain_illegal(self, seat, action)
 

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from . import board as B
-from .board import BARRACKS, FRESH, MOVABLE, NONE, STANDALONE, hex_text
-from .cards import PEACE, title
+from .board import BARRACKS, FRESH, MOVABLE, NONE, STANDALONE, at, ev
+from .cards import PEACE
 from .effects import (
     DIRECTION,
     KIND,
@@ -21,7 +21,7 @@ from .effects import (
     targets,
 )
 from .farmers import place_dynamite
-from .movement import BLOCKED, LAND, absorb, arrive, free_spaces_next_to_battlefield, name, remove_part, settle, trace
+from .movement import BLOCKED, LAND, absorb, arrive, free_spaces_next_to_battlefield, remove_part, settle, trace
 from .scoring import finish, line_keys, new_lines
 from .setup import apply_setup, setup_actions
 
@@ -56,17 +56,15 @@ def end_turn(st) -> None:
     if scored:
         total = sum(v for _, _, v in scored)
         st.medals[c] += total
-        many = len(scored) != 1
-        st.events.append(f"{len(scored)} new line{'s' if many else ''} of sight score{'' if many else 's'} "
-                         f"{total} medal{'s' if total != 1 else ''}")
+        st.events.append(ev("lines_scored", lines=len(scored), medals=total))
     if st.press >= 0:
         st.medals[st.press] += 1
-        st.events.append(f"the Press gives {name(st.press)} 1 medal")
+        st.events.append(ev("press_medal", seat=st.press))
     replenish(st, c)
     st.turns += 1
     if st.peace and c == (st.start - 1) % st.n:
         finish(st)
-        st.events.append("the war is over")
+        st.events.append(ev("war_over"))
         return
     st.cur = (c + 1) % st.n
     begin_turn(st)
@@ -81,7 +79,7 @@ def _draw(st):
             return card
         if not st.peace:
             st.peace = True
-            st.events.append("Peace appears: this is the final round")
+            st.events.append(ev("peace"))
     return None
 
 
@@ -99,12 +97,12 @@ def replenish(st, c: int) -> None:
             if st.peace:
                 break  # from then on only the Line is refilled
         if drawn:
-            st.events.append(f"{name(c)} draws {drawn} card{'s' if drawn != 1 else ''}")
+            st.events.append(ev("draws", seat=c, cards=drawn))
     line = st.line
     if st.line_used or not st.hand_used:
         if not st.line_used and not st.hand_used and line[4] is not None:
             st.trash.append(line[4])
-            st.events.append(f"{title(line[4])} leaves the Line unused")
+            st.events.append(ev("line_unused", card=line[4]))
             line[4] = None
         rest = [x for x in line if x is not None]
         empty = 5 - len(rest)
@@ -114,9 +112,9 @@ def replenish(st, c: int) -> None:
             card = _draw(st)
             line[k] = card
             if card:
-                new.append(title(card))
+                new.append(card)
         if new:
-            st.events.append(f"{', '.join(new)} enter{'s' if len(new) == 1 else ''} the Line")
+            st.events.append(ev("line_enter", cards=new))
 
 
 # --- what may be chosen ------------------------------------------------------------------
@@ -426,10 +424,10 @@ def change_tile(st, c: int, m: int) -> None:
     t = st.tile[m]
     if t == BARRACKS + c:
         st.tile[m] = c
-        st.events.append(f"{name(c)} turns her barracks at {hex_text(st.geo, m)} to its neutral side")
+        st.events.append(ev("barracks_neutral", seat=c, hex=at(st.geo, m)))
     elif t == c:
         st.tile[m] = BARRACKS + c
-        st.events.append(f"{name(c)} turns her tile at {hex_text(st.geo, m)} to its barracks side")
+        st.events.append(ev("tile_barracks", seat=c, hex=at(st.geo, m)))
     else:
         need_barracks(st, c, {"do": "change", "cell": m})
 

@@ -35,8 +35,7 @@ def parse_order(action: Action, size: int) -> list[int]:
     """The order of a top: each line position 0..size-1 exactly once."""
     order = action["order"]
     if not isinstance(order, list) or not all(is_whole(j) for j in order) or sorted(order) != list(range(size)):
-        raise IllegalAction(f"A top names each of your {size} line positions (whole numbers 0 to {size - 1}) "
-                            "exactly once, in the order they go onto the display cards.", action=action)
+        raise IllegalAction("toppo.bad_order", {"size": size}, action=action)
     return list(order)
 
 
@@ -48,6 +47,5 @@ def parse_pairs(action: Action, size: int) -> list[list[int]]:
     if ok:
         ok = all(a[0] < b[0] for a, b in zip(pairs, pairs[1:]))
     if not ok:
-        raise IllegalAction("A match lists pairs [line position, display position], each a whole number from 0 to "
-                            f"{size - 1}, with each line position at most once and in rising order.", action=action)
+        raise IllegalAction("toppo.bad_pairs", {"size": size}, action=action)
     return [list(p) for p in pairs]

@@ -93,19 +93,22 @@ def match_choices(line: list[int], tops: list[int]) -> list[list[list[int]]]:
     return out
 
 
-def top_fault(line: list[int], tops: list[int], order: list[int]) -> str | None:
-    """Why `order` does not top the display, in words; None when it does."""
+def _fault(line: list[int], tops: list[int], j: int, d: int) -> dict:
+    """The first pair at fault, as facts: line position, its card, display position, that card."""
+    return {"line_card": j, "card": card_json(line[j]), "display_card": d, "display": card_json(tops[d])}
+
+
+def top_fault(line: list[int], tops: list[int], order: list[int]) -> dict | None:
+    """Why `order` does not top the display: the first line card sharing nothing with its display card."""
     for i, j in enumerate(order):
         if not coincide(line[j], tops[i]):
-            return (f"your {card_words(line[j])} (line card {j + 1}) shares neither colour nor symbol "
-                    f"with display card {i + 1} ({card_words(tops[i])})")
+            return _fault(line, tops, j, i)
     return None
 
 
-def match_fault(line: list[int], tops: list[int], pairs: list[list[int]]) -> str | None:
-    """Why `pairs` is not a match, in words; None when every pair is identical."""
+def match_fault(line: list[int], tops: list[int], pairs: list[list[int]]) -> dict | None:
+    """Why `pairs` is not a match: the first line card not identical to its display card; None if none."""
     for i, d in pairs:
         if line[i] != tops[d]:
-            return (f"your {card_words(line[i])} (line card {i + 1}) is not identical to "
-                    f"display card {d + 1} ({card_words(tops[d])})")
+            return _fault(line, tops, i, d)
     return None

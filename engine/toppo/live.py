@@ -52,28 +52,21 @@ def legal(state, seat: int) -> list[Action]:
     return acts + state.vote_actions(seat)
 
 
-def _wait(state) -> str:
-    return (f"Play was interrupted: wait until Seat {state.restarter + 1} has revealed her first card, "
-            "then you may play again (ruling P3).")
-
-
 def _full_line(state, seat: int, call: str) -> None:
     have = len(state.lines[seat])
     if have != state.size:
-        raise IllegalAction(f"You can {call} only with a full line of {state.size} cards and yours has {have}: "
-                            + ("reveal the rest first." if have else
-                               "it went back to your deck when play was interrupted, or you have not revealed yet."))
+        raise IllegalAction("toppo.live_line_short", {"call": call, "size": state.size, "have": have})
 
 
 def validate(state, seat: int, kind: str, action: Action) -> tuple:
     size = state.size
     if kind == "reveal":
         if locked(state, seat):
-            raise IllegalAction(_wait(state))
+            raise IllegalAction("toppo.wait_restarter", {"restarter": state.restarter})  # ruling P3
         if len(state.lines[seat]) >= size:
-            raise IllegalAction(f"Your line already has {size} cards: top, match or renew it.")
+            raise IllegalAction("toppo.line_full", {"size": size})
         if not state.decks[seat]:
-            raise IllegalAction("Your deck is empty; with fewer than ten cards you may call toppo.")
+            raise IllegalAction("toppo.deck_empty")
         return ("reveal",)
     if kind == "top":
         order = parse_order(action, size)
@@ -93,7 +86,7 @@ def validate(state, seat: int, kind: str, action: Action) -> tuple:
     if kind in VOTES:
         state.check_vote(seat, kind)
         return (kind,)
-    raise IllegalAction("At live pace the actions are reveal, top, match, renew, toppo and the display votes.")
+    raise IllegalAction("toppo.live_actions")
 
 
 def execute(state, seat: int, plan: tuple) -> None:

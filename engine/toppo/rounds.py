@@ -30,8 +30,6 @@ from engine.core import Action, IllegalAction, NotYourDecision
 from .actions import VOTES, parse_order, parse_pairs
 from .cards import TOPPO_LIMIT, is_top, match_choices, match_fault, top_fault, top_orders
 
-REFUSED = "A wrong claim is refused, not penalised, at correspondence pace (ruling P4)."
-
 
 def claimed(state, seat: int) -> bool:
     return any(s == seat for s, _ in state.claims)
@@ -76,43 +74,39 @@ def legal(state, seat: int) -> list[Action]:
 
 def _full_line(state, seat: int, call: str) -> None:
     if len(state.lines[seat]) != state.size:
-        raise IllegalAction(f"You can {call} only with a full line of {state.size} cards; your deck could not "
-                            "fill it, so renew, or call toppo.")
+        raise IllegalAction("toppo.round_line_short", {"call": call, "size": state.size})
 
 
 def validate(state, seat: int, kind: str, action: Action) -> tuple:
     if claimed(state, seat):
-        raise NotYourDecision("You have made your claim for this round; it resolves when every player has claimed.")
+        raise NotYourDecision("toppo.claimed")
     size = state.size
     if kind == "reveal":
-        raise IllegalAction("At correspondence pace the server fills your line at the start of each round; "
-                            "make your claim: top, match, renew or toppo.")
+        raise IllegalAction("toppo.no_reveal")
     if kind == "top":
         order = parse_order(action, size)
         _full_line(state, seat, "top")
         fault = top_fault(state.lines[seat], state.tops(), order)
         if fault:
-            raise IllegalAction(f"That order does not top the display: {fault}. {REFUSED}")
+            raise IllegalAction("toppo.not_top", fault)  # refused, not penalised (ruling P4)
         return ("claim", {"type": "top", "order": order})
     if kind == "match":
         pairs = parse_pairs(action, size)
         _full_line(state, seat, "match")
         fault = match_fault(state.lines[seat], state.tops(), pairs)
         if fault:
-            raise IllegalAction(f"That is not a match: {fault}. {REFUSED}")
+            raise IllegalAction("toppo.not_match", fault)
         return ("claim", {"type": "match", "pairs": pairs})
     if kind == "toppo":
         if state.held(seat) >= TOPPO_LIMIT:
-            raise IllegalAction(f"You hold {state.held(seat)} cards in deck and line; toppo needs fewer than "
-                                f"{TOPPO_LIMIT}. {REFUSED}")
+            raise IllegalAction("toppo.too_many", {"held": state.held(seat), "limit": TOPPO_LIMIT})
         return ("claim", {"type": "toppo"})
     if kind == "renew":
         return ("claim", {"type": "renew"})
     if kind in VOTES:
         state.check_vote(seat, kind)
         return (kind,)
-    raise IllegalAction("At correspondence pace the actions are the claims (top, match, renew, toppo) "
-                        "and the display votes.")
+    raise IllegalAction("toppo.round_actions")
 
 
 def execute(state, seat: int, plan: tuple) -> None:

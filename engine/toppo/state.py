@@ -14,7 +14,6 @@ from engine.core import Action, IllegalAction, NotYourDecision, Result, State, f
 from . import live, rounds
 from .actions import kind_of
 from .cards import DECK_SIZE, card_json, full_set, sets_for
-from .words import describe_events
 
 LIVE, CORRESPONDENCE = "live", "correspondence"
 
@@ -245,34 +244,31 @@ class ToppoState(State):
 
     def check_vote(self, seat: int, kind: str) -> None:
         if kind == "propose_replace" and self.proposal is not None:
-            raise IllegalAction(f"Seat {self.proposal['by'] + 1} has already proposed a new display; "
-                                "agree to it instead.")
+            raise IllegalAction("toppo.already_proposed", {"by": self.proposal["by"]})
         if kind == "agree_replace":
             if self.proposal is None:
-                raise IllegalAction("Nobody has proposed a new display; propose one first.")
+                raise IllegalAction("toppo.nothing_proposed")
             if seat in self.proposal["agreed"]:
-                raise IllegalAction("You have already agreed to the new display; the others have yet to agree.")
+                raise IllegalAction("toppo.already_agreed")
 
     def validate(self, seat: int, action: Action) -> tuple:
         """The plan for `action` by `seat`, or IllegalAction with the reason; changes nothing."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise NotYourDecision(f"There is no seat {seat} at this table.", action=action, seat=seat)
+            raise NotYourDecision("no_such_seat", {"seat": seat if isinstance(seat, int) else None},
+                                  action=action, seat=seat)
         kind = kind_of(action)
         if self.phase == "over":
-            raise NotYourDecision("The match is over.", action=action, seat=seat)
+            raise NotYourDecision("game_over", action=action, seat=seat)
         if self.phase == "choose_display":
             if seat != self.chooser:
-                raise NotYourDecision(f"Seat {self.chooser + 1} has the highest penalty total and chooses the "
-                                      "display for this hand; wait for her.", action=action, seat=seat)
+                raise NotYourDecision("toppo.chooser", {"chooser": self.chooser}, action=action, seat=seat)
             choices = self.display_choices()
             # Compared exactly (ruling G0.4): a size of 3.0 or true is refused here, not met later by draw().
             if find_action(action, [{"type": "choose_display", "size": n} for n in choices]) is None:
-                raise IllegalAction(f"Choose the size of the display first: "
-                                    f"{' or '.join(map(str, choices))} cards, as a whole number.",
-                                    action=action, seat=seat)
+                raise IllegalAction("toppo.choose_size", {"sizes": list(choices)}, action=action, seat=seat)
             return ("choose_display", action["size"])
         if kind == "choose_display":
-            raise IllegalAction("The display size is chosen only before a hand starts.", action=action, seat=seat)
+            raise IllegalAction("toppo.size_later", action=action, seat=seat)
         try:
             pace = live if self.pace == LIVE else rounds
             return pace.validate(self, seat, kind, action)
@@ -283,12 +279,12 @@ class ToppoState(State):
     def check(self, seat: int, action: Action) -> None:
         self.validate(seat, action)
 
-    def explain_illegal(self, seat: int, action: Action) -> str:
+    def explain_illegal(self, seat: int, action: Action) -> tuple[str, dict]:
         try:
             self.validate(seat, action)
         except IllegalAction as err:
             return err.reason
-        return "That action is allowed now."
+        return "allowed", {}
 
     def apply(self, seat: int, action: Action) -> None:
         plan = self.validate(seat, action)
@@ -350,8 +346,10 @@ class ToppoState(State):
                        detail={"penalty_points": self.totals[s], "hands": [p[s] for p in self.hand_points]})
                 for s in range(self.players)]
 
-    def describe(self, seat: int, action: Action, before: State | None = None) -> str:
-        return describe_events(self.events, seat, action)
+    def describe(self, seat: int, action: Action, before: State | None = None) -> list[dict]:
+        """The public events of the action, each as a phrase "toppo.<kind>" with its facts (issue 13)."""
+        phrases = [{"code": f"toppo.{e['kind']}", **{k: v for k, v in e.items() if k != "kind"}} for e in self.events]
+        return phrases or [{"code": "action", "seat": seat, "type": action.get("type", "action")}]
 
     # --- storage ------------------------------------------------------------------------------
     def to_json(self) -> dict:

@@ -196,11 +196,21 @@ class TablePageOut(serializers.Serializer):
     results = TableSummaryOut(many=True, help_text="Newest first.")
 
 
+@extend_schema_field({"type": "array", "description": "What happened, as data (issue 13): a list of phrases, each a "
+                      "`code` (e.g. `toppo.reveal`) and its parameters, the same in every language; empty for a "
+                      "seat leaving.",
+                      "items": {"type": "object", "required": ["code"], "additionalProperties": True,
+                                "properties": {"code": {"type": "string", "description": "What kind of phrase."}}}})
+class LogEntryField(serializers.JSONField):
+    pass
+
+
 class ActionResultOut(TableDetailOut):
     """The table after the action, with the log line it wrote."""
 
     seq = serializers.IntegerField(help_text="The action's place in the log.")
-    description = serializers.CharField(help_text="The log line, in plain words.")
+    entry = LogEntryField()
+    description = serializers.CharField(help_text="The log line in the reader's language (`entry` in words).")
 
 
 class LogEntryOut(serializers.Serializer):
@@ -209,7 +219,8 @@ class LogEntryOut(serializers.Serializer):
     source = serializers.ChoiceField(choices=["player", "bot", "timeout"],
                                      help_text="Who made it: the player, a bot, or the site for a missed deadline.")
     replay = serializers.BooleanField(help_text="False for a site entry the engine never saw (a seat leaving).")
-    description = serializers.CharField(help_text="The entry in plain words.")
+    entry = LogEntryField()
+    description = serializers.CharField(help_text="The entry in the reader's language (`entry` in words).")
     created_at = serializers.DateTimeField()
     action = ActionObjectField(required=False, help_text="The action itself: to its author, to everyone for a "
                                                          "seat leaving, and to all once the game is over.")

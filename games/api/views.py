@@ -17,6 +17,7 @@ from engine.core import all_games
 from .. import lobby, replay, selectors, services
 from ..errors import BadRequest, Conflict, ServiceError, StaleVersion
 from ..export import game_export
+from ..log_words import entry_words, seat_names
 from ..models import Game
 from ..services.table_access import game_lock_for, table_not_found
 from ..views.rules import rules_url
@@ -253,7 +254,9 @@ class ActionsView(APIView):
                 game = Game.objects.select_related("created_by").get(pk=pk)
                 exc.extra["game"] = selectors.table_detail(game, request.user)
                 raise
-            return Response({"seq": result.action.seq, "description": result.action.description,
+            names = seat_names(result.game)
+            return Response({"seq": result.action.seq, "entry": result.action.entry,
+                             "description": entry_words(result.game.kind, result.action.entry, names),
                              **selectors.table_detail(result.game, request.user)})
 
         return idempotent(request, _lock(request, pk), handler)

@@ -126,7 +126,7 @@ def _notify_finished(game: Game, seats: list[Seat]) -> None:
         notification_create(recipient=seat.user, kind=Event.FINISHED, key=f"finished:{game.pk}", text=text, game=game)
 
 
-def _missed_deadlines(game: Game, log: list[tuple[int, int, str, str]]) -> list[dict]:
+def _missed_deadlines(game: Game, log: list[tuple[int, int, str, list]]) -> list[dict]:
     """Each missed deadline in the log: its seat, its actions, and how many in a row it makes.
 
     By correspondence the bot plays the whole missed turn in one go, so consecutive
@@ -136,17 +136,17 @@ def _missed_deadlines(game: Game, log: list[tuple[int, int, str, str]]) -> list[
     events: list[dict] = []
     in_a_row: dict[int, int] = {}
     previous = None
-    for seq, seat, source, description in log:
+    for seq, seat, source, entry in log:
         if source == Action.Source.PLAYER:
             in_a_row[seat] = 0
         elif source == Action.Source.TIMEOUT:
             same_run = (game.pace != Pace.LIVE and previous is not None
                         and previous[1] == seat and previous[2] == Action.Source.TIMEOUT)
             if same_run:
-                events[-1]["descriptions"].append(description)
+                events[-1]["entries"].append(entry)
             else:
                 in_a_row[seat] = in_a_row.get(seat, 0) + 1
-                events.append({"seat": seat, "first_seq": seq, "descriptions": [description],
+                events.append({"seat": seat, "first_seq": seq, "entries": [entry],
                                "in_a_row": in_a_row[seat]})
         previous = (seq, seat, source)
     return events
@@ -157,7 +157,7 @@ def _notify_missed_deadlines(game: Game, seats: list[Seat], *, after: int) -> No
         return
     # A seat's leaving is a site entry, not a move the bot made for her (ruling S1): not part of any run.
     log = list(game.actions.exclude(action__type__in=LEAVE_TYPES).order_by("seq")
-               .values_list("seq", "seat", "source", "description"))
+               .values_list("seq", "seat", "source", "entry"))
     by_index = {s.index: s for s in seats}
     for event in _missed_deadlines(game, log):
         seat = by_index[event["seat"]]
@@ -166,7 +166,7 @@ def _notify_missed_deadlines(game: Game, seats: list[Seat], *, after: int) -> No
         if seat.abandoned and seat.missed_deadlines < 3:
             continue  # she resigned; the bot plays on and she asked for nothing more
         with her_words(seat.user):
-            text = texts.bot_played(game, event["descriptions"], event["in_a_row"])
+            text = texts.bot_played(game, event["entries"], event["in_a_row"])
         notification_create(recipient=seat.user, kind=Event.BOT_PLAYED, key=f"timeout:{game.pk}:{event['first_seq']}",
                             text=text, game=game)
 

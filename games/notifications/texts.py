@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 from engine.core import InvalidOptions, get_game
 
 from ..engine_texts import game_title
+from ..log_words import entry_words, seat_names
 from ..models import Game, Seat
 
 
@@ -84,9 +85,11 @@ def deadline_near(game: Game, seat: Seat, hours: int) -> str:
              "plays the turn for you.") % {"game": game_label(game), "left": left, "deadline": when(seat.deadline)}
 
 
-def bot_played(game: Game, descriptions: list[str], missed_in_a_row: int) -> str:
+def bot_played(game: Game, entries: list[list[dict]], missed_in_a_row: int) -> str:
+    names = seat_names(game)  # the bot's moves from their log entries, worded in the reader's language (issue 13)
+    descriptions = [entry_words(game.kind, entry, names) for entry in entries]
     text = _("You missed your deadline at %(game)s, so the site's bot played for you: %(moves)s") % {
-        "game": game_label(game), "moves": "; ".join(d.rstrip(".") for d in descriptions if d) + "."}
+        "game": game_label(game), "moves": " ".join(d for d in descriptions if d)}
     if missed_in_a_row >= 3:
         text += " " + _("That was the third missed deadline in a row: the bot now plays your seat to the end "
                         "of the game, and the game counts as a loss for you.")

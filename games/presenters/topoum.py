@@ -164,7 +164,7 @@ def _prompt(view: dict, legal: list[dict], my_turn: bool) -> str:
             "mole": _("Place a barracks with a mole next to the battlefield."),
             "obstacle": _("Place an obstacle tile next to a barracks."),
             "outpost": _("Place an obstacle tile on a free X space."),
-        }.get(view.get("step"), (view.get("decision") or {}).get("prompt", ""))
+        }.get(view.get("step"), "")
     turn = view.get("turn") or {}
     p = turn.get("pending")
     if p:

@@ -6,15 +6,13 @@ is published is exactly what the log re-runs to (`games.ranking.replayed_ranks`)
 """
 from __future__ import annotations
 
-from django.conf import settings
-from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ratings.services import game_rate
 
 from ..errors import Conflict
 from ..models import Action, Game, Seat
-from ..ranking import ABANDON, LEAVE_TYPES, leave_words, site_ranks
+from ..ranking import ABANDON, LEAVE_TYPES, site_ranks
 
 
 def seat_leave(game: Game, seat: Seat, *, kind: str, source: str, user=None) -> Action:
@@ -25,11 +23,9 @@ def seat_leave(game: Game, seat: Seat, *, kind: str, source: str, user=None) -> 
     seat.abandoned = True
     seat.save(update_fields=["abandoned"])
     game.version += 1
-    # Stored in the site's language like the engines' lines; pages re-word it for their reader.
-    with translation.override(settings.LANGUAGE_CODE):
-        description = leave_words(kind, seat.name)
+    # No entry: the leave is worded for each reader from its action (games.ranking.leave_words).
     return Action.objects.create(game=game, seq=game.version, seat=seat.index, user=user, source=source,
-                                 action={"type": kind}, description=description)
+                                 action={"type": kind})
 
 
 def leavers(game: Game) -> list[int]:

@@ -22,7 +22,9 @@ from ratings.services import game_rate
 from .. import ranking, vacation
 from ..errors import BadRequest, Conflict, Forbidden, IllegalMove, StaleVersion
 from ..locks import game_locked, seat_locked
+from ..log_words import seat_names
 from ..models import Action, Game, Pace, Seat
+from ..refusal_words import refusal_words
 from . import effects, leaving
 from .clock import restart_clocks, time_bank_draw
 from .log_visibility import log_visibility
@@ -75,12 +77,14 @@ def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> 
     try:
         state.apply(seat.index, action)
     except IllegalAction as exc:
-        raise IllegalMove(exc.reason) from None
+        # Worded for the reader; the API adds the engine's code and facts (`reason`, `params`) for programs.
+        raise IllegalMove(refusal_words(game.kind, exc.code, exc.params, seat_names(game)), reason=exc.code,
+                          params=exc.params) from None
     now = timezone.now()
     game.version += 1
     logged = Action.objects.create(
         game=game, seq=game.version, seat=seat.index, user=user if source == Action.Source.PLAYER else None,
-        source=source, action=action, description=state.describe(seat.index, action, before),
+        source=source, action=action, entry=state.describe(seat.index, action, before),  # data, worded when read
         visibility=log_visibility(game, seat.index, action, state),  # ruling S3: her turn is hers until confirmed
     )
     game.state = state.to_json()

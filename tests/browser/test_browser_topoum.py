@@ -100,7 +100,7 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
             expect(page.get_by_role("button", name="Undo")).to_be_visible()
     assert "card" in kinds or "button" in kinds, kinds
     page.screenshot(path=str(shots / "topoum-desktop.png"), full_page=True)
-    ended = page.locator(".log-lines li", has_text="ends her turn")
+    ended = page.locator(".log-lines li", has_text="ends the turn")
     before = ended.count()
     page.get_by_role("button", name="End turn").click()
     expect(ended.nth(before)).to_be_visible(timeout=WAIT)

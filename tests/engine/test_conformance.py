@@ -111,7 +111,7 @@ def test_illegal_actions_change_nothing(name, players, options, count):
                 continue
             with pytest.raises(IllegalAction) as err:
                 state.apply(seats[0], action)
-            assert err.value.reason.strip(), "an illegal action needs a reason a person can read"
+            assert err.value.code.strip(), "an illegal action needs a reason (a code the site words)"
             assert json.dumps(state.to_json(), sort_keys=True) == before
         others = [s for s in range(players) if s not in seats]
         if others:

@@ -70,9 +70,12 @@ def refused_without_change(state, seat, action) -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
         state.apply(seat, action)
-    assert isinstance(err.value.reason, str) and err.value.reason.strip(), f"no reason for {action!r}"
+    # Issue 13: a code and JSON facts, which the site words in the reader's language.
+    assert isinstance(err.value.code, str) and err.value.code.strip(), f"no reason for {action!r}"
+    assert " " not in err.value.code and json.loads(json.dumps(err.value.params)) == err.value.params
     assert snapshot(state) == before, f"{action!r} was refused but changed the state"
-    assert isinstance(state.explain_illegal(seat, action), str)
+    code, params = state.explain_illegal(seat, action)
+    assert isinstance(code, str) and isinstance(params, dict)
     assert snapshot(state) == before
 
 
@@ -182,11 +185,14 @@ def test_topology_refuses_unknown_fields():  # ruling G0.4
 
 def test_the_reason_names_the_malformed_field():  # ruling G0.4: a message a person can act on
     state, action = topoum_at(lambda a: a["type"] == "play" and a["source"] == "line")
-    with pytest.raises(IllegalAction, match="whole number"):
+    with pytest.raises(IllegalAction, match="action.field_kind") as err:
         state.apply(state.cur, {**action, "slot": float(action["slot"])})
-    with pytest.raises(IllegalAction, match="no field"):
+    assert err.value.params["field"] == "slot" and err.value.params["kinds"] == ["integer"]
+    with pytest.raises(IllegalAction, match="action.no_such_field") as err:
         state.apply(state.cur, {**action, "colour": "red"})
+    assert err.value.params["extra"] == ['"colour"']
     game = get_game("toppo")
     toppo = game.new_state(2, {"pace": "live"}, 4)
-    with pytest.raises(IllegalAction, match="not one of them"):
+    with pytest.raises(IllegalAction, match="action.fields") as err:
         toppo.apply(toppo.start, {"type": "reveal", "now": True})
+    assert err.value.params["extra"] == ['"now"']

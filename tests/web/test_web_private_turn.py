@@ -115,7 +115,7 @@ def test_a_card_played_from_her_hand_shows_to_nobody_else_until_she_confirms(own
     for action in RED_TURN:
         act(red, game, action)
     mine = load_state(Game.objects.get(pk=game.pk)).view(RED)
-    assert mine["pile"] == [CARD] and mine["hand"] == ["conquest"] and "Red plays Slingshot" in red.get(
+    assert mine["pile"] == [CARD] and mine["hand"] == ["conquest"] and f"{owner.username} plays Slingshot" in red.get(
         f"/tables/{game.pk}/").content.decode()  # she sees her whole turn
     others.assert_nothing_of(CARD, "plays", "aims")
     assert others.engine_views() == views_before and others.api_views() == api_before  # the table as it began
@@ -135,15 +135,16 @@ def test_a_card_played_from_her_hand_shows_to_nobody_else_until_she_confirms(own
     outputs = others.outputs()
     for who in ("blue", "outsider", "anonymous"):
         assert "Slingshot" in outputs[f"{who} page"], who
-        assert "Red plays Slingshot from her hand" in outputs[f"{who} log export"], who
+        assert f"{owner.username} plays Slingshot from the hand" in outputs[f"{who} log export"], who
         assert "takes back" not in outputs[f"{who} log export"], who  # what she took back stays hers
         assert api_before[who] != others.api_views()[who]
     for view in others.engine_views().values():
         assert view["piles"][RED]["top"] == CARD and all(c.get("mole") != BLUE for c in view["board"])
+    name = owner.username  # issue 13: the player's name, not her colour
     log = others.api["blue"].get(f"/api/tables/{game.pk}/actions/").data["results"]
     assert [row["description"].split(":")[0].rstrip(".") for row in log] == [
-        "Red moves her mole from (-1,0) to (0,0)", "Red plays Slingshot from her hand",
-        "Red aims Slingshot at (2,0)", "Red ends her turn"]
+        f"{name} moves a mole from (-1,0) to (0,0)", f"{name} plays Slingshot from the hand",
+        f"{name} aims Slingshot at (2,0)", f"{name} ends the turn"]
 
 
 def test_her_own_log_keeps_what_she_took_back_and_the_others_never_see_it(owner, member, outsider):
@@ -189,7 +190,7 @@ def test_a_crate_she_looked_at_cannot_be_taken_back_and_stays_hers_until_she_con
     act(red, game, {"type": "change_tile"})
     act(red, game, {"type": "end_turn"})
     outputs = others.outputs()
-    assert "Red looks at the crate at (0,0)" in outputs["blue log export"]
+    assert f"{owner.username} looks at the crate at (0,0)" in outputs["blue log export"]
     crate = next(c for c in load_state(Game.objects.get(pk=game.pk)).view(BLUE)["board"] if c["hex"] == [0, 0])
     assert crate["seen_by"] == [RED] and "value" not in crate
 

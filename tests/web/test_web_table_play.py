@@ -79,7 +79,7 @@ def test_a_whole_turn_by_plain_posts_redirects_each_time(game, clients):
         if action["type"] == "end_turn":
             break
     game.refresh_from_db()
-    assert game.to_act == [1 - seat] and game.actions.last().description.startswith(f"Seat {seat + 1} ended")
+    assert game.to_act == [1 - seat] and game.actions.last().entry[0]["code"] == "topology.end_turn"
     log = me.get(f"/tables/{game.pk}/").content.decode()
     assert "placed a tile on" in log and "ended the turn" in log
 

@@ -158,7 +158,7 @@ def test_a_whole_turn_by_the_pages_paths_with_undo_and_end_turn(owner, member, c
     assert post_action(me, game, end, game.version, **HX).status_code == 200
     game.refresh_from_db()
     assert game.to_act == [1 - seat]
-    assert "ends her turn" in page(me, game)
+    assert "ends the turn" in page(me, game)
 
 
 def test_hidden_information_never_reaches_a_page(owner, member, clients, client, outsider_client):

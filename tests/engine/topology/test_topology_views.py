@@ -81,11 +81,11 @@ def test_log_lines_say_what_happened_in_plain_words():
     state, _, hand = position(EXAMPLE_BEFORE, hand=[p for _, _, p in EXAMPLE_TURN])
     before = state.clone()
     play_turn(state, hand, EXAMPLE_TURN)
-    line = state.describe(0, {"type": "end_turn"}, before)
-    assert line.startswith("Seat 1 ended the turn and scored 16 points")
-    assert "a ring of 10 around 2" in line
+    [line] = state.describe(0, {"type": "end_turn"}, before)  # data; the site words it (issue 13)
+    assert line["code"] == "topology.end_turn" and line["seat"] == 0 and line["points"] == 16
+    assert {"value": 10, "inner": [2]} in line["rings"] and line["over"] is False
     placed = state.describe(0, {"type": "place", "tile": hand[0], "cells": [[-1, 0], [-1, -1]], "orientation": 2})
-    assert placed == "Seat 1 placed a tile on (-1, 0) and (-1, -1)."
+    assert placed == [{"code": "topology.place", "seat": 0, "cells": [[-1, 0], [-1, -1]]}]
 
 
 def test_the_others_see_her_turn_as_it_began_until_she_confirms():  # ruling S3 (amended)

@@ -121,7 +121,8 @@ def test_rulebook_mortar_example_splits_5_4():  # Law of War #4, ruling T3
     assert st.medals == [9, 10, 10]  # -1 for Line slot 2, no penalty: none of Red's moles were lost
     assert st.tiles_left[BLUE] == 15 and st.tiles_left[YELLOW] == 15
     line = st.describe(RED, {"type": "target", "hex": [0, 0]}, before=_before_target())
-    assert "splits 5/4" in line and "Blue's mole" in line
+    assert {"code": "topoum.split", "sizes": [5, 4]} in line
+    assert any(e["code"] == "topoum.mole_lost" and e["seat"] == BLUE for e in line)
 
 
 def _before_target():

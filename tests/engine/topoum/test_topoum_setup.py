@@ -240,5 +240,5 @@ def test_setup_views_offer_the_legal_choices():
     st = new(2)
     v = st.view(st.cur)
     assert v["legal"] == [{"type": "place", "hex": [0, 0]}]
-    assert v["decision"]["prompt"].startswith("Lay the centre")
+    assert v["decision"]["prompt"] == {"code": "topoum.prompt.setup_centre"}
     assert st.view(1 - st.cur)["legal"] == []

@@ -356,7 +356,7 @@ def test_undo_is_refused_with_a_reason_when_not_possible():
     st = small_game()
     with pytest.raises(IllegalAction) as err:
         st.apply(RED, {"type": "undo"})
-    assert "nothing to take back" in err.value.reason.lower()
+    assert err.value.code == "topoum.nothing_to_undo"
 
 
 def test_illegal_actions_are_refused_and_change_nothing():
@@ -366,7 +366,7 @@ def test_illegal_actions_are_refused_and_change_nothing():
                 {"type": "play", "card": "advance", "source": "hand"}, {"type": "end_turn"}):
         with pytest.raises(IllegalAction) as err:
             st.apply(RED, bad)
-        assert err.value.reason
+        assert err.value.code.startswith(("topoum.", "action."))
         assert st.to_json() == before
     with pytest.raises(IllegalAction):
         st.apply(BLUE, {"type": "end_turn"})

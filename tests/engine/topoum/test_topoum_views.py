@@ -46,7 +46,7 @@ def test_the_view_carries_the_decision_and_its_legal_choices():
     v = st.view(RED)
     assert v["legal"] == st.legal_actions(RED) and v["undoable"] is True
     assert v["turn"]["pending"] == {"k": "card", "m": [0, 0], "alt": True}
-    assert "play a card" in v["decision"]["prompt"].lower()
+    assert v["decision"]["prompt"] == {"code": "topoum.prompt.card", "alt": True}
     assert st.view(BLUE)["legal"] == [] and "legal" not in st.view(None)
 
 
@@ -72,12 +72,14 @@ def test_log_lines_name_the_card_slot_and_cost():
     before = st.clone()
     action = {"type": "play", "card": "slingshot", "source": "line", "slot": 2}
     st.apply(RED, action)
-    assert st.describe(RED, action, before) == "Red plays Slingshot from Line slot 2 (-1 medal)."
+    assert st.describe(RED, action, before) == [
+        {"code": "topoum.play", "seat": RED, "card": "slingshot", "slot": 2, "medals": -1}]
     before = st.clone()
     action = {"type": "target", "hex": [2, 0]}
     st.apply(RED, action)
     line = st.describe(RED, action, before)
-    assert line.startswith("Red aims Slingshot at (2,0): ") and "Blue's mole at (2,0) is lost" in line
+    assert line[0] == {"code": "topoum.aim", "seat": RED, "card": "slingshot", "farmer": None, "hex": [2, 0]}
+    assert {"code": "topoum.mole_lost", "seat": BLUE, "hex": [2, 0], "why": "shot", "penalty": 0} in line[1:]
 
 
 def test_end_of_turn_log_hides_the_drawn_cards():
@@ -88,7 +90,7 @@ def test_end_of_turn_log_hides_the_drawn_cards():
     before = st.clone()
     st.apply(RED, {"type": "end_turn"})
     line = st.describe(RED, {"type": "end_turn"}, before)
-    assert "draws 1 card" in line and "Tunnel" not in line and "tunnel" not in line
+    assert {"code": "topoum.draws", "seat": RED, "cards": 1} in line and "tunnel" not in str(line)
 
 
 def test_every_decision_of_random_games_has_a_log_line():
@@ -101,7 +103,10 @@ def test_every_decision_of_random_games_has_a_log_line():
             before, seat = st.clone(), st.cur
             st.apply(seat, action)
             line = st.describe(seat, action, before)
-            assert line.endswith(".") and line.split()[0].rstrip("'s") in ("Red", "Blue", "Yellow", "Black")
+            # Data, not words (issue 13): the decision by its seat first, then its consequences.
+            assert line[0]["code"].startswith("topoum.") and line[0]["seat"] == seat
+            assert all(isinstance(e, dict) and e["code"].startswith("topoum.") for e in line)
+            assert json.loads(json.dumps(line)) == line
 
 
 def test_json_round_trip_mid_turn():

@@ -27,7 +27,7 @@ def test_reveal_one_card_at_a_time_up_to_the_line_length():
     s.apply(0, {"type": "reveal"})
     assert s.lines[0] == cards("blue bar, red plus, green waves") and s.decks[0] == cards("white circle")
     assert {"type": "reveal"} not in s.legal_actions(0)
-    refused(s, 0, {"type": "reveal"}, match="already has 3")
+    refused(s, 0, {"type": "reveal"}, match="toppo.line_full")
 
 
 def test_nobody_reveals_before_the_start_player():  # rules: Start; ruling P3
@@ -36,7 +36,8 @@ def test_nobody_reveals_before_the_start_player():  # rules: Start; ruling P3
     other = (start + 1) % 3
     assert s.restarter == start
     assert {"type": "reveal"} not in s.legal_actions(other)
-    refused(s, other, {"type": "reveal"}, match=f"Seat {start + 1}")
+    assert refused(s, other, {"type": "reveal"}, match="toppo.wait_restarter") == (
+        "toppo.wait_restarter", {"restarter": start})
     s.apply(start, {"type": "reveal"})
     assert s.restarter is None
     s.apply(other, {"type": "reveal"})
@@ -54,7 +55,7 @@ def test_a_right_top_takes_the_display_and_interrupts_everyone():
     assert len(s.decks[0]) == 10  # the topper's cards went onto the display, nothing back to her deck
     assert s.decks[1] == cards("green circle, blue bar, blue plus")  # line to the bottom of the deck
     assert s.restarter == 0
-    refused(s, 1, {"type": "reveal"}, match="Seat 1 has revealed")
+    refused(s, 1, {"type": "reveal"}, match="toppo.wait_restarter")
     s.apply(0, {"type": "reveal"})
     s.apply(1, {"type": "reveal"})
     assert s.lines[1] == cards("green circle")
@@ -104,7 +105,7 @@ def test_a_wrong_match_takes_nothing_and_costs_the_line_plus_five():
 
 def test_renew_needs_a_full_line_and_sends_it_under_the_deck():
     s = table(display=DISPLAY, lines=["blue bar, blue plus", ""], decks=[cards("white waves"), filler(9)])
-    refused(s, 0, {"type": "renew"}, match="full line")
+    refused(s, 0, {"type": "renew"}, match="toppo.live_line_short")
     s.apply(0, {"type": "reveal"})
     s.apply(0, {"type": "renew"})
     assert s.lines[0] == [] and s.decks[0] == cards("blue bar, blue plus, white waves")
@@ -112,8 +113,8 @@ def test_renew_needs_a_full_line_and_sends_it_under_the_deck():
 
 def test_calls_need_a_full_line_and_are_refused_not_penalised_otherwise():
     s = table(display=DISPLAY, lines=["yellow plus, green square", ""], decks=[filler(20), filler(20)])
-    refused(s, 0, {"type": "top", "order": [1, 0, 2]}, match="full line")
-    refused(s, 0, {"type": "match", "pairs": [[0, 1]]}, match="full line")
+    refused(s, 0, {"type": "top", "order": [1, 0, 2]}, match="toppo.live_line_short")
+    refused(s, 0, {"type": "match", "pairs": [[0, 1]]}, match="toppo.live_line_short")
 
 
 def test_a_wrong_toppo_costs_the_line_and_five_and_interrupts():  # rules: Toppo, Penalty
@@ -143,8 +144,8 @@ def test_early_reveal_after_an_interruption_is_refused_not_penalised():  # rulin
     s.apply(0, {"type": "top", "order": [0, 1, 2]})  # wrong order: Seat 1 is penalised and restarts
     held = [s.held(i) for i in range(3)]
     for seat in (1, 2):
-        reason = refused(s, seat, {"type": "reveal"}, match="Seat 1 has revealed her first card")
-        assert "P3" in reason
+        reason = refused(s, seat, {"type": "reveal"}, match="toppo.wait_restarter")
+        assert reason == ("toppo.wait_restarter", {"restarter": 0})  # Seat 1 restarts (P3)
     assert [s.held(i) for i in range(3)] == held
     s.apply(0, {"type": "reveal"})
     s.apply(2, {"type": "reveal"})
@@ -175,7 +176,7 @@ def test_top_and_match_at_the_same_time_the_top_first():
     s = table(2, display=DISPLAY, lines=[TOPPING, "yellow circle, blue bar, blue bar"],
               decks=[filler(10), cards("green waves")])
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
-    refused(s, 1, {"type": "match", "pairs": [[0, 1]]}, match="went back to your deck")
+    refused(s, 1, {"type": "match", "pairs": [[0, 1]]}, match="toppo.live_line_short")
     assert s.decks[1] == cards("green waves, yellow circle, blue bar, blue bar")
     assert [p[-1] for p in s.display] == cards("red circle, yellow plus, green square")
 

@@ -34,10 +34,10 @@ def test_each_round_starts_with_every_line_filled():
 def test_wrong_claims_are_refused_with_a_reason_and_cost_nothing():
     s = table(2, "correspondence", display=DISPLAY, lines=[TOPPING, "blue bar, blue plus, green bar"],
               decks=[filler(20), filler(20)])
-    refused(s, 0, {"type": "top", "order": [0, 1, 2]}, match="shares neither colour nor symbol.*not penalised")
-    refused(s, 1, {"type": "match", "pairs": [[0, 0]]}, match="not identical")
-    refused(s, 0, {"type": "toppo"}, match="23 cards")
-    refused(s, 0, {"type": "reveal"}, match="fills your line")
+    refused(s, 0, {"type": "top", "order": [0, 1, 2]}, match="toppo.not_top")
+    refused(s, 1, {"type": "match", "pairs": [[0, 0]]}, match="toppo.not_match")
+    refused(s, 0, {"type": "toppo"}, match="toppo.too_many")
+    refused(s, 0, {"type": "reveal"}, match="toppo.no_reveal")
     assert {"type": "top", "order": [2, 0, 1]} in s.legal_actions(0)
 
 
@@ -46,7 +46,7 @@ def test_one_claim_per_round_and_to_act_is_who_has_not_claimed():
               decks=[filler(20)] * 3)
     s.apply(1, {"type": "renew"})
     assert s.to_act() == [0, 2] and s.legal_actions(1) == []
-    refused(s, 1, {"type": "renew"}, match="made your claim", error=NotYourDecision)
+    refused(s, 1, {"type": "renew"}, match="toppo.claimed", error=NotYourDecision)
 
 
 def in_round(state, number: int):
@@ -117,9 +117,10 @@ def test_the_seat_with_priority_tops_though_her_claim_came_in_last(number, first
     assert s.decks[second] == decks[second][3:] + cards(tops[second][1])
     assert s.decks[first] == decks[first][3:]
     assert s.lines == [decks[0][:3], decks[1][:3], decks[2][:3]]
-    assert s.describe(first, tops[first][0]).startswith(
-        f"Seat {first + 1} has made her claim for this round. Round {number} resolves in priority order, "
-        f"Seat {first + 1} first: Seat {first + 1}'s top is carried out;")
+    entry = s.describe(first, tops[first][0])
+    assert entry[0] == {"code": "toppo.claimed", "seat": first}
+    assert entry[1]["code"] == "toppo.round" and entry[1]["round"] == number and entry[1]["priority"][0] == first
+    assert entry[1]["claims"][0]["seat"] == first and entry[1]["claims"][0]["outcome"] == "applied"
 
 
 def test_a_toppo_by_the_seat_with_priority_voids_the_rest():  # rulings P4 amended, P5
@@ -212,13 +213,15 @@ def test_claims_are_sealed_until_the_round_resolves():
         assert view["claim_order"] == [0]
         assert "\"order\"" not in json.dumps(view) and "[2, 0, 1]" not in json.dumps(view)
     assert s.view(0)["my_claim"] == {"type": "top", "order": [2, 0, 1]}
-    assert s.describe(0, {"type": "top", "order": [2, 0, 1]}) == "Seat 1 has made her claim for this round."
+    assert s.describe(0, {"type": "top", "order": [2, 0, 1]}) == [{"code": "toppo.claimed", "seat": 0}]
     s.apply(1, {"type": "renew"})
     s.apply(2, {"type": "renew"})
-    text = s.describe(2, {"type": "renew"})
-    assert text.startswith("Seat 3 has made her claim for this round. Round 1 resolves in priority order, Seat 1 first")
-    assert "Seat 1's top is carried out; Seat 2's renew is void; Seat 3's renew is void." in text
-    assert text.endswith("Seat 1 tops the display with red circle, yellow plus, green square.")
+    entry = s.describe(2, {"type": "renew"})  # the claims are public once the round resolves (P4)
+    assert entry[0] == {"code": "toppo.claimed", "seat": 2}
+    assert entry[1]["code"] == "toppo.round" and entry[1]["round"] == 1 and entry[1]["priority"][0] == 0
+    assert [(c["seat"], c["outcome"]) for c in entry[1]["claims"]] == [(0, "applied"), (1, "void"), (2, "void")]
+    assert entry[-1] == {"code": "toppo.top", "seat": 0, "cards": [
+        {"colour": "red", "symbol": "circle"}, {"colour": "yellow", "symbol": "plus"}, {"colour": "green", "symbol": "square"}]}
     assert s.view(1)["last_round"]["claims"][0]["claim"] == {"type": "top", "order": [2, 0, 1]}
 
 

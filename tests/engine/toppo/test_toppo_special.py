@@ -26,7 +26,7 @@ def test_an_empty_stack_is_refilled_with_the_covered_display_cards():
     assert s.stack == []
     assert total_cards(s) == total
     assert any(e == {"kind": "restock", "cards": 3} for e in s.events)
-    assert "3 covered display cards are shuffled into a new stack" in s.describe(0, {})
+    assert {"code": "toppo.restock", "cards": 3} in s.describe(0, {})
 
 
 def test_with_no_stack_and_nothing_covered_a_penalty_takes_what_is_left():
@@ -48,20 +48,21 @@ def test_the_display_is_replaced_when_everybody_agrees():
     assert s.display == [cards("red waves, green plus"), cards("yellow circle, blue bar"),
                          cards("white square, blue circle")]
     assert s.stack == cards("blue waves") and s.proposal is None
-    assert "Everyone agreed: the display is replaced with green plus, blue bar, blue circle." in s.describe(2, {})
+    assert {"code": "toppo.replaced", "cards": [{"colour": "green", "symbol": "plus"}, {"colour": "blue", "symbol": "bar"},
+                                                {"colour": "blue", "symbol": "circle"}]} in s.describe(2, {})
 
 
 def test_vote_mistakes_are_refused():
     s = table(2, "live", display="red waves, yellow circle, white square", decks=[filler(10)] * 2)
     before = snapshot(s)
-    with pytest.raises(IllegalAction, match="Nobody has proposed"):
+    with pytest.raises(IllegalAction, match="toppo.nothing_proposed"):
         s.apply(0, {"type": "agree_replace"})
     assert snapshot(s) == before
     s.apply(0, {"type": "propose_replace"})
     before = snapshot(s)
-    with pytest.raises(IllegalAction, match="already proposed"):
+    with pytest.raises(IllegalAction, match="toppo.already_proposed"):
         s.apply(1, {"type": "propose_replace"})
-    with pytest.raises(IllegalAction, match="already agreed"):
+    with pytest.raises(IllegalAction, match="toppo.already_agreed"):
         s.apply(0, {"type": "agree_replace"})
     assert snapshot(s) == before
 
@@ -80,7 +81,7 @@ def test_without_enough_cards_the_agreed_replacement_cannot_happen():
     s.apply(0, {"type": "propose_replace"})
     s.apply(1, {"type": "agree_replace"})
     assert [len(p) for p in s.display] == [1, 1, 1] and s.stack == cards("blue waves") and s.proposal is None
-    assert "not enough cards" in s.describe(1, {})
+    assert "toppo.replace_failed" in [p["code"] for p in s.describe(1, {})]
 
 
 def test_correspondence_votes_count_before_claims_and_replace_at_the_round_end():

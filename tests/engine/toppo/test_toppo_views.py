@@ -63,21 +63,22 @@ def test_a_sampled_state_shows_the_seat_the_same_view(pace):
         assert [c for c, k in zip(guessed, seen) if k] == [c for c, k in zip(deck, seen) if k]
 
 
-def test_describe_speaks_plain_words():
+def test_describe_is_data_not_words():  # issue 13: the site words it in each reader's language
     s = table(2, "live", display=DISPLAY, lines=["", ""], decks=[cards("blue bar"), filler(5)])
     s.apply(0, {"type": "reveal"})
-    assert s.describe(0, {"type": "reveal"}) == "Seat 1 reveals a blue bar."
+    assert s.describe(0, {"type": "reveal"}) == [
+        {"code": "toppo.reveal", "seat": 0, "card": {"colour": "blue", "symbol": "bar"}}]
     s = table(2, "live", display=DISPLAY, lines=[TOPPING, "blue bar"], decks=[filler(10), filler(10)])
     s.apply(0, {"type": "top", "order": [0, 1, 2]})
-    assert s.describe(0, {}) == (
-        "Seat 1 called top wrongly: her line (yellow plus, green square, red circle) and 5 penalty cards "
-        "from the stack go under her deck. Play is interrupted: every line goes back under its deck, and "
-        "nobody reveals before Seat 1 does.")
+    entry = s.describe(0, {})
+    assert [p["code"] for p in entry] == ["toppo.wrong", "toppo.interrupt"]
+    assert entry[0]["call"] == "top" and entry[0]["penalty"] == 5 and len(entry[0]["line"]) == 3
+    assert entry[1] == {"code": "toppo.interrupt", "restarter": 0}
     s = table(2, "live", display="red waves, blue plus, white bar", lines=["red waves, green bar, blue bar", ""],
               decks=[filler(10), filler(10)])
     s.apply(0, {"type": "match", "pairs": [[0, 0]]})
-    assert s.describe(0, {}) == ("Seat 1 matches red waves onto display card 1; 2 cards of her line go back "
-                                 "under her deck.")
+    assert s.describe(0, {}) == [{"code": "toppo.match", "seat": 0, "back": 2,
+                                  "pairs": [{"card": {"colour": "red", "symbol": "waves"}, "display": 0}]}]
 
 
 BOGUS = [
@@ -97,14 +98,14 @@ def test_malformed_actions_are_refused_and_change_nothing(pace, action):
     before = snapshot(s)
     with pytest.raises(IllegalAction) as err:
         s.apply(0, action)
-    assert err.value.reason.endswith(".") and snapshot(s) == before
+    assert err.value.code and snapshot(s) == before
     assert s.explain_illegal(0, action) == err.value.reason
 
 
 def test_a_seat_that_is_not_at_the_table_is_refused():
     s = table(2, "live", display=DISPLAY, decks=[filler(10), filler(10)])
     for seat in (-1, 2, "0", True):
-        with pytest.raises(IllegalAction, match="no seat"):
+        with pytest.raises(IllegalAction, match="no_such_seat"):
             s.apply(seat, {"type": "reveal"})
 
 
