@@ -119,7 +119,14 @@ PUBLIC = {
         "undo_floor": integer("Decisions before this one can no longer be taken back.", minimum=0),
     }),
     "decision": nullable(obj("The decision the game waits for.", {
-        "seat": seat("Who decides."), "prompt": string("What is asked, in words.")})),
+        "seat": seat("Who decides."),
+        "prompt": obj("What is asked, as data (the site words it in the reader's language).", {
+            "code": {**string("topoum.prompt.<what>: over, setup_centre, setup_ring, setup_mole, setup_obstacle, "
+                              "setup_outpost, card, target, direction, keep, dynamite, take_back, place, act, "
+                              "moving or end_turn."), "pattern": r"^topoum\.prompt\.[a-z_]+$"},
+            "card": string("The card the decision is about, when there is one."),
+            "alt": boolean("The second way of asking the same thing."),
+        }, optional=("card", "alt"))})),
     "new_lines": arr("In play: the lines of sight the current seat has made this turn.", obj("A line of sight.", {
         "from": HEX, "to": HEX, "medals": integer("What it is worth.")})),
 }
