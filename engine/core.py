@@ -53,7 +53,21 @@ class NotYourDecision(IllegalAction):
 
 
 class InvalidOptions(EngineError):
-    """Table options that the game cannot be played with; the message says which and why."""
+    """Table options the game cannot be played with: `code` says why as data, `params` the facts it names.
+
+    E.g. InvalidOptions("options.at_most", {"game": "topoum", "option": "radius", "max": 10}).  Like
+    IllegalAction, no sentence (issue 13): the site words it in the reader's language (games.options_words).
+    """
+
+    def __init__(self, code: str, params: dict | None = None):
+        super().__init__(code)
+        self.code = code
+        self.params = dict(params or {})
+
+    @property
+    def reason(self) -> tuple[str, dict]:
+        """The refusal as (code, params)."""
+        return self.code, self.params
 
 
 def canonical(action: Action) -> str:
@@ -340,20 +354,21 @@ class Game:
     state_class: ClassVar[type[State]]
 
     def validate_options(self, players: int, options: dict | None) -> dict:
-        """Fill defaults and check every option; raise InvalidOptions with a clear message."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise InvalidOptions(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players, not {players}."
-            )
+        """Fill defaults and check every option; raise InvalidOptions with a code saying which and why."""
+        if isinstance(players, bool) or not isinstance(players, int) \
+                or not self.min_players <= players <= self.max_players:
+            raise InvalidOptions("options.players", {"game": self.name, "min": self.min_players,
+                                                     "max": self.max_players, "players": _show(players)})
         options = dict(options or {})
         known = {o.name for o in self.options}
-        unknown = sorted(set(options) - known)
+        unknown = sorted(map(str, set(options) - known))
         if unknown:
-            raise InvalidOptions(f"Unknown option(s) for {self.title}: {', '.join(unknown)}.")
+            raise InvalidOptions("options.unknown", {"game": self.name, "names": unknown,
+                                                     "known": [o.name for o in self.options]})
         clean = {}
         for opt in self.options:
             value = options.get(opt.name, opt.default)
-            clean[opt.name] = _check_option(opt, value)
+            clean[opt.name] = _check_option(self.name, opt, value)
         return self.check_options(players, clean)
 
     def check_options(self, players: int, options: dict) -> dict:
@@ -399,30 +414,38 @@ class Game:
         }
 
 
-def _check_option(opt: Option, value: Any) -> Any:
-    label = opt.label or opt.name
+def _check_option(game: str, opt: Option, value: Any) -> Any:
+    """The value if the option takes it; else InvalidOptions("options.<what>", {"game", "option", ...})."""
+    def refuse(code: str, **facts):
+        raise InvalidOptions(code, {"game": game, "option": opt.name, **facts})
+
     if opt.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise InvalidOptions(f"Option '{label}' must be a whole number.")
+            refuse("options.whole_number")
         if opt.min_value is not None and value < opt.min_value:
-            raise InvalidOptions(f"Option '{label}' must be at least {opt.min_value}.")
+            refuse("options.at_least", min=opt.min_value)
         if opt.max_value is not None and value > opt.max_value:
-            raise InvalidOptions(f"Option '{label}' must be at most {opt.max_value}.")
+            refuse("options.at_most", max=opt.max_value)
         if opt.choices and value not in opt.choices:
-            raise InvalidOptions(f"Option '{label}' must be one of {', '.join(map(str, opt.choices))}.")
+            refuse("options.one_of", choices=list(opt.choices))
     elif opt.kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidOptions(f"Option '{label}' must be true or false.")
+            refuse("options.true_or_false")
     elif opt.kind == "choice":
-        if value not in opt.choices:
-            raise InvalidOptions(f"Option '{label}' must be one of: {', '.join(map(str, opt.choices))}.")
+        if not _hashable(value) or value not in opt.choices:
+            refuse("options.one_of", choices=list(opt.choices))
     elif opt.kind == "list":
         if not isinstance(value, list):
-            raise InvalidOptions(f"Option '{label}' must be a list.")
-        if opt.choices and any(v not in opt.choices for v in value):
-            bad = [v for v in value if v not in opt.choices]
-            raise InvalidOptions(f"Option '{label}' has unknown value(s): {', '.join(map(str, bad))}.")
+            refuse("options.list")
+        if opt.choices and any(not _hashable(v) or v not in opt.choices for v in value):
+            bad = [_show(v) for v in value if not _hashable(v) or v not in opt.choices]
+            refuse("options.unknown_values", values=bad, choices=list(opt.choices))
     return value
+
+
+def _hashable(value) -> bool:
+    """A JSON scalar, the only kind of value an option's choices hold (a list or object is never one)."""
+    return value is None or isinstance(value, (str, int, float, bool))
 
 
 _REGISTRY: dict[str, Game] = {}
@@ -439,7 +462,7 @@ def get_game(name: str) -> Game:
     try:
         return _REGISTRY[name]
     except KeyError:
-        raise InvalidOptions(f"There is no game called '{name}'.") from None
+        raise InvalidOptions("options.no_such_game", {"game": _show(name), "games": sorted(_REGISTRY)}) from None
 
 
 def all_games() -> dict[str, Game]:

@@ -22,6 +22,20 @@ def engine_text(text: str) -> str:
     return gettext(text) if text else text
 
 
+# What each bot level plays like (engine.bots.levels), for people choosing one.
+BOT_LEVEL_DESCRIPTIONS = {
+    "random": gettext_noop("Plays any legal move. For learning the rules."),
+    "greedy": gettext_noop("Takes the move that scores most right now."),
+    "strong": gettext_noop("Looks ahead: tries its best moves against the likely replies, over what it cannot see."),
+}
+
+
+def bot_level_description(level: str) -> str:
+    """A bot level's description in the reader's language; empty for a level without one."""
+    text = BOT_LEVEL_DESCRIPTIONS.get(level, "")
+    return gettext(text) if text else ""
+
+
 def option_value(value) -> str:
     """One value of an option as people read it: "short_range" -> "short range", translated."""
     if not isinstance(value, str):

@@ -203,6 +203,10 @@ class TableCreateForm(forms.Form):
             return "live_seconds" if self.data.get("pace") == Pace.LIVE else "days"
         if argument == "bots":
             return self.bot_fields[0] if self.bot_fields else None
+        if argument.startswith("options."):  # an option the rules refused (games.options_words.options_argument)
+            game = self.data.get("game") or self.fields["game"].initial
+            field = option_field_name(game, argument.removeprefix("options."))
+            return field if field in self.fields else None
         return {"kind": "game", "players": "players", "pace": "pace", "time_bank_days": "time_bank_days",
                 "username": "opponent"}.get(argument)
 

@@ -1,4 +1,8 @@
-"""Bot levels as data: what the site shows, how long a live bot waits, and its thinking budget."""
+"""Bot levels as data: how long a live bot waits and its thinking budget.
+
+The site words each level (games.engine_texts: the label is the msgid of its name, the description is
+keyed by the level), as the engine holds no sentences (issue 13).
+"""
 from __future__ import annotations
 
 import copy
@@ -11,21 +15,18 @@ from .base import Budget
 LEVELS: dict[str, dict] = {
     "random": {
         "label": "Random",
-        "description": "Plays any legal move. For learning the rules.",
         "delay_seconds": (2.5, 5.0),
         "budget": {},
         "budget_by_game": {},
     },
     "greedy": {
         "label": "Greedy",
-        "description": "Takes the move that scores most right now.",
         "delay_seconds": (1.5, 3.0),
         "budget": {"samples": 1, "max_candidates": 48},
         "budget_by_game": {},
     },
     "strong": {
         "label": "Strong",
-        "description": "Looks ahead: tries its best moves against the likely replies, over what it cannot see.",
         "delay_seconds": (0.8, 1.8),
         # Root Sequential Halving over determinised playouts (engine.bots.search.HalvingSearch):
         # the greedy ranking's best `plans` first actions, `iterations` playouts shared among

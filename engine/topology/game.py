@@ -438,7 +438,7 @@ class TopologyGame(Game):
 
     def check_options(self, players: int, options: dict) -> dict:
         if options["advanced"] and players != 2:
-            raise InvalidOptions(f"The advanced variant of Topology is for two players only, not {players}.")
+            raise InvalidOptions("topology.options.advanced_players", {"game": "topology", "players": players})
         return options
 
     def new_state(self, players: int, options: dict | None, seed) -> TopologyState:

@@ -31,17 +31,15 @@ def check_options(players: int, o: dict) -> dict:
     o = dict(o)
     if o["deck"] == "preset":
         if o["preset"] == "duel" and players != 2:
-            raise InvalidOptions("The Duel preset is for 2 players; choose another deck for "
-                                 f"{players} players.")
+            raise InvalidOptions("topoum.options.duel_players", {"game": "topoum", "players": players})
         o["types"] = list(PRESETS[o["preset"]])
     elif o["deck"] == "custom":
         types = o["types"]
         if len(set(types)) != TYPES_PER_DECK or len(types) != TYPES_PER_DECK:
-            raise InvalidOptions("A custom deck needs exactly 7 different card types.")
+            raise InvalidOptions("topoum.options.deck_size", {"game": "topoum", "size": TYPES_PER_DECK})
         missing = missing_categories(types)
         if missing:
-            raise InvalidOptions("A custom deck needs at least one card type of each category; "
-                                 f"missing: {', '.join(missing)}.")
+            raise InvalidOptions("topoum.options.categories", {"game": "topoum", "missing": list(missing)})
         o["types"] = sorted(types, key=CARD_NAMES.index)
     else:
         o["types"] = []  # drawn in new_state
@@ -50,7 +48,7 @@ def check_options(players: int, o: dict) -> dict:
     values = o["line_values"]
     if len(values) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 10
                                for v in values):
-        raise InvalidOptions("The Line of Operations needs 5 whole numbers between -10 and 10, for slots 1 to 5.")
+        raise InvalidOptions("topoum.options.line_values", {"game": "topoum", "count": 5, "min": -10, "max": 10})
     o["line_values"] = list(values)
     return o
 
@@ -62,15 +60,10 @@ def _check_obstacle_farmer(o: dict) -> None:
     the game starts, so it may hold the card: the clash is refused at once rather than found then
     (RULES_NOTES 3).
     """
-    title = FARMERS[o["farmer"]]
     if o["deck"] == "random":
-        raise InvalidOptions(f"{title} uses the obstacle tiles, and a random deck may hold \"Farmer is coming!\", "
-                             "so it cannot be played with the obstacle variant (rulings T7, T21); choose the farmer "
-                             "\"random\" (it is drawn among those that fit), another farmer, or turn obstacles off.")
+        raise InvalidOptions("topoum.options.obstacle_farmer_random", {"game": "topoum", "farmer": o["farmer"]})
     if "farmer" in o["types"]:
-        raise InvalidOptions(f"{title} uses the obstacle tiles, so it cannot be played with the obstacle variant "
-                             "when the deck holds \"Farmer is coming!\" (rulings T7, T21); choose another farmer, "
-                             "turn obstacles off, or leave that card out of the deck.")
+        raise InvalidOptions("topoum.options.obstacle_farmer_deck", {"game": "topoum", "farmer": o["farmer"]})
 
 
 def new_state(state_cls, players: int, opts: dict, seed):

@@ -47,6 +47,11 @@ class ErrorSerializer(serializers.Serializer):
     version = serializers.IntegerField(required=False, help_text="409 `stale_version`: the game's version now.")
     game = StaleTableField(required=False, help_text="409 `stale_version`: the table as you see it now (as GET "
                                                      "/api/tables/{id}/), so you can decide again.")
+    reason = serializers.CharField(required=False, help_text="400 `illegal_action`, or `bad_request` for options the "
+                                                             "game's rules refuse: the engine's stable code for why "
+                                                             "(e.g. `options.at_most`, `topoum.options.deck_size`).")
+    params = serializers.DictField(required=False, help_text="With `reason`: the facts it names (e.g. the option "
+                                                             "and its maximum), as data.")
 
 
 ERROR_WORDS = {
@@ -335,7 +340,8 @@ class CatalogueGameOut(serializers.Serializer):
 
 
 class BotLevelOut(serializers.Serializer):
-    label = serializers.CharField()
+    label = serializers.CharField(help_text="The level's name, in the reader's language.")
+    description = serializers.CharField(help_text="How the level plays, in the reader's language.")
 
 
 class CatalogueOut(serializers.Serializer):

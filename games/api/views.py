@@ -15,6 +15,7 @@ from engine.bots import levels as bot_levels
 from engine.core import all_games
 
 from .. import lobby, replay, selectors, services
+from ..engine_texts import bot_level_description, engine_text
 from ..errors import BadRequest, Conflict, ServiceError, StaleVersion
 from ..export import game_export
 from ..log_words import entry_words, seat_names
@@ -91,7 +92,8 @@ class CatalogueView(APIView):
         return Response({
             "games": [{**g.metadata(), "rules_url": request.build_absolute_uri(rules_url(name))}  # issue 13
                       for name, g in sorted(all_games().items())],
-            "bot_levels": {name: {"label": lvl.get("label", name)} for name, lvl in bot_levels().items()},
+            "bot_levels": {name: {"label": engine_text(lvl.get("label", name)), "description": bot_level_description(name)}
+                           for name, lvl in bot_levels().items()},
         })
 
 

@@ -16,6 +16,7 @@ from engine.core import InvalidOptions, all_games, get_game
 
 from ..errors import BadRequest, Conflict, Forbidden, NotFound, TooManyRequests
 from ..models import CORRESPONDENCE_DAYS, LIVE_SECONDS, TIME_BANK_MAX_DAYS, Game, Invitation, Pace, Seat
+from ..options_words import options_refusal
 from . import effects
 from .clock import restart_clocks
 from .table_access import game_lock_for
@@ -83,7 +84,7 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
     try:
         options = engine.validate_options(players, options)
     except InvalidOptions as exc:
-        raise BadRequest(str(exc)) from None
+        raise BadRequest(**options_refusal(exc)) from None
     bots = list(bots or [])
     if len(bots) > players - 1:
         raise BadRequest(_("At most %(bots)d bots fit at a table of %(players)d beside you.")

@@ -20,6 +20,7 @@ from engine.core import InvalidOptions, all_games, get_game
 
 from ..errors import BadRequest, Conflict, Forbidden, NotFound
 from ..models import CORRESPONDENCE_DAYS, TIME_BANK_MAX_DAYS, Game, Pace
+from ..options_words import options_refusal
 from ..services import tables as table_services
 from . import notify
 from .models import Entrant, Tournament, TournamentTable
@@ -62,7 +63,7 @@ def _check_table(kind: str, players, options: dict | None) -> dict:
     try:
         return engine.validate_options(players, options)
     except InvalidOptions as exc:
-        raise BadRequest(str(exc), field="options") from None
+        raise BadRequest(**options_refusal(exc)) from None
 
 
 def _check_clock(turn_seconds, time_bank_days) -> None:

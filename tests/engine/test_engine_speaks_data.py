@@ -3,9 +3,10 @@
 Log entries, refusals and prompts are codes with parameters; the site words them in each reader's
 language (games/log_words.py, games/refusal_words.py, games/presenters/<game>_words.py).  Two
 checks: the source holds no sentence outside docstrings, comments and the few places whose words the
-site translates by their English text (option labels and help, bot levels: games/engine_texts.py;
-InvalidOptions and ValueError, which never reach a player's log); and random games of every game
-give entries and refusals that are plain JSON with codes.
+site translates by their English text (option labels and help: games/engine_texts.py; messages to
+programmers: ValueError and the like); refused options are codes too (InvalidOptions, worded by
+games/options_words.py), and so are bot levels (their descriptions are the site's, keyed by level);
+and random games of every game give entries and refusals that are plain JSON with codes.
 """
 from __future__ import annotations
 
@@ -16,15 +17,18 @@ import re
 
 import pytest
 
-from engine.core import IllegalAction, all_games, make_rng
+from engine.core import IllegalAction, InvalidOptions, all_games, make_rng
 
 ENGINE = pathlib.Path(__file__).resolve().parents[2] / "engine"
 # Sentence-like: three words or more of letters (a code such as "toppo.not_top" has no space).
 SENTENCE = re.compile(r"[A-Za-z]+[,;:]? [A-Za-z]+ [A-Za-z]+")
 # Calls whose string arguments are words translated by their English text, or messages for programmers.
-WORDED_CALLS = {"InvalidOptions", "ValueError", "Option", "TypeError", "KeyError", "AssertionError", "RuntimeError"}
-# Modules whose strings are words the site translates by their English text (engine_texts) or that run no game.
-WORDED_MODULES = {"bots/levels.py", "verify.py"}
+# InvalidOptions is not one of them: it carries a code and its facts (issue 13).
+WORDED_CALLS = {"ValueError", "Option", "TypeError", "KeyError", "AssertionError", "RuntimeError"}
+# Modules that run no game: a command-line check for programmers, and the JSON Schemas of the views, whose
+# "description"s document the API for programmers (in English, like the rest of the OpenAPI schema).
+WORDED_MODULES = {"verify.py", "schema_parts.py", "view_schemas.py", "topoum/view_schema.py",
+                  "toppo/view_schema.py", "topology/view_schema.py"}
 # Tables of proper names (cards, farmers): the site translates each by its English name (presenters/topoum.py).
 NAME_TABLES = {"CARDS", "FARMERS"}
 
@@ -75,12 +79,30 @@ def test_the_engine_source_holds_no_sentences():
 
 
 def test_the_scan_finds_a_sentence_when_there_is_one(tmp_path, monkeypatch):
-    """The scan is not blind: a refusal worded in English would be caught."""
+    """The scan is not blind: a refusal of a move or of options worded in English would be caught."""
     fake = tmp_path / "engine"
     fake.mkdir()
-    (fake / "game.py").write_text('raise IllegalAction("You cannot do that now.")\n')
+    (fake / "game.py").write_text('raise IllegalAction("You cannot do that now.")\n'
+                                  'raise InvalidOptions(f"Option {name} must be true or false.")\n')
+    (fake / "bots").mkdir()
+    (fake / "bots" / "levels.py").write_text('LEVELS = {"random": {"description": "Plays any legal move."}}\n')
     monkeypatch.setattr(__import__(__name__), "ENGINE", fake)
-    assert sentences_in_engine() == ["game.py:1: 'You cannot do that now.'"]
+    assert sentences_in_engine() == ["bots/levels.py:1: 'Plays any legal move.'",
+                                     "game.py:1: 'You cannot do that now.'",
+                                     "game.py:2: ' must be true or false.'"]
+
+
+@pytest.mark.parametrize("name,players,options", [
+    ("toppo", 9, {}), ("toppo", 3, {"hands": 0}), ("topology", 3, {"advanced": True}),
+    ("topology", 2, {"colour": "red"}), ("topoum", 3, {"preset": "duel"}), ("topoum", 2, {"radius": "big"}),
+    ("topoum", 2, {"deck": "custom", "types": ["grenade"] * 7}),
+])
+def test_refused_options_are_a_code_and_plain_json_facts(name, players, options):
+    with pytest.raises(InvalidOptions) as err:
+        all_games()[name].validate_options(players, options)
+    assert CODE.match(err.value.code), err.value.code
+    assert json.loads(json.dumps(err.value.params)) == err.value.params
+    assert err.value.params["game"] == name
 
 
 CODE = re.compile(r"^[a-z_]+(\.[a-z_]+)*$")

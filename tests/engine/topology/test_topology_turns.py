@@ -55,8 +55,9 @@ def test_start_player_comes_from_the_seed():  # ruling G0.1
 
 
 def test_the_advanced_variant_is_refused_for_more_than_two():  # ruling L6
-    with pytest.raises(InvalidOptions, match="two players"):
+    with pytest.raises(InvalidOptions) as err:
         GAME.validate_options(3, {"advanced": True})
+    assert err.value.reason == ("topology.options.advanced_players", {"game": "topology", "players": 3})
     assert GAME.validate_options(2, {"advanced": True}) == {"advanced": True}
     with pytest.raises(InvalidOptions):
         GAME.validate_options(2, {"advanced": "yes"})

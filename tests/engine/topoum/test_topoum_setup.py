@@ -40,23 +40,30 @@ def test_default_options():
     assert o["obstacles"] is False and o["farmer"] == "random"
 
 
-@pytest.mark.parametrize("opts,words", [
-    ({"deck": "custom", "types": ["grenade"] * 7}, "7 different"),
+@pytest.mark.parametrize("opts,code,facts", [
+    ({"deck": "custom", "types": ["grenade"] * 7}, "topoum.options.deck_size", {"size": 7}),
     ({"deck": "custom", "types": ["bayonet", "short_range", "long_range", "grenade", "mortar_attack",
-                                  "slingshot", "advance"]}, "missing: expansion, special"),
-    ({"deck": "custom", "types": ["joker"]}, "unknown"),
-    ({"preset": "duel"}, "Duel preset is for 2 players"),
-    ({"obstacles": True, "farmer": "the_crusher", "preset": "strategists"}, "obstacle"),
-    ({"obstacles": True, "farmer": "kings_of_buckets", "preset": "strategists"}, "obstacle"),
-    ({"obstacles": True, "farmer": "the_sprayer", "preset": "strategists"}, "obstacle"),
-    ({"radius": 3}, "at least 4"),
-    ({"line_values": [1, 2, 3]}, "5 whole numbers"),
-    ({"farmer": "grandpa"}, "Farmer"),
+                                  "slingshot", "advance"]}, "topoum.options.categories",
+     {"missing": ["expansion", "special"]}),
+    ({"deck": "custom", "types": ["joker"]}, "options.unknown_values", {"option": "types", "values": ['"joker"']}),
+    ({"preset": "duel"}, "topoum.options.duel_players", {"players": 3}),
+    ({"obstacles": True, "farmer": "the_crusher", "preset": "strategists"}, "topoum.options.obstacle_farmer_deck",
+     {"farmer": "the_crusher"}),
+    ({"obstacles": True, "farmer": "kings_of_buckets", "preset": "strategists"},
+     "topoum.options.obstacle_farmer_deck", {"farmer": "kings_of_buckets"}),
+    ({"obstacles": True, "farmer": "the_sprayer", "preset": "strategists"}, "topoum.options.obstacle_farmer_deck",
+     {"farmer": "the_sprayer"}),
+    ({"radius": 3}, "options.at_least", {"option": "radius", "min": 4}),
+    ({"line_values": [1, 2, 3]}, "topoum.options.line_values", {"count": 5, "min": -10, "max": 10}),
+    ({"farmer": "grandpa"}, "options.one_of", {"option": "farmer"}),
 ])
-def test_bad_options_are_refused_with_a_reason(opts, words):
+def test_bad_options_are_refused_with_a_reason(opts, code, facts):
+    """The reason is a code and its facts (issue 13); games/options_words.py words it."""
     with pytest.raises(InvalidOptions) as err:
         GAME.validate_options(3, opts)
-    assert words.lower() in str(err.value).lower()
+    assert err.value.code == code
+    assert err.value.params["game"] == "topoum"
+    assert {k: err.value.params.get(k) for k in facts} == facts
 
 
 def test_obstacles_go_with_the_other_farmers():  # ruling T7
@@ -70,16 +77,18 @@ FARMER_DECK = ["farmer", "grenade", "advance", "build_barracks", "tunnel", "conq
 @pytest.mark.parametrize("farmer", ["kings_of_buckets", "the_crusher", "the_sprayer"])
 def test_an_obstacle_farmer_is_refused_with_obstacles_only_when_the_deck_holds_the_farmer_card(farmer):  # T21
     for deck in ({"deck": "custom", "types": FARMER_DECK}, {"deck": "preset", "preset": "strategists"}):
-        with pytest.raises(InvalidOptions, match="Farmer is coming!"):
+        with pytest.raises(InvalidOptions) as err:
             GAME.validate_options(2, {"obstacles": True, "farmer": farmer, **deck})
+        assert err.value.reason == ("topoum.options.obstacle_farmer_deck", {"game": "topoum", "farmer": farmer})
     # no "Farmer is coming!" in the deck: the farmer option is ignored and obstacles are played
     for preset in ("recruits", "tacticians", "duel"):
         st = new(2, 5, obstacles=True, farmer=farmer, preset=preset)
         assert st.farmer is None and st.opts["obstacles"]
         assert not any(f in (B.PUDDLE, B.ROCK, B.GAS) for f in st.feat)  # no farmer tiles on the zones
     # a random deck is drawn when the game starts and may hold the card: refused at once (RULES_NOTES 3)
-    with pytest.raises(InvalidOptions, match="random deck"):
+    with pytest.raises(InvalidOptions) as err:
         GAME.validate_options(2, {"obstacles": True, "farmer": farmer, "deck": "random"})
+    assert err.value.code == "topoum.options.obstacle_farmer_random"
 
 
 def test_random_farmer_with_obstacles_never_uses_the_obstacle_tiles():

@@ -64,12 +64,15 @@ def test_start_player_is_drawn_from_the_seed():  # ruling G0.1
 def test_options_defaults_and_refusals():
     assert GAME.validate_options(2, {}) == {"hands": 3, "pace": "correspondence"}
     for players in (1, 9):
-        with pytest.raises(InvalidOptions, match="2 to 8"):
+        with pytest.raises(InvalidOptions) as err:
             GAME.validate_options(players, {})
-    with pytest.raises(InvalidOptions, match="Pace"):
+        assert err.value.reason == ("options.players", {"game": "toppo", "min": 2, "max": 8, "players": str(players)})
+    with pytest.raises(InvalidOptions) as err:
         GAME.validate_options(3, {"pace": "blitz"})
-    with pytest.raises(InvalidOptions, match="Hands"):
+    assert err.value.code == "options.one_of" and err.value.params["option"] == "pace"
+    with pytest.raises(InvalidOptions) as err:
         GAME.validate_options(3, {"hands": 0})
+    assert err.value.code == "options.at_least" and err.value.params["option"] == "hands"
 
 
 def test_coincide_means_same_colour_or_same_symbol():
