@@ -43,3 +43,12 @@ def test_an_unknown_option_names_the_games_options(owner_api):
     assert reply.status_code == 400
     assert reply.json()["reason"] == "options.unknown"
     assert reply.json()["detail"] == "Opciones desconocidas para Topology: colour. Sus opciones son: advanced."
+
+
+def test_the_catalogue_words_each_bot_level_in_the_readers_language(owner_api):
+    """The engine holds a level's settings only; its name and description are the site's words (issue 13)."""
+    levels = owner_api.get("/api/catalogue/", HTTP_ACCEPT_LANGUAGE="es").json()["bot_levels"]
+    assert levels["greedy"] == {"label": "Codicioso", "description": "Elige la jugada que más puntúa ahora mismo."}
+    english = owner_api.get("/api/catalogue/", HTTP_ACCEPT_LANGUAGE="en").json()["bot_levels"]
+    assert english["strong"]["description"].startswith("Looks ahead")
+    assert set(levels) == set(english) and all(level["description"] for level in levels.values())

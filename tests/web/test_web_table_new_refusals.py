@@ -39,3 +39,19 @@ def test_a_refused_option_reads_in_spanish_and_chinese_next_to_its_field(owner_c
         assert words in reply.content.decode()
     assert not ENGLISH.search(chinese)
     assert not Game.objects.exists()
+
+
+def test_a_tournament_whose_options_the_rules_refuse_reads_in_chinese_next_to_the_option(owner_client):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.tournaments.models import Tournament
+
+    start = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    form = {"name": "Club night", "game": "topology", "players": 3, "days": 2, "time_bank_days": 0,
+            "starts_at": start, "min_entrants": 3, "max_entrants": 6, "opt__topology__advanced": "on"}
+    reply = owner_client.post("/tournaments/new/", form, HTTP_ACCEPT_LANGUAGE="zh-hant")
+    assert reply.status_code == 400
+    assert reply.context["form"].errors["opt__topology__advanced"] == ["Topology 的進階變體只限兩人，不是 3 人。"]
+    assert not Tournament.objects.exists()
