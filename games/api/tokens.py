@@ -91,11 +91,12 @@ def _mine(request, pk: int) -> ApiToken:
     return token
 
 
-def _form_data(request) -> dict | None:
-    """The body as a form's data, or None if it is not an object (JSON or a form) of strings, as documented."""
+def _form_data(request, fields: tuple[str, ...]) -> dict | None:
+    """The body's `fields` as a form's data, or None if the body is not an object (JSON or a form) or one of those
+    fields is not a string.  Other fields are ignored, as everywhere in the API (a later client may send more)."""
     if not hasattr(request.data, "items"):
         return None
-    data = dict(request.data.items())
+    data = {name: value for name, value in request.data.items() if name in fields}
     return data if all(isinstance(value, str) for value in data.values()) else None
 
 
@@ -131,7 +132,7 @@ class TokenListView(HerLanguage, APIView):
         if isinstance(request.auth, ApiToken):
             return error_response(Forbidden(_("A token cannot create tokens: create one on your profile page, or "
                                               "with your browser session.")))
-        data = _form_data(request)
+        data = _form_data(request, tuple(TokenCreateIn().fields))
         if data is None:
             return bad_body()
         form = TokenCreateForm(data)
@@ -151,7 +152,7 @@ class TokenView(HerLanguage, APIView):
                               **NO_TOKEN, **SIGNED_OUT_WRITE})
     def patch(self, request, pk: int):
         token = _mine(request, pk)
-        data = _form_data(request)
+        data = _form_data(request, tuple(TokenRenameIn().fields))
         if data is None:
             return bad_body()
         if "name" not in data:  # a PATCH changes what it names; nothing named, nothing changed
