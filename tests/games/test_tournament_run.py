@@ -16,6 +16,7 @@ from engine.bots import choose_action
 from engine.core import get_game
 from games import services as game_services
 from games.models import Game, Notification
+from games.notifications.texts import notification_words
 from games.tournaments import services, tasks
 from games.tournaments.models import Tournament
 from games.tournaments.selectors import tournament_detail
@@ -64,7 +65,7 @@ def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager, fast
     for person in people:  # told once that it started, and of the 3 games each plays
         notes = Notification.objects.filter(recipient=person, kind=NotificationEvent.TOURNAMENT)
         assert [n.key for n in notes] == [f"tournament:{tournament.pk}:started"]
-        assert "3 games" in notes[0].text
+        assert "3 games" in notification_words(notes[0])
 
     for game in games[:-1]:
         assert _play_to_the_end(game, users) > 0
@@ -85,7 +86,7 @@ def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager, fast
     assert tournament.winner.username == standings[0]["username"] == detail["winner"]
     for person in people:
         note = Notification.objects.get(recipient=person, key=f"tournament:{tournament.pk}:finished")
-        assert tournament.winner.username in note.text
+        assert tournament.winner.username in notification_words(note)
     # Sweeping again changes nothing and tells nobody twice.
     assert tasks.tournaments_sweep.delay().get() == {"started": 0, "finished": 0}
     assert Notification.objects.filter(kind=NotificationEvent.TOURNAMENT).count() == 8

@@ -16,6 +16,7 @@ from functools import lru_cache
 from engine.core import get_game
 from games import services
 from games.models import Game, Notification
+from games.notifications.texts import notification_words
 from games.services import tables as table_services
 
 # Toppo calls a person makes in these tests, best first: one that ends the hand, takes or matches the display;
@@ -121,8 +122,13 @@ def play_turn(game: Game, user) -> Game:
             return game
 
 
+def words_of(notes) -> list[str]:
+    """The notifications' sentences in the active language (they store data, worded when read: issue 13)."""
+    return [notification_words(n) for n in notes]
+
+
 def texts_of(user) -> list[str]:
-    return list(Notification.objects.filter(recipient=user).order_by("pk").values_list("text", flat=True))
+    return words_of(Notification.objects.filter(recipient=user).order_by("pk"))
 
 
 def kinds_of(user) -> list[str]:

@@ -9,6 +9,7 @@ from django.test import Client
 from accounts.models import NotificationPreference
 from games import services
 from games.models import Notification
+from games.notifications.texts import notification_words
 from tests.notifications.tables import topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -50,7 +51,7 @@ def test_the_list_shows_her_notifications_only_with_links_to_the_games(told, mem
     game, _ = told
     page = client_for(member).get("/notifications/").content.decode()
     note = Notification.objects.get(recipient=member)
-    assert note.text in page
+    assert notification_words(note) in page
     assert f"/notifications/{note.pk}/open/" in page
     for other in Notification.objects.exclude(recipient=member):
         assert other.text not in page

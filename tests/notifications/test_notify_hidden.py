@@ -26,6 +26,7 @@ from engine.toppo.cards import card_words
 from games import tasks
 from games.models import Game, Notification
 from games.notifications.events import reminders_send
+from games.notifications.texts import notification_words
 from tests.notifications.tables import open_table, play_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -104,7 +105,7 @@ class Reader:
         mails = mail.outbox[self.seen_mails:]
         self.seen_notes = max([self.seen_notes] + [n.pk for n in notes])
         self.seen_mails = len(mail.outbox)
-        return ([(self.seat_of[n.recipient_id], n.text) for n in notes]
+        return ([(self.seat_of[n.recipient_id], notification_words(n)) for n in notes]
                 + [(self.email_seat[m.to[0]], m.subject + "\n" + m.body) for m in mails])
 
     def check(self, planted: dict) -> None:
