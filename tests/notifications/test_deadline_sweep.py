@@ -35,11 +35,11 @@ def test_the_sweep_plays_a_missed_turn_with_the_bot_and_tells_the_player(owner, 
     assert game.to_act == [1]
     seat = game.seats.get(index=0)
     assert seat.missed_deadlines == 1 and not seat.abandoned
-    (note,) = Notification.objects.filter(recipient=owner, kind="bot_played")
+    (text,) = words_of(Notification.objects.filter(recipient=owner, kind="bot_played"))
     name = owner.username  # issue 13: the player's name, not "Seat 1"
-    assert f"the site's bot played for you: {name} placed a tile on (" in note.text
-    assert note.text.count("placed a tile") == 3 and f"{name} ended the turn" in note.text
-    assert "missed 1 deadline in a row" in note.text
+    assert f"the site's bot played for you: {name} placed a tile on (" in text
+    assert text.count("placed a tile") == 3 and f"{name} ended the turn" in text
+    assert "missed 1 deadline in a row" in text
     assert tasks.deadlines_sweep() == 0  # done is done
 
 
