@@ -13,6 +13,7 @@ import types
 from contextlib import contextmanager
 from functools import lru_cache
 
+from accounts.personal import her_words
 from engine.core import get_game
 from games import services
 from games.models import Game, Notification
@@ -122,9 +123,14 @@ def play_turn(game: Game, user) -> Game:
             return game
 
 
+def read_by_her(note) -> str:
+    """The notification as its recipient reads it, in her language (it stores data, worded when read: issue 13)."""
+    with her_words(note.recipient):
+        return notification_words(note)
+
+
 def words_of(notes) -> list[str]:
-    """The notifications' sentences in the active language (they store data, worded when read: issue 13)."""
-    return [notification_words(n) for n in notes]
+    return [read_by_her(n) for n in notes]
 
 
 def texts_of(user) -> list[str]:
