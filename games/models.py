@@ -273,7 +273,12 @@ class GameEffects(models.Model):
 
 
 class Notification(models.Model):
-    """One event told to one person in the site; its text comes from her view or public facts only."""
+    """One event told to one person in the site; its words come from her view or public facts only.
+
+    `params` holds the event as data (a code and its facts), worded when shown or sent in the reader's
+    language (games.notifications.texts.notification_words, issue 13).  `text` holds the words of
+    notifications stored before that; new ones leave it empty.
+    """
 
     Kind = NotificationEvent
 
@@ -281,7 +286,8 @@ class Notification(models.Model):
     kind = models.CharField(max_length=20, choices=Kind.choices)
     key = models.CharField(max_length=160, help_text="Names the event, e.g. 'turn:12:0:v37'.")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
-    text = models.TextField()
+    text = models.TextField(blank=True, default="", help_text="The words of a notification stored before params.")
+    params = models.JSONField(default=dict, blank=True, help_text="The event as data: a code and its facts.")
     read_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 

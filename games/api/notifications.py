@@ -2,8 +2,8 @@
 
 The same services as the pages (games.notifications.services), so the same rules: a "your turn" is rewritten,
 not repeated, while unread (ruling S6), and once read the next turn at that table makes a new one; marking all
-read marks every unread one of hers, whatever page she is on.  The texts were written in her language when the
-event happened (games.notifications.texts, as the page shows them); labels come in the reader's language.
+read marks every unread one of hers, whatever page she is on.  Each notification stores its event as data and
+is worded when listed, in the reader's language (games.notifications.texts, as the page shows them; issue 13).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from accounts.models import NotificationEvent, NotificationPreference
 
 from ..errors import ServiceError
 from ..notifications import selectors, services
-from ..notifications.texts import table_path
+from ..notifications.texts import notification_words, table_path
 from .errors import error_response
 from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut, HerLanguage
 from .pagination import _Pages, cursor_parameters
@@ -42,7 +42,7 @@ class NotificationOut(serializers.Serializer):
     kind = serializers.ChoiceField(choices=NotificationEvent.values,
                                    help_text="What happened: " + ", ".join(NotificationEvent.values) + ".")
     label = serializers.CharField(help_text="That kind in the reader's language.")
-    text = serializers.CharField(help_text="The notification, written in her language when it happened.")
+    text = serializers.CharField(help_text="The notification, in the reader's language (worded when listed).")
     table = serializers.IntegerField(allow_null=True, help_text="The table it is about (GET /api/tables/{id}/).")
     url = serializers.CharField(allow_null=True, help_text="The table's page.")
     read = serializers.BooleanField()
@@ -68,7 +68,7 @@ class ReadAllOut(serializers.Serializer):
 
 
 def notification_data(n) -> dict:
-    return {"id": n.pk, "kind": n.kind, "label": str(EVENTS.get(n.kind, n.kind)), "text": n.text,
+    return {"id": n.pk, "kind": n.kind, "label": str(EVENTS.get(n.kind, n.kind)), "text": notification_words(n),
             "table": n.game_id, "url": table_path(n.game_id) if n.game_id else None,
             "read": n.read_at is not None, "read_at": n.read_at, "created_at": n.created_at}
 

@@ -20,16 +20,13 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from accounts.models import NotificationEvent
-from accounts.personal import her_words
 
 from ..feed.services import NewEvent, _table_data, events_record
 from ..models import ChatMessage, ChatMute, Event, Notification, Seat
 from ..notifications.presence import is_present
 from ..notifications.services import _delivery_queue
-from ..notifications.texts import game_label
 from .selectors import readable_by_players
 
 EXCERPT = 80
@@ -40,17 +37,13 @@ def excerpt(body: str) -> str:
     return text if len(text) <= EXCERPT else text[:EXCERPT - 1] + "…"
 
 
-def chat_text(message: ChatMessage) -> str:
-    """In the recipient's words (the caller's `her_words`): who wrote where, and the start of it."""
-    if message.spectator:
-        pattern = _("%(author)s (spectator) wrote at %(table)s: “%(excerpt)s”")
-    else:
-        pattern = _("%(author)s wrote at %(table)s: “%(excerpt)s”")
-    return pattern % {"author": message.author.username, "table": game_label(message.game),
-                      "excerpt": excerpt(message.body)}
+def chat_params(message: ChatMessage) -> dict:
+    """Who wrote where, and the start of it, as data: worded when read (games.notifications.texts)."""
+    return {"code": "chat", "game": {"id": message.game_id, "kind": message.game.kind},
+            "author": message.author.username, "spectator": message.spectator, "excerpt": excerpt(message.body)}
 
 
-def chat_notification_tell(*, seat: Seat, message: ChatMessage, text: str, now=None) -> Notification | None:
+def chat_notification_tell(*, seat: Seat, message: ChatMessage, params: dict, now=None) -> Notification | None:
     """Her one unread chat notification at this table, made or rewritten; None if this message was told."""
     now = now or timezone.now()
     key = f"chat:{message.game_id}:{message.pk}"
@@ -62,11 +55,11 @@ def chat_notification_tell(*, seat: Seat, message: ChatMessage, text: str, now=N
                   .filter(recipient=recipient, game_id=message.game_id, kind=NotificationEvent.CHAT,
                           read_at__isnull=True).order_by("-created_at", "-pk").first())
         if unread is not None:
-            unread.key, unread.text, unread.created_at = key, text, now
-            unread.save(update_fields=["key", "text", "created_at"])
+            unread.key, unread.params, unread.text, unread.created_at = key, params, "", now
+            unread.save(update_fields=["key", "params", "text", "created_at"])
             return unread  # no second email while she has not read the first
         notification = Notification.objects.create(recipient=recipient, kind=NotificationEvent.CHAT, key=key,
-                                                   text=text, game_id=message.game_id)
+                                                   params=params, game_id=message.game_id)
         _delivery_queue(notification)
     return notification
 
@@ -90,12 +83,11 @@ def chat_message_dispatch(*, message_id: int, told: list[int] | None = None, now
                     "spectator": message.spectator}
             events = [NewEvent(s.user_id, Event.Kind.CHAT, f"chat:{game.pk}:{message.pk}", game.pk, data)
                       for s in seats]
+            params = chat_params(message)
             for seat in seats:
                 if is_present(seat, now=now):
                     continue  # ruling S6: she is looking at the table, where the message shows by itself
-                with her_words(seat.user):
-                    text = chat_text(message)
-                chat_notification_tell(seat=seat, message=message, text=text, now=now)
+                chat_notification_tell(seat=seat, message=message, params=params, now=now)
             recipients = events_record(events)
             if told is not None:
                 told.extend(recipients)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.personal import her_words
 
 from ..models import Notification
-from .texts import game_label, table_url
+from .texts import game_label, notification_words, table_url
 
 SUBJECTS = {
     "your_turn": _("Your turn at %(game)s"),
@@ -41,7 +41,7 @@ def notification_email(notification: Notification) -> EmailMessage:
 def _notification_email(notification: Notification) -> EmailMessage:
     context = {
         "notification": notification,
-        "text": notification.text,
+        "text": notification_words(notification),  # worded now, in her language (issue 13)
         "game_url": table_url(notification.game_id) if notification.game_id else settings.SITE_URL + "/",
         "settings_url": _settings_url(),
         "site_name": "Topos",
@@ -60,7 +60,7 @@ def digest_email(user, notifications: list[Notification]) -> EmailMessage:
 
 
 def _digest_email(user, notifications: list[Notification]) -> EmailMessage:
-    items = [{"text": n.text, "game_url": table_url(n.game_id) if n.game_id else "", "created_at": n.created_at}
+    items = [{"text": notification_words(n), "game_url": table_url(n.game_id) if n.game_id else "", "created_at": n.created_at}
              for n in notifications]
     context = {"user": user, "items": items, "count": len(items), "settings_url": _settings_url(),
                "site_name": "Topos", "list_url": settings.SITE_URL + reverse("notifications")}

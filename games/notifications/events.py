@@ -16,7 +16,6 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from accounts.models import NotificationEvent as Event
-from accounts.personal import her_words
 
 from ..feed.services import game_events_record, invitation_event_record
 from ..locks import game_locked
@@ -91,9 +90,8 @@ def _notify_started(game: Game, seats: list[Seat]) -> None:
     for seat in _players(seats):
         if seat.user_id == game.created_by_id:
             continue  # she started it herself
-        with her_words(seat.user):
-            text = texts.started(game, seats)
-        notification_create(recipient=seat.user, kind=Event.STARTED, key=f"started:{game.pk}", text=text, game=game)
+        notification_create(recipient=seat.user, kind=Event.STARTED, key=f"started:{game.pk}",
+                            params=texts.started_params(game, seats), game=game)
 
 
 def _notify_turns(game: Game, seats: list[Seat]) -> None:
@@ -109,9 +107,8 @@ def _notify_turns(game: Game, seats: list[Seat]) -> None:
             continue  # the turn her own start began: she pressed start and sees the board
         if game.actions.filter(seat=seat.index, source=Action.Source.PLAYER, seq__gt=began).exists():
             continue  # she is in the middle of her turn, at the board
-        with her_words(seat.user):
-            text = texts.your_turn(game, seat)
-        turn_notification_tell(seat=seat, key=f"turn:{game.pk}:{seat.index}:v{began}", text=text)
+        turn_notification_tell(seat=seat, key=f"turn:{game.pk}:{seat.index}:v{began}",
+                               params=texts.your_turn_params(game, seat))
 
 
 def _turns_closed(game: Game) -> None:
@@ -121,9 +118,8 @@ def _turns_closed(game: Game) -> None:
 
 def _notify_finished(game: Game, seats: list[Seat]) -> None:
     for seat in _players(seats):
-        with her_words(seat.user):
-            text = texts.finished(game, seats, seat)
-        notification_create(recipient=seat.user, kind=Event.FINISHED, key=f"finished:{game.pk}", text=text, game=game)
+        notification_create(recipient=seat.user, kind=Event.FINISHED, key=f"finished:{game.pk}",
+                            params=texts.finished_params(game, seats, seat), game=game)
 
 
 def _missed_deadlines(game: Game, log: list[tuple[int, int, str, list]]) -> list[dict]:
@@ -165,18 +161,15 @@ def _notify_missed_deadlines(game: Game, seats: list[Seat], *, after: int) -> No
             continue  # told before, a bot's own seat, or a seat the bot already plays for good
         if seat.abandoned and seat.missed_deadlines < 3:
             continue  # she resigned; the bot plays on and she asked for nothing more
-        with her_words(seat.user):
-            text = texts.bot_played(game, event["entries"], event["in_a_row"])
         notification_create(recipient=seat.user, kind=Event.BOT_PLAYED, key=f"timeout:{game.pk}:{event['first_seq']}",
-                            text=text, game=game)
+                            params=texts.bot_played_params(game, seats, event["entries"], event["in_a_row"]),
+                            game=game)
 
 
 def invitation_notify(invitation: Invitation) -> None:
     """Called inside the transaction that creates the invitation, so both commit or neither."""
-    with her_words(invitation.user):
-        text = texts.invited(invitation.game, invitation.invited_by)
     notification_create(recipient=invitation.user, kind=Event.INVITED, key=f"invited:{invitation.game_id}",
-                        text=text, game=invitation.game)
+                        params=texts.invited_params(invitation.game, invitation.invited_by), game=invitation.game)
     invitation_event_record(invitation)
 
 
@@ -199,10 +192,9 @@ def reminders_send(*, now=None) -> int:
         for seat in seats:
             if seat.index not in seat.game.to_act:
                 continue
-            with her_words(seat.user):
-                text = texts.deadline_near(seat.game, seat, hours)
             made = notification_create(
                 recipient=seat.user, kind=Event.DEADLINE,
-                key=f"deadline:{hours}h:{seat.game_id}:{seat.index}:{_stamp(seat.deadline)}", text=text, game=seat.game)
+                key=f"deadline:{hours}h:{seat.game_id}:{seat.index}:{_stamp(seat.deadline)}",
+                params=texts.deadline_near_params(seat.game, seat, hours), game=seat.game)
             sent += made is not None
     return sent

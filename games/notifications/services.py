@@ -34,24 +34,30 @@ Channel = NotificationDelivery.Channel
 MAX_ATTEMPTS = 5
 
 
-def notification_create(*, recipient, kind: str, key: str, text: str, game: Game | None = None) -> Notification | None:
-    """Tell `recipient` about one event, once; queue her email as she chose.  None if she already knew."""
+def notification_create(*, recipient, kind: str, key: str, params: dict | None = None, text: str = "",
+                        game: Game | None = None) -> Notification | None:
+    """Tell `recipient` about one event, once; queue her email as she chose.  None if she already knew.
+
+    `params` is the event as data (games.notifications.texts: worded when read, in the reader's language);
+    `text` only for words that are no event of the site's (a test's note), shown as they are.
+    """
     if kind not in NotificationEvent.values:
         raise ValueError(f"unknown notification kind {kind!r}")
     with transaction.atomic():
         notification, created = Notification.objects.get_or_create(
-            recipient=recipient, key=key, defaults={"kind": kind, "text": text, "game": game})
+            recipient=recipient, key=key, defaults={"kind": kind, "params": params or {}, "text": text, "game": game})
         if not created:
             return None
         _delivery_queue(notification)
     return notification
 
 
-def turn_notification_tell(*, seat: Seat, key: str, text: str, now=None) -> Notification | None:
+def turn_notification_tell(*, seat: Seat, key: str, params: dict | None = None, text: str = "",
+                           now=None) -> Notification | None:
     """Tell the seat's player that it is her turn; None if this turn (`key`) was told already.
 
     Ruling S6: at most one unread "your turn" per table.  A later turn rewrites the unread
-    one (text, key, and its time, so it moves to the top) instead of adding another; once
+    one (its facts, key, and its time, so it moves to the top) instead of adding another; once
     she has read it, the next turn makes a new one.  Emails follow `presence.turn_mail_due`:
     none while she looks at the table, and one per table until she visits it again.
     Called by the effects dispatch, which holds the game's cursor lock, so one table's
@@ -67,10 +73,12 @@ def turn_notification_tell(*, seat: Seat, key: str, text: str, now=None) -> Noti
                                 read_at__isnull=True).order_by("-created_at", "-pk").first())
         if notification is None:
             notification = Notification.objects.create(recipient=recipient, kind=NotificationEvent.YOUR_TURN,
-                                                       key=key, text=text, game_id=seat.game_id)
+                                                       key=key, params=params or {}, text=text,
+                                                       game_id=seat.game_id)
         else:
-            notification.key, notification.text, notification.created_at = key, text, now
-            notification.save(update_fields=["key", "text", "created_at"])
+            notification.key, notification.params, notification.text = key, params or {}, text
+            notification.created_at = now
+            notification.save(update_fields=["key", "params", "text", "created_at"])
         if turn_mail_due(seat, now=now) and _delivery_queue(notification):
             seat.turn_mailed_at = now
             Seat.objects.filter(pk=seat.pk).update(turn_mailed_at=now)

@@ -1,7 +1,11 @@
-"""The words of each notification, in the reader's language and time zone.
+"""The words of each notification, in the reader's language and time zone (issue 13: store the data, not the words).
 
-Callers make each text inside `accounts.personal.her_words(recipient)`: notifications are made in
-the worker, where no request says whose language to speak.
+A notification stores a code and its parameters (`Notification.params`: ids, usernames, the game's kind
+and number, seat indexes, scores, hours, a deadline, the bot's log entries as data), built by the
+`*_params` functions below when the event happens.  `notification_words(notification)` makes its sentence
+when it is shown or sent, in the language active then: the request's on the pages and the API, the
+recipient's (`accounts.personal.her_words`) in an email.  Notifications stored before keep their words
+in `Notification.text` (empty params): those are shown as they were written.
 
 Everything here is built from public facts (the table, who sits where, the public log
 line of a move, final results) or from the recipient's own seat, never from the game
@@ -12,13 +16,15 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from engine.bots import levels as bot_levels
 from engine.core import InvalidOptions, get_game
 
-from ..engine_texts import game_title
-from ..log_words import entry_words, seat_names
+from ..engine_texts import engine_text, game_title
+from ..log_words import entry_words
 from ..models import Game, Seat
 
 
@@ -44,12 +50,6 @@ def game_label(game: Game) -> str:
     return f"{title} #{game.pk}"
 
 
-def seat_name(seat: Seat) -> str:
-    if seat.user_id is None:
-        return _("Bot (%(level)s)") % {"level": seat.bot_level}
-    return seat.user.username
-
-
 def when(moment) -> str:
     """A deadline in the reader's time zone (the caller's `her_words`), named, so an email is never ambiguous."""
     local = timezone.localtime(moment)
@@ -62,34 +62,105 @@ def points(score) -> str:
     return str(int(score)) if float(score).is_integer() else f"{score:.1f}"
 
 
-def started(game: Game, seats: list[Seat]) -> str:
-    players = ", ".join(seat_name(s) for s in seats)
-    return _("The table %(game)s has started. Players: %(players)s.") % {"game": game_label(game), "players": players}
+def _game(game: Game) -> dict:
+    return {"id": game.pk, "kind": game.kind}
 
 
-def your_turn(game: Game, seat: Seat) -> str:
-    text = _("It is your turn at %(game)s.") % {"game": game_label(game)}
-    if seat.deadline is not None:
-        text += " " + _("Play before %(deadline)s.") % {"deadline": when(seat.deadline)}
+def _label(data: dict) -> str:
+    """'Topology #12', in the reader's language, from the stored kind and number."""
+    try:
+        title = game_title(get_game(data.get("kind", "")).title)
+    except InvalidOptions:
+        title = data.get("kind", "")
+    return f"{title} #{data.get('id')}"
+
+
+def _seat(seat: Seat) -> dict:
+    return {"index": seat.index, "user": seat.user.username if seat.user_id is not None else None,
+            "bot": seat.bot_level if seat.user_id is None else None}
+
+
+def _name(data: dict) -> str:
+    """A stored seat's name as the reader reads it: the player's, or the bot's level in her language."""
+    if data.get("user"):
+        return data["user"]
+    level = data.get("bot") or ""
+    label = bot_levels().get(level, {}).get("label", level)
+    return _("Bot (%(level)s)") % {"level": engine_text(label) if label else level}
+
+
+def _moment(value):
+    return parse_datetime(value) if value else None
+
+
+# --- what is stored, when the event happens ---------------------------------------------------------
+
+
+def started_params(game: Game, seats: list[Seat]) -> dict:
+    return {"code": "started", "game": _game(game), "seats": [_seat(s) for s in seats]}
+
+
+def your_turn_params(game: Game, seat: Seat) -> dict:
+    return {"code": "your_turn", "game": _game(game), "seat": seat.index,
+            "deadline": seat.deadline.isoformat() if seat.deadline is not None else None}
+
+
+def invited_params(game: Game, inviter) -> dict:
+    return {"code": "invited", "game": _game(game), "inviter": inviter.username}
+
+
+def deadline_near_params(game: Game, seat: Seat, hours: int) -> dict:
+    return {"code": "deadline", "game": _game(game), "seat": seat.index, "hours": hours,
+            "deadline": seat.deadline.isoformat()}
+
+
+def bot_played_params(game: Game, seats: list[Seat], entries: list[list[dict]], missed_in_a_row: int) -> dict:
+    # The bot's moves are kept as their log entries (data, games.log_words), worded when read.
+    return {"code": "bot_played", "game": _game(game), "seats": [_seat(s) for s in seats], "entries": entries,
+            "in_a_row": missed_in_a_row}
+
+
+def finished_params(game: Game, seats: list[Seat], seat: Seat) -> dict:
+    # Only public results (rank, score, abandoned) and her own seat: nothing hidden (ruling G0.3).
+    return {"code": "finished", "game": _game(game), "players": game.players, "seat": seat.index,
+            "abandoned": seat.abandoned,
+            "seats": [{**_seat(s), "rank": s.rank, "score": s.score} for s in seats]}
+
+
+# --- the words, when it is shown or sent -------------------------------------------------------------
+
+
+def _started_words(p: dict) -> str:
+    players = ", ".join(_name(s) for s in p["seats"])
+    return _("The table %(game)s has started. Players: %(players)s.") % {"game": _label(p["game"]), "players": players}
+
+
+def _your_turn_words(p: dict) -> str:
+    text = _("It is your turn at %(game)s.") % {"game": _label(p["game"])}
+    deadline = _moment(p.get("deadline"))
+    if deadline is not None:
+        text += " " + _("Play before %(deadline)s.") % {"deadline": when(deadline)}
     return text
 
 
-def invited(game: Game, inviter) -> str:
-    return _("%(inviter)s invited you to a table of %(game)s.") % {"inviter": inviter.username,
-                                                                    "game": game_label(game)}
+def _invited_words(p: dict) -> str:
+    return _("%(inviter)s invited you to a table of %(game)s.") % {"inviter": p["inviter"], "game": _label(p["game"])}
 
 
-def deadline_near(game: Game, seat: Seat, hours: int) -> str:
+def _deadline_words(p: dict) -> str:
+    hours = p["hours"]
     left = ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
     return _("Your deadline at %(game)s is in less than %(left)s: play before %(deadline)s, or the site's bot "
-             "plays the turn for you.") % {"game": game_label(game), "left": left, "deadline": when(seat.deadline)}
+             "plays the turn for you.") % {"game": _label(p["game"]), "left": left,
+                                           "deadline": when(_moment(p["deadline"]))}
 
 
-def bot_played(game: Game, entries: list[list[dict]], missed_in_a_row: int) -> str:
-    names = seat_names(game)  # the bot's moves from their log entries, worded in the reader's language (issue 13)
-    descriptions = [entry_words(game.kind, entry, names) for entry in entries]
+def _bot_played_words(p: dict) -> str:
+    names = {s["index"]: _name(s) for s in p["seats"]}
+    descriptions = [entry_words(p["game"]["kind"], entry, names) for entry in p["entries"]]
     text = _("You missed your deadline at %(game)s, so the site's bot played for you: %(moves)s") % {
-        "game": game_label(game), "moves": " ".join(d for d in descriptions if d)}
+        "game": _label(p["game"]), "moves": " ".join(d for d in descriptions if d)}
+    missed_in_a_row = p["in_a_row"]
     if missed_in_a_row >= 3:
         text += " " + _("That was the third missed deadline in a row: the bot now plays your seat to the end "
                         "of the game, and the game counts as a loss for you.")
@@ -101,16 +172,75 @@ def bot_played(game: Game, entries: list[list[dict]], missed_in_a_row: int) -> s
     return text
 
 
-def finished(game: Game, seats: list[Seat], seat: Seat) -> str:
+def _finished_words(p: dict) -> str:
     # A game that ended early (a resignation, ruling S1) has no scores: then no points are mentioned.
-    ranking = ", ".join(f"{s.rank or '-'}. {seat_name(s)}" + (f" ({points(s.score)})" if s.score is not None else "")
-                        for s in sorted(seats, key=lambda s: (s.rank or 99, s.index)))
-    facts = {"game": game_label(game), "rank": seat.rank or "-", "players": game.players, "score": points(seat.score)}
-    if seat.score is None:
+    seats = p["seats"]
+    ranking = ", ".join(f"{s['rank'] or '-'}. {_name(s)}" + (f" ({points(s['score'])})" if s["score"] is not None else "")
+                        for s in sorted(seats, key=lambda s: (s["rank"] or 99, s["index"])))
+    mine = next((s for s in seats if s["index"] == p["seat"]), {"rank": None, "score": None})
+    facts = {"game": _label(p["game"]), "rank": mine["rank"] or "-", "players": p["players"],
+             "score": points(mine["score"])}
+    if mine["score"] is None:
         text = _("Game over at %(game)s: you placed %(rank)s of %(players)d.") % facts
     else:
         text = _("Game over at %(game)s: you placed %(rank)s of %(players)d with %(score)s points.") % facts
     text += " " + _("Final ranking: %(ranking)s.") % {"ranking": ranking}
-    if seat.abandoned:
+    if p.get("abandoned"):
         text += " " + _("Your seat was abandoned, so the game counts as a loss for you.")
     return text
+
+
+def _chat_words(p: dict) -> str:
+    if p.get("spectator"):
+        pattern = _("%(author)s (spectator) wrote at %(table)s: “%(excerpt)s”")
+    else:
+        pattern = _("%(author)s wrote at %(table)s: “%(excerpt)s”")
+    return pattern % {"author": p["author"], "table": _label(p["game"]), "excerpt": p["excerpt"]}
+
+
+def _tournament_url(p: dict) -> str:
+    try:
+        path = reverse("tournament", args=[p["tournament"]])
+    except NoReverseMatch:
+        path = f"/tournaments/{p['tournament']}/"
+    return settings.SITE_URL + path
+
+
+def _tournament_words(p: dict) -> str:
+    facts = {"name": p["name"], "n": p.get("n") or 0, "url": _tournament_url(p), "winner": p.get("winner") or ""}
+    event = p["event"]
+    if event == "started":
+        return ngettext("The tournament “%(name)s” has started: you play %(n)d game, already dealt. %(url)s",
+                        "The tournament “%(name)s” has started: you play %(n)d games, all already dealt. %(url)s",
+                        facts["n"]) % facts
+    if event == "cancelled_by_organiser":
+        return _("The tournament “%(name)s” was cancelled by its organiser. %(url)s") % facts
+    if event == "cancelled":
+        return ngettext("The tournament “%(name)s” was cancelled: it needed at least %(n)d entrant. %(url)s",
+                        "The tournament “%(name)s” was cancelled: it needed at least %(n)d entrants. %(url)s",
+                        facts["n"]) % facts
+    if event == "finished_without_winner":
+        return _("The tournament “%(name)s” is over, without a winner: no game was played to its end. "
+                 "%(url)s") % facts
+    return _("The tournament “%(name)s” is over. Winner: %(winner)s. %(url)s") % facts
+
+
+WORDS = {
+    "started": _started_words,
+    "your_turn": _your_turn_words,
+    "invited": _invited_words,
+    "deadline": _deadline_words,
+    "bot_played": _bot_played_words,
+    "finished": _finished_words,
+    "chat": _chat_words,
+    "tournament": _tournament_words,
+}
+
+
+def notification_words(notification) -> str:
+    """Its sentence in the active language; a notification stored before params existed keeps its words."""
+    params = notification.params or {}
+    words = WORDS.get(params.get("code", ""))
+    if words is None:
+        return notification.text
+    return words(params)

@@ -15,7 +15,7 @@ from accounts.models import NotificationEvent, NotificationPreference
 
 from ..errors import ServiceError
 from . import selectors, services
-from .texts import table_path
+from .texts import notification_words, table_path
 
 PER_PAGE = 30
 
@@ -24,7 +24,9 @@ def _list_context(request) -> dict:
     """One page of her notifications, newest first (PER_PAGE a page; every one is reachable)."""
     number = request.POST.get("page") or request.GET.get("page") or 1
     page = Paginator(selectors.notifications_of_user(user=request.user), PER_PAGE).get_page(number)
-    return {"items": [{"n": n, "url": table_path(n.game_id) if n.game_id else ""} for n in page],
+    # Worded now, in the page's language (issue 13: the notification stores data, not words).
+    return {"items": [{"n": n, "text": notification_words(n), "url": table_path(n.game_id) if n.game_id else ""}
+                      for n in page],
             "page_obj": page, "page_numbers": page.paginator.get_elided_page_range(page.number),
             "unread_count": selectors.unread_count(user=request.user)}
 

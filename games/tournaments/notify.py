@@ -3,16 +3,14 @@
 Called inside the transaction that changed the tournament (in the worker: the beat starts tournaments, a
 task settles them), so the notification and its email row commit with the change or not at all; the email
 itself leaves after commit (games.notifications.services).  One notification per event and person (its key).
+Each stores the event as data (name, counts, winner), worded when read (games.notifications.texts, issue 13).
 """
 from __future__ import annotations
 
 from django.conf import settings
 from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from accounts.models import NotificationEvent
-from accounts.personal import her_words
 
 from ..notifications.services import notification_create
 
@@ -21,40 +19,31 @@ def tournament_url(tournament) -> str:
     return settings.SITE_URL + reverse("tournament", args=[tournament.pk])
 
 
-def _tell(tournament, entrants, event: str, words) -> None:
+def _tell(tournament, entrants, event: str, facts) -> None:
     for entrant in entrants:
-        with her_words(entrant.user):
-            text = words(entrant)
+        params = {"code": "tournament", "tournament": tournament.pk, "name": tournament.name, **facts(entrant)}
         notification_create(recipient=entrant.user, kind=NotificationEvent.TOURNAMENT,
-                            key=f"tournament:{tournament.pk}:{event}", text=text)
+                            key=f"tournament:{tournament.pk}:{event}", params=params)
 
 
 def started(tournament, entrants, tables: int) -> None:
-    def words(entrant):
+    def facts(entrant):
         mine = sum(1 for t in tournament.tables.filter(game__seats__user=entrant.user))
-        return ngettext("The tournament “%(name)s” has started: you play %(n)d game, already dealt. %(url)s",
-                        "The tournament “%(name)s” has started: you play %(n)d games, all already dealt. %(url)s",
-                        mine) % {"name": tournament.name, "n": mine, "url": tournament_url(tournament)}
-    _tell(tournament, entrants, "started", words)
+        return {"event": "started", "n": mine}
+    _tell(tournament, entrants, "started", facts)
 
 
 def cancelled(tournament, entrants) -> None:
-    def words(entrant):
+    def facts(entrant):
         if tournament.starts_at > tournament.finished_at:  # called off before its time: by its organiser
-            return _("The tournament “%(name)s” was cancelled by its organiser. %(url)s") % {
-                "name": tournament.name, "url": tournament_url(tournament)}
-        return ngettext("The tournament “%(name)s” was cancelled: it needed at least %(n)d entrant. %(url)s",
-                        "The tournament “%(name)s” was cancelled: it needed at least %(n)d entrants. %(url)s",
-                        tournament.min_entrants) % {"name": tournament.name, "n": tournament.min_entrants,
-                                                    "url": tournament_url(tournament)}
-    _tell(tournament, entrants, "cancelled", words)
+            return {"event": "cancelled_by_organiser"}
+        return {"event": "cancelled", "n": tournament.min_entrants}
+    _tell(tournament, entrants, "cancelled", facts)
 
 
 def finished(tournament, entrants) -> None:
-    def words(entrant):
+    def facts(entrant):
         if tournament.winner_id is None:
-            return _("The tournament “%(name)s” is over, without a winner: no game was played to its end. "
-                     "%(url)s") % {"name": tournament.name, "url": tournament_url(tournament)}
-        return _("The tournament “%(name)s” is over. Winner: %(winner)s. %(url)s") % {
-            "name": tournament.name, "winner": tournament.winner.username, "url": tournament_url(tournament)}
-    _tell(tournament, entrants, "finished", words)
+            return {"event": "finished_without_winner"}
+        return {"event": "finished", "winner": tournament.winner.username}
+    _tell(tournament, entrants, "finished", facts)

@@ -12,8 +12,10 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from accounts.models import User
+from accounts.personal import her_words
 from games.models import Notification, Seat
 from games.notifications.events import game_effects_dispatch, reminders_send
+from games.notifications.texts import notification_words
 from tests.notifications.tables import topology_table
 
 pytestmark = pytest.mark.django_db
@@ -104,7 +106,8 @@ def test_her_notifications_and_emails_speak_her_language_and_time_zone(owner, me
     game = topology_table(owner, member)
     game_effects_dispatch(game_id=game.pk)
     started = Notification.objects.get(recipient=member, kind="started")
-    assert started.text.startswith("La mesa")  # the table started, in Spanish
+    with her_words(member):  # as her page, the API and her emails word it (issue 13)
+        assert notification_words(started).startswith("La mesa")  # the table started, in Spanish
     seat = Seat.objects.get(game=game, user=member)
     # Her deadline is near: the reminder names the time in Madrid, and her email is in Spanish.
     Seat.objects.filter(pk=seat.pk).update(deadline=timezone.now() + timedelta(minutes=30))
@@ -117,7 +120,8 @@ def test_her_notifications_and_emails_speak_her_language_and_time_zone(owner, me
     note = Notification.objects.get(recipient=member, kind="deadline")
     seat.refresh_from_db()
     madrid = timezone.localtime(seat.deadline, timezone=zoneinfo.ZoneInfo("Europe/Madrid"))
-    assert f"{madrid:%Y-%m-%d %H:%M} (Europe/Madrid)" in note.text
+    with her_words(member):
+        assert f"{madrid:%Y-%m-%d %H:%M} (Europe/Madrid)" in notification_words(note)
     letters = [m for m in mail.outbox if m.to == [member.email]]
     assert len(letters) == 1
     assert spanish("Your deadline at %(game)s is near") != "Your deadline at %(game)s is near"

@@ -17,7 +17,7 @@ from games import services
 from games.errors import Conflict
 from games.models import Action, Game, Notification, Seat
 from games.ranking import replayed_ranks, site_ranks, winners
-from tests.notifications.tables import play_turn, seat_of, topology_table
+from tests.notifications.tables import play_turn, seat_of, topology_table, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,7 +104,7 @@ def test_a_leader_who_abandons_after_three_missed_deadlines_ranks_second_and_the
     assert detail["winners"] == [1]
     # the view's final results carry the site's rank, the game's own kept beside it
     assert {r["seat"]: (r["rank"], r["game_rank"]) for r in detail["view"]["results"]} == {0: (2, 1), 1: (1, 2)}
-    (note,) = Notification.objects.filter(recipient=member, kind="finished").values_list("text", flat=True)
+    (note,) = words_of(Notification.objects.filter(recipient=member, kind="finished"))
     assert "you placed 1 of 2" in note
     # the page agrees: the board's scores and the players' list both show the site's ranks
     page = Client().get(f"/tables/{game.pk}/").content.decode()
@@ -120,8 +120,7 @@ def test_the_bot_playing_a_missed_turn_is_told_without_the_leaving_entry(owner, 
     for _ in range(3):
         game = miss(game, 0)
         game = play_turn(game, member)
-    notes = list(Notification.objects.filter(recipient=owner, kind="bot_played").order_by("pk")
-                 .values_list("text", flat=True))
+    notes = words_of(Notification.objects.filter(recipient=owner, kind="bot_played").order_by("pk"))
     assert len(notes) == 3 and "third missed deadline in a row" in notes[2]
     assert not any("left the game" in n for n in notes)
 
@@ -143,7 +142,7 @@ def test_resigning_a_two_player_game_logs_it_ends_the_game_and_the_other_player_
     assert published_ranks(game) == ranks(game)
     # the game ended early: no final scores, and the notification says so without points
     assert list(game.seats.values_list("score", flat=True)) == [None, None]
-    (note,) = Notification.objects.filter(recipient=owner, kind="finished").values_list("text", flat=True)
+    (note,) = words_of(Notification.objects.filter(recipient=owner, kind="finished"))
     assert note.startswith(f"Game over at Topology #{game.pk}: you placed 1 of 2.")
     assert "Final ranking: 1. ana, 2. bruno." in note
     assert "points" not in note and "-" not in note.split("Final ranking")[1]

@@ -19,6 +19,7 @@ from games.models import Game, Notification
 from games.tournaments import services, tasks
 from games.tournaments.models import Tournament
 from games.tournaments.selectors import tournament_detail
+from tests.notifications.tables import read_by_her
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,7 +65,7 @@ def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager, fast
     for person in people:  # told once that it started, and of the 3 games each plays
         notes = Notification.objects.filter(recipient=person, kind=NotificationEvent.TOURNAMENT)
         assert [n.key for n in notes] == [f"tournament:{tournament.pk}:started"]
-        assert "3 games" in notes[0].text
+        assert "3 games" in read_by_her(notes[0])
 
     for game in games[:-1]:
         assert _play_to_the_end(game, users) > 0
@@ -85,7 +86,7 @@ def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager, fast
     assert tournament.winner.username == standings[0]["username"] == detail["winner"]
     for person in people:
         note = Notification.objects.get(recipient=person, key=f"tournament:{tournament.pk}:finished")
-        assert tournament.winner.username in note.text
+        assert tournament.winner.username in read_by_her(note)
     # Sweeping again changes nothing and tells nobody twice.
     assert tasks.tournaments_sweep.delay().get() == {"started": 0, "finished": 0}
     assert Notification.objects.filter(kind=NotificationEvent.TOURNAMENT).count() == 8

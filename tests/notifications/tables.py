@@ -13,9 +13,11 @@ import types
 from contextlib import contextmanager
 from functools import lru_cache
 
+from accounts.personal import her_words
 from engine.core import get_game
 from games import services
 from games.models import Game, Notification
+from games.notifications.texts import notification_words
 from games.services import tables as table_services
 
 # Toppo calls a person makes in these tests, best first: one that ends the hand, takes or matches the display;
@@ -121,8 +123,18 @@ def play_turn(game: Game, user) -> Game:
             return game
 
 
+def read_by_her(note) -> str:
+    """The notification as its recipient reads it, in her language (it stores data, worded when read: issue 13)."""
+    with her_words(note.recipient):
+        return notification_words(note)
+
+
+def words_of(notes) -> list[str]:
+    return [read_by_her(n) for n in notes]
+
+
 def texts_of(user) -> list[str]:
-    return list(Notification.objects.filter(recipient=user).order_by("pk").values_list("text", flat=True))
+    return words_of(Notification.objects.filter(recipient=user).order_by("pk"))
 
 
 def kinds_of(user) -> list[str]:

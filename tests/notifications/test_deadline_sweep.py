@@ -12,7 +12,7 @@ from django.utils import timezone
 from games import tasks
 from games.models import Action, Game, Notification, Seat
 from games.notifications.events import reminders_send
-from tests.notifications.tables import decide, kinds_of, play_turn, topology_table, toppo_table
+from tests.notifications.tables import decide, kinds_of, play_turn, topology_table, toppo_table, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -35,11 +35,11 @@ def test_the_sweep_plays_a_missed_turn_with_the_bot_and_tells_the_player(owner, 
     assert game.to_act == [1]
     seat = game.seats.get(index=0)
     assert seat.missed_deadlines == 1 and not seat.abandoned
-    (note,) = Notification.objects.filter(recipient=owner, kind="bot_played")
+    (text,) = words_of(Notification.objects.filter(recipient=owner, kind="bot_played"))
     name = owner.username  # issue 13: the player's name, not "Seat 1"
-    assert f"the site's bot played for you: {name} placed a tile on (" in note.text
-    assert note.text.count("placed a tile") == 3 and f"{name} ended the turn" in note.text
-    assert "missed 1 deadline in a row" in note.text
+    assert f"the site's bot played for you: {name} placed a tile on (" in text
+    assert text.count("placed a tile") == 3 and f"{name} ended the turn" in text
+    assert "missed 1 deadline in a row" in text
     assert tasks.deadlines_sweep() == 0  # done is done
 
 
@@ -66,12 +66,11 @@ def test_three_missed_deadlines_through_the_sweep_abandon_the_seat_which_the_bot
     assert {source for source, _ in owners[:3 * 4]} == {"timeout"}  # three missed turns
     assert owners[3 * 4:] and {source for source, _ in owners[3 * 4:]} == {"bot"}  # then the bot, to the end
     assert [kind for _, kind in owners] == WHOLE_TURN * (len(owners) // 4)
-    notes = list(Notification.objects.filter(recipient=owner, kind="bot_played").order_by("pk")
-                 .values_list("text", flat=True))
+    notes = words_of(Notification.objects.filter(recipient=owner, kind="bot_played").order_by("pk"))
     assert len(notes) == 3
     assert "missed 2 deadlines in a row" in notes[1]
     assert "third missed deadline in a row" in notes[2]
-    (final,) = Notification.objects.filter(recipient=owner, kind="finished").values_list("text", flat=True)
+    (final,) = words_of(Notification.objects.filter(recipient=owner, kind="finished"))
     assert "counts as a loss for you" in final
 
 
@@ -135,8 +134,7 @@ def test_reminders_come_24_hours_and_1_hour_before_a_correspondence_deadline_onc
     assert reminders_send(now=now) == 0
     assert reminders_send(now=now + timedelta(hours=19, minutes=30)) == 1
     assert reminders_send(now=now + timedelta(hours=19, minutes=45)) == 0
-    texts = list(Notification.objects.filter(recipient=owner, kind="deadline").order_by("pk")
-                 .values_list("text", flat=True))
+    texts = words_of(Notification.objects.filter(recipient=owner, kind="deadline").order_by("pk"))
     assert "less than 24 hours" in texts[0] and "less than 1 hour" in texts[1]
     assert kinds_of(member).count("deadline") == 0  # not her turn
 

@@ -16,6 +16,7 @@ from games.notifications.selectors import email_choice
 from games.notifications.services import notification_mark_read, notification_preferences_set
 from games.services.chat import chat_mute, chat_post
 from tests.games.factories import started_topology
+from tests.notifications.tables import read_by_her
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +46,8 @@ def chat_events(user):
 def test_the_other_player_is_told_and_the_author_is_not(game, owner, member, post):
     message = post(owner, game, "Good luck, have fun")
     [note] = chat_notes(member)
-    assert note.game_id == game.pk and "ana" in note.text and "Good luck, have fun" in note.text
+    assert note.game_id == game.pk and note.text == "" and note.params["excerpt"] == "Good luck, have fun"
+    assert "ana" in read_by_her(note) and "Good luck, have fun" in read_by_her(note)
     [event] = chat_events(member)
     assert event.game_id == game.pk and event.data["message"] == message.pk and event.data["author"] == "ana"
     assert event.data["spectator"] is False and event.data["table"] == game.pk
@@ -60,7 +62,7 @@ def test_one_unread_chat_note_per_table_rewritten_by_the_next_message(game, owne
     post(owner, game, "first")
     post(owner, game, "second")
     [note] = chat_notes(member)
-    assert "second" in note.text and note.read_at is None
+    assert "second" in read_by_her(note) and note.read_at is None
     assert len(chat_events(member)) == 2  # the feed has every message
     notification_mark_read(user=member, notification_id=note.pk)
     post(owner, game, "third")
@@ -93,8 +95,8 @@ def test_spectators_are_told_to_nobody_while_the_game_runs_and_to_the_players_af
     assert chat_notes(outsider) == []  # spectators are not told: the table is not hers
     services.game_resign(game_id=game.pk, user=member)
     post(outsider, game, "well played")
-    assert len(chat_events(owner)) == 1 and "well played" in chat_notes(owner)[0].text
-    assert "spectator" in chat_notes(owner)[0].text
+    assert len(chat_events(owner)) == 1 and "well played" in read_by_her(chat_notes(owner)[0])
+    assert "spectator" in read_by_her(chat_notes(owner)[0])
 
 
 def test_a_player_who_muted_the_author_is_not_told(game, owner, member, post):

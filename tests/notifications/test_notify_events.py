@@ -8,7 +8,7 @@ from django.db import transaction
 from games import services
 from games.models import Action, Game, GameEffects, Notification, NotificationDelivery
 from games.notifications.events import game_effects_dispatch
-from tests.notifications.tables import decide, kinds_of, play_turn, texts_of, topology_table
+from tests.notifications.tables import decide, kinds_of, play_turn, read_by_her, texts_of, topology_table, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +30,7 @@ def test_it_tells_the_next_player_once_per_turn(owner, member):
     assert Action.objects.filter(game=game, seat=0).count() == 4
     assert kinds_of(member) == ["started", "your_turn"]
     note = Notification.objects.get(recipient=member, kind="your_turn")
-    assert note.game_id == game.pk and "It is your turn at Topology" in note.text
+    assert note.game_id == game.pk and "It is your turn at Topology" in read_by_her(note)
     # the further decisions of her turn tell nobody anything new: the turn is the same
     for _ in range(3):
         game = decide(game, member)
@@ -82,7 +82,7 @@ def test_game_over_tells_every_player_the_results_once(owner, member):
     assert game.status == Game.Status.FINISHED
     assert sorted(game.seats.values_list("rank", flat=True)) == [1, 2]  # ties are broken (ruling L7)
     for user in (owner, member):
-        (text,) = Notification.objects.filter(recipient=user, kind="finished").values_list("text", flat=True)
+        (text,) = words_of(Notification.objects.filter(recipient=user, kind="finished"))
         seat = game.seats.get(user=user)
         assert f"you placed {seat.rank} of 2 with {int(seat.score)} points" in text
         assert "ana (" in text and "bruno (" in text

@@ -26,7 +26,7 @@ from engine.toppo.cards import card_words
 from games import tasks
 from games.models import Game, Notification
 from games.notifications.events import reminders_send
-from tests.notifications.tables import open_table, play_turn
+from tests.notifications.tables import open_table, play_turn, read_by_her
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -104,7 +104,7 @@ class Reader:
         mails = mail.outbox[self.seen_mails:]
         self.seen_notes = max([self.seen_notes] + [n.pk for n in notes])
         self.seen_mails = len(mail.outbox)
-        return ([(self.seat_of[n.recipient_id], n.text) for n in notes]
+        return ([(self.seat_of[n.recipient_id], read_by_her(n)) for n in notes]
                 + [(self.email_seat[m.to[0]], m.subject + "\n" + m.body) for m in mails])
 
     def check(self, planted: dict) -> None:

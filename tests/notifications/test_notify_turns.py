@@ -17,7 +17,7 @@ from games.notifications.presence import presence_record
 from games.notifications.selectors import notifications_of_user
 from games.notifications.services import notification_mark_read, notification_preferences_set
 from games.services import moves
-from tests.notifications.tables import play_turn, topology_table
+from tests.notifications.tables import play_turn, read_by_her, topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -82,7 +82,7 @@ def test_the_same_turn_dispatched_twice_is_told_once(owner):
     assert game_effects_dispatch(game_id=game.pk) is True
     assert turn_notes(owner, game) == [note]
     again = Notification.objects.get(pk=note.pk)
-    assert (again.key, again.text, again.created_at, again.read_at) == (note.key, note.text, note.created_at, None)
+    assert (again.key, again.params, again.created_at, again.read_at) == (note.key, note.params, note.created_at, None)
     assert len(mail.outbox) == sent
     assert NotificationDelivery.objects.filter(recipient=owner).count() == 1
 
@@ -112,7 +112,7 @@ def test_at_the_board_she_gets_the_note_but_no_email(owner):
     for _ in range(3):
         game = play_turn(game, owner)
     (note,) = turn_notes(owner, game)
-    assert note.read_at is None and "It is your turn at Topology" in note.text
+    assert note.read_at is None and "It is your turn at Topology" in read_by_her(note)
     assert mail.outbox == [] and not NotificationDelivery.objects.filter(recipient=owner).exists()
 
 
@@ -150,7 +150,7 @@ def test_the_digest_follows_the_same_rule(owner):
     assert tasks.digests_send() == 1
     (digest,) = mail.outbox
     (note,) = turn_notes(owner, game)
-    assert note.text in digest.body
+    assert read_by_her(note) in digest.body
 
 
 def test_the_poller_writes_presence_at_most_every_half_minute_but_always_after_a_mail(owner, outsider):

@@ -18,6 +18,7 @@ from engine.bots import levels as bot_levels
 from engine.core import all_games
 from games.forms import TABLE_OPTIONS
 from games.models import Notification
+from tests.notifications.tables import read_by_her
 
 LOCALE_DIR = Path(settings.LOCALE_PATHS[0])
 CATALOGUES = {"es": 3, "zh_Hant": 1}  # language directory -> number of plural forms
@@ -210,7 +211,7 @@ def test_notifications_are_written_in_the_site_language_whoever_triggers_them(ow
                               HTTP_ACCEPT_LANGUAGE="es")
     assert "Invitación enviada a bruno." in reply.content.decode() or reply.status_code == 302
     note = Notification.objects.get(recipient=member)
-    assert "invited you to a table of Topology" in note.text
+    assert "invited you to a table of Topology" in read_by_her(note)
 
 
 @pytest.mark.django_db

@@ -19,10 +19,12 @@ from django.conf import settings
 from django.core import mail
 from django.utils import timezone
 
+from accounts.personal import her_words
 from engine.core import make_rng
 from games import services, tasks
 from games.models import Game, Notification, Seat
 from games.notifications.emails import notification_email
+from games.notifications.texts import notification_words
 from games.positions import legal_actions_for
 from tests.conftest import api_client_for
 from tests.notifications.tables import open_table
@@ -65,6 +67,12 @@ def english_in(text: str, english: set[str], native: set[str]) -> list[str]:
     text = re.sub(r"https?://\S+|\"[a-z_]+\"", " ", text)
     return sorted({w for w in (m.lower() for m in WORD.findall(text))
                    if w in english and w not in native and w not in ALLOWED})
+
+
+def words_in_her_language(note: Notification) -> str:
+    """A notification as its recipient reads it (it stores data, worded when read: issue 13)."""
+    with her_words(note.recipient):
+        return notification_words(note)
 
 
 def visible(page: str, pattern: str) -> str:
@@ -141,7 +149,9 @@ def test_a_spanish_or_chinese_reader_gets_no_english(kind, lang, owner, member):
     late = notes.filter(kind="bot_played").first().recipient
     texts["notifications page"] = visible(client_for(late).get("/notifications/").content.decode(),
                                           r"<main.*?</main>")
-    texts["notification texts"] = " ".join(n.text for n in notes)
+    texts["notification texts"] = " ".join(words_in_her_language(n) for n in notes)
+    texts["notifications API"] = " ".join(row["text"] for row in api_client_for(late).get("/api/notifications/")
+                                          .json()["results"])
     mail.outbox.clear()
     texts["emails"] = " ".join(notification_email(n).body for n in notes.filter(kind="bot_played"))
 

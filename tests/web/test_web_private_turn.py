@@ -22,6 +22,7 @@ from games.notifications.events import game_effects_dispatch
 from games.positions import load_state
 from tests.conftest import api_client_for
 from tests.engine.topoum.topoum_positions import Position
+from tests.notifications.tables import words_of
 from tests.web.conftest import HX, client_for
 from tests.web.helpers import legal, post_action, started_topology
 
@@ -80,7 +81,7 @@ class Observers:
             if who != "anonymous":
                 out[f"{who} api actions"] = json.dumps(api.get(f"/api/tables/{pk}/actions/").data)
                 out[f"{who} api legal"] = json.dumps(api.get(f"/api/tables/{pk}/legal-actions/").data)
-        texts = Notification.objects.filter(recipient__in=self.people).values_list("text", flat=True)
+        texts = words_of(Notification.objects.filter(recipient__in=self.people))
         out["notifications"] = "\n".join(texts)
         out["emails"] = "\n".join(m.subject + m.body for m in mail.outbox if set(m.to) & {p.email for p in self.people})
         return out
