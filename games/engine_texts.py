@@ -105,6 +105,8 @@ _EXTRACTED = [
     # Toppo options ("pace" is the table's own, asked by the form itself).
     gettext_noop("Hands"),
     gettext_noop("How many hands the match has; the lowest penalty total after the last one wins."),
+    gettext_noop("Live: everybody online, no turns, the fastest correct call wins. Correspondence: rounds of sealed "
+                 "claims, resolved in a priority order that moves on one seat each round."),
     # Bot levels.
     gettext_noop("Random"),
     gettext_noop("Greedy"),

@@ -15,7 +15,7 @@ from engine.bots import levels as bot_levels
 from engine.core import all_games
 
 from .. import lobby, replay, selectors, services
-from ..engine_texts import bot_level_description, engine_text
+from ..engine_texts import bot_level_description, engine_text, game_title
 from ..errors import BadRequest, Conflict, ServiceError, StaleVersion
 from ..export import game_export
 from ..log_words import entry_words, seat_names
@@ -90,11 +90,19 @@ class CatalogueView(APIView):
                    responses={200: CatalogueOut})
     def get(self, request):
         return Response({
-            "games": [{**g.metadata(), "rules_url": request.build_absolute_uri(rules_url(name))}  # issue 13
-                      for name, g in sorted(all_games().items())],
+            "games": [{**_in_her_words(g.metadata()), "rules_url": request.build_absolute_uri(rules_url(name))}
+                      for name, g in sorted(all_games().items())],  # issue 13: words in the reader's language
             "bot_levels": {name: {"label": engine_text(lvl.get("label", name)), "description": bot_level_description(name)}
                            for name, lvl in bot_levels().items()},
         })
+
+
+def _in_her_words(metadata: dict) -> dict:
+    """A game's catalogue entry with its name and its options' labels and help in the reader's language (the
+    engine names them in the catalogue's source language; games.engine_texts holds their translations)."""
+    options = [{**option, "label": engine_text(option.get("label", "")), "help": engine_text(option.get("help", ""))}
+               for option in metadata.get("options", [])]
+    return {**metadata, "title": game_title(metadata.get("title", "")), "options": options}
 
 
 TABLE_PAGE = TablePageOut

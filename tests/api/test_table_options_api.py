@@ -52,3 +52,15 @@ def test_the_catalogue_words_each_bot_level_in_the_readers_language(owner_api):
     english = owner_api.get("/api/catalogue/", HTTP_ACCEPT_LANGUAGE="en").json()["bot_levels"]
     assert english["strong"]["description"].startswith("Looks ahead")
     assert set(levels) == set(english) and all(level["description"] for level in levels.values())
+
+
+@pytest.mark.parametrize("language", ["es", "zh-hant"])
+def test_the_catalogue_names_games_and_options_in_the_readers_language(owner_api, language):
+    english = {g["name"]: g for g in owner_api.get("/api/catalogue/", HTTP_ACCEPT_LANGUAGE="en").json()["games"]}
+    hers = {g["name"]: g for g in owner_api.get("/api/catalogue/", HTTP_ACCEPT_LANGUAGE=language).json()["games"]}
+    assert set(hers) == set(english)
+    assert hers["topoum"]["title"] != english["topoum"]["title"] or language == "es"  # 鼴鼠大兵; Topoum in Spanish
+    for name, game in hers.items():
+        for mine, theirs in zip(game["options"], english[name]["options"]):
+            assert mine["name"] == theirs["name"] and mine["label"] and mine["label"] != theirs["label"], mine
+            assert (mine["help"] != theirs["help"]) or not theirs["help"], mine
