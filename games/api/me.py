@@ -19,7 +19,7 @@ from accounts.forms import LanguageTimeZoneForm
 
 from .. import vacation
 from ..notifications.selectors import unread_count
-from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, FieldErrorOut, HerLanguage, form_refused
+from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, FieldErrorOut, form_refused
 
 
 class VacationSummaryOut(serializers.Serializer):
@@ -56,7 +56,7 @@ def me_data(user) -> dict:
                          "left_seconds": standing.left_seconds}}
 
 
-class MeView(HerLanguage, APIView):
+class MeView(APIView):
     parser_classes = BODY_PARSERS
 
     @extend_schema(operation_id="me", summary="My account: name, email, language, time zone, bot flag, vacation",

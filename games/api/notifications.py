@@ -20,7 +20,7 @@ from ..errors import ServiceError
 from ..notifications import selectors, services
 from ..notifications.texts import notification_words, table_path
 from .errors import error_response
-from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut, HerLanguage
+from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut
 from .pagination import _Pages, cursor_parameters
 
 EVENTS = dict(NotificationEvent.choices)
@@ -75,7 +75,7 @@ def notification_data(n) -> dict:
 
 
 
-class NotificationListView(HerLanguage, APIView):
+class NotificationListView(APIView):
     @extend_schema(operation_id="notifications_list", summary="My notifications, newest first, a page at a time",
                    description="What the page /notifications/ lists: turns, invitations, starts, results, deadline "
                                "warnings and the bot playing for you. `?unread=true` for the unread ones only.",
@@ -97,7 +97,7 @@ class NotificationListView(HerLanguage, APIView):
                          "results": [notification_data(n) for n in page]})
 
 
-class NotificationReadView(HerLanguage, APIView):
+class NotificationReadView(APIView):
     @extend_schema(operation_id="notification_read", summary="Mark one notification of mine as read",
                    description="Reading it again changes nothing. A read \"your turn\" is not rewritten any more: the "
                                "next turn at that table makes a new one (ruling S6).",
@@ -113,7 +113,7 @@ class NotificationReadView(HerLanguage, APIView):
         return Response(notification_data(notification))
 
 
-class NotificationReadAllView(HerLanguage, APIView):
+class NotificationReadAllView(APIView):
     @extend_schema(operation_id="notifications_read_all", summary="Mark all my notifications as read",
                    request=None, responses={200: ReadAllOut, **SIGNED_OUT_WRITE})
     def post(self, request):
@@ -180,7 +180,7 @@ def preferences_data(user) -> dict:
             "has_email": bool(user.email)}
 
 
-class NotificationPreferencesView(HerLanguage, APIView):
+class NotificationPreferencesView(APIView):
     parser_classes = BODY_PARSERS
 
     @extend_schema(operation_id="me_notification_preferences", summary="How I want each event by email",

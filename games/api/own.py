@@ -1,14 +1,11 @@
 """What the endpoints of one's own account share (/api/me/…, /api/notifications/…): the error shape in the
-schema, her language, and 400 from a Django form's errors.
+schema and 400 from a Django form's errors.
 
-The browser speaks to a signed-in person in her account's language (accounts.personal.PersonalSettingsMiddleware),
-but that middleware runs before DRF authenticates a token, so under `Authorization: Token` it does not know her.
-`HerLanguage` does the same once DRF knows who asks, so labels and messages come in her language like on the page.
+Her language: a session's comes from accounts.personal.PersonalSettingsMiddleware, a token's from
+accounts.authentication.ApiTokenAuthentication, for every endpoint alike.
 """
 from __future__ import annotations
 
-from django.conf import settings
-from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
@@ -34,17 +31,6 @@ SIGNED_OUT_WRITE = {**SIGNED_OUT, 403: OpenApiResponse(ErrorOut, description="A 
 # Bodies as JSON only (the browser has its own forms).  DRF reads an empty form field of an optional field as
 # "not given", so `time_zone=` in a form would quietly change nothing instead of the 400 the schema promises.
 BODY_PARSERS = [LimitedJSONParser]
-
-
-class HerLanguage:
-    """A mix-in for APIView: after authentication, speak the account's language (as the pages do)."""
-
-    def initial(self, request, *args, **kwargs):
-        super().initial(request, *args, **kwargs)
-        language = getattr(request.user, "language", "")
-        if language in dict(settings.LANGUAGES):
-            translation.activate(language)
-            request.LANGUAGE_CODE = language
 
 
 def form_refused(form, detail: str | None = None) -> Response:

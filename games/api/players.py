@@ -20,7 +20,7 @@ from .. import player_stats
 from ..errors import BadRequest, NotFound
 from .errors import error_response
 from .history import HistoryFilters, HistoryPages, active_player, history_page
-from .own import ErrorOut, FieldErrorOut, HerLanguage
+from .own import ErrorOut, FieldErrorOut
 from .pagination import cursor_parameters
 
 
@@ -101,7 +101,7 @@ class PlayerOut(serializers.Serializer):
 BAD_TOKEN = {401: OpenApiResponse(ErrorOut, description="A token unknown, revoked or expired (none is needed).")}
 
 
-class PlayerView(HerLanguage, APIView):
+class PlayerView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(
@@ -150,7 +150,7 @@ def _filters(request) -> HistoryFilters | Response:
     return filters
 
 
-class PlayerGamesView(HerLanguage, APIView):
+class PlayerGamesView(APIView):
     permission_classes = [permissions.AllowAny]
 
     @extend_schema(operation_id="player_games", summary="A player's finished games, newest first, a page at a time",

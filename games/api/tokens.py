@@ -31,7 +31,6 @@ from .own import (
     SIGNED_OUT_WRITE,
     ErrorOut,
     FieldErrorOut,
-    HerLanguage,
     bad_body,
     form_refused,
 )
@@ -103,7 +102,7 @@ def _form_data(request, fields: tuple[str, ...]) -> dict | None:
 NO_TOKEN = {404: OpenApiResponse(ErrorOut, description="No such token of yours (another's, or revoked).")}
 
 
-class TokenListView(HerLanguage, APIView):
+class TokenListView(APIView):
     parser_classes = BODY_PARSERS
 
     @extend_schema(operation_id="me_tokens", summary="My API tokens (never their keys), a page at a time",
@@ -143,7 +142,7 @@ class TokenListView(HerLanguage, APIView):
         return Response({**token_data(token, request), "key": key}, status=201)
 
 
-class TokenView(HerLanguage, APIView):
+class TokenView(APIView):
     parser_classes = BODY_PARSERS
 
     @extend_schema(operation_id="me_token_rename", summary="Rename one of my API tokens", request=TokenRenameIn,
@@ -171,7 +170,7 @@ class TokenView(HerLanguage, APIView):
         return Response(status=204)
 
 
-class TokenRevokeView(HerLanguage, APIView):
+class TokenRevokeView(APIView):
     @extend_schema(operation_id="me_token_revoke_post", summary="Revoke one of my API tokens (as DELETE, for "
                    "clients that only POST)", request=None, responses={204: None, **NO_TOKEN, **SIGNED_OUT_WRITE})
     def post(self, request, pk: int):
