@@ -267,6 +267,16 @@ class State:
         """Apply `action` for `seat` in place, or raise IllegalAction and change nothing."""
         raise NotImplementedError
 
+    def apply_legal(self, seat: int, action: Action) -> None:
+        """Apply `action`, taken unchanged from this very state's `legal_actions(seat)`, without checking it again.
+
+        Bots and the move service already hold the action from the legal list (the service finds it there when it
+        checks what a client sent), so enumerating every legal action a second time inside `apply` is wasted work
+        (issue 16).  Games override this with their apply minus the validation; the default is the checked apply.
+        Given anything else, the state may end up wrong: callers that cannot promise it use `apply`.
+        """
+        self.apply(seat, action)
+
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction unless `action` is legal for `seat` now (default: by enumeration)."""
         if seat not in self.to_act():

@@ -18,8 +18,8 @@ player it replaces.
         until the turn is confirmed or the decision passes on; the caller stores the log.
     reaction_delay(level, seed) -> seconds a live bot waits before acting (Toppo, ruling P3)
 
-Per-game knowledge lives in engine.bots.hints (defaults from the protocol) and the
-<game>_hints modules; games may also offer `Game.higher_is_better` (False for penalty
+Per-game knowledge lives in engine.bots.hints (defaults from the protocol) and each
+game's own engine/<game>/hints.py; games may also offer `Game.higher_is_better` (False for penalty
 scores), `Game.bot_score_scale` and `State.provisional_scores()`.
 """
 from __future__ import annotations
@@ -28,15 +28,15 @@ import random
 
 from engine.core import Action, Game, State, get_game, make_rng
 
-# Importing them registers the bots, their levels and each installed game's hints.
-from . import game_hints, greedy, random_bot, search  # noqa: F401
+# Importing them registers the bots and their levels.
+from . import greedy, random_bot, search  # noqa: F401
 from .base import Bot, Budget, bot_names, get_bot, register_bot, turn_done
-from .hints import hints_for, register_hints
+from .hints import hints_for
 from .levels import LEVELS, budget_for, levels
 
 __all__ = [
     "Bot", "Budget", "LEVELS", "bot_names", "budget_for", "choose", "choose_action", "get_bot",
-    "hints_for", "levels", "play_turn", "reaction_delay", "register_bot", "register_hints",
+    "hints_for", "levels", "play_turn", "reaction_delay", "register_bot",
 ]
 
 

@@ -1,8 +1,8 @@
 """Per-game knowledge the bots may use, with defaults that need only the game protocol.
 
 Every hint works on a determinised state, so it knows no more than the seat's view.
-A game gets its hints from `hints_for(game)`: a class registered here under the game's
-name (see topology_hints.py, toppo_hints.py, topoum_hints.py), else the defaults.
+A game gets its hints from `hints_for(game)`: the class its own package names `HINTS` in
+`engine/<game>/hints.py` (each game's knowledge stays in its package), else the defaults.
 
 Protocol hooks read from the games (all optional):
   Game.higher_is_better   False when scores are penalties (Toppo); default True
@@ -11,9 +11,11 @@ Protocol hooks read from the games (all optional):
 """
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 
-from engine.core import Action, Game, State
+from engine.core import Action, Game, State, get_game
 
 END_TURN = "end_turn"
 
@@ -102,24 +104,26 @@ class Hints:
             state.apply(other, action)
 
 
-_HINTS: dict[str, type[Hints]] = {}
-
-
-def register_hints(name: str):
-    """Class decorator: use these hints for the game called `name`."""
-    def wrap(cls: type[Hints]) -> type[Hints]:
-        _HINTS[name] = cls
-        return cls
-    return wrap
-
-
 _CACHE: dict[int, Hints] = {}
+
+
+def _hints_class(game: Game) -> type[Hints]:
+    """`HINTS` of the `hints` module beside the game's own module, else the defaults."""
+    module_name = type(get_game(game.name)).__module__  # the registered game's (tests may wrap it)
+    package = module_name if hasattr(sys.modules[module_name], "__path__") else module_name.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.hints")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.hints":
+            raise  # a hints module that fails to import is a bug, not a game without hints
+        return Hints
+    return getattr(module, "HINTS", Hints)
 
 
 def hints_for(game: Game) -> Hints:
     """The hints for `game` (one instance per game object)."""
     h = _CACHE.get(id(game))
     if h is None or h.game is not game:
-        h = _HINTS.get(getattr(game, "name", ""), Hints)(game)
+        h = _hints_class(game)(game)
         _CACHE[id(game)] = h
     return h

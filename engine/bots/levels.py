@@ -37,13 +37,13 @@ LEVELS: dict[str, dict] = {
         "budget_by_game": {
             # Most of a turn's points come from rings its own three tiles build together, so 96
             # candidate placements are each followed to the end of the turn (greedy follows its best
-            # 6 of 48); the best plans then meet the rival's ring-seeking reply (topology_hints), and
+            # 6 of 48); the best plans then meet the rival's ring-seeking reply (engine/topology/hints.py), and
             # one replaces the best-planned turn only on clear evidence (margin): the reply is so
             # noisy that the best of several challengers often looks better than it is.
             "topology": {"horizon": 2, "plans": 12, "iterations": 144, "refine": 96, "max_candidates": 96,
                          "margin": 0.15},
             # Cheap to simulate: look one turn further, so moles placed now are valued by the lines
-            # they make next turn, and end-of-game bonuses count (topoum_hints.outlook).
+            # they make next turn, and end-of-game bonuses count (engine/topoum/hints.py, outlook).
             "topoum": {"horizon": 3, "iterations": 128},
             # Most claims are obvious; what greedy cannot see is where the lines that went under the
             # decks (public, decks_seen) come back: a match or a renew regroups the next lines, a top

@@ -12,16 +12,14 @@ from __future__ import annotations
 
 import random
 
+from engine.bots.hints import Hints
 from engine.core import Action
-
-from .hints import Hints, register_hints
 
 STUCK_ODDS = 6
 ORDER = {"toppo": 0, "top": 1, "match": 2, "agree_replace": 3, "reveal": 4, "renew": 5, "choose_display": 6,
          "propose_replace": 9}
 
 
-@register_hints("toppo")
 class ToppoHints(Hints):
     """Ruling P6 for bots, and a cheap playout policy."""
 
@@ -96,3 +94,6 @@ class ToppoHints(Hints):
             most = max(len(a["pairs"]) for a in options)
             options = [a for a in options if len(a["pairs"]) == most]
         return rng.choice(options)
+
+
+HINTS = ToppoHints  # what engine.bots.hints.hints_for gives this game's bots

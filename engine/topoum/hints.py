@@ -7,13 +7,11 @@ on them (their values in a determinised state are the seat's own knowledge or a 
 """
 from __future__ import annotations
 
+from engine.bots.hints import Hints
 from engine.topoum.board import CRATE
 from engine.topoum.scoring import final_scores
 
-from .hints import Hints, register_hints
 
-
-@register_hints("topoum")
 class TopoumHints(Hints):
     """Medals now plus the end-of-game bonuses the discard piles and crates would bring."""
 
@@ -32,3 +30,6 @@ class TopoumHints(Hints):
                 if isinstance(value, (int, float)):
                     utils[owner] += value
         return utils
+
+
+HINTS = TopoumHints  # what engine.bots.hints.hints_for gives this game's bots

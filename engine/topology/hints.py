@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import random
 
+from engine.bots.hints import END_TURN, Hints
 from engine.core import Action, State, canonical
 from engine.hexgrid import DIRECTIONS, neighbour
 from engine.topology.geometry import end_position, end_positions, second_cell
 from engine.topology.rings import Ring, find_rings, score_rings
 from engine.topology.rings import _outline as ring_outline  # the outline find_rings gives a ring
 from engine.topology.tiles import design_of, partners, symmetric
-
-from .hints import END_TURN, Hints, register_hints
 
 MAX_WALK = 400  # a line never has more curves than the 52 tiles hold; a guard against surprises
 ROLLOUT_EXACT = 3  # playouts score exactly only the placements that close the most curves
@@ -289,7 +288,6 @@ def is_hot(action: Action, singles: set, pairs: set) -> bool:
     return a in singles or b in singles or frozenset((a, b)) in pairs
 
 
-@register_hints("topology")
 class TopologyHints(Hints):
     """Provisional turn scores, hot placements first, a greedy-on-hot-spots playout policy."""
 
@@ -402,3 +400,6 @@ class TopologyHints(Hints):
         # Seed the ring memory with the table this placement leads to: the next decision reads it.
         _remember(_board_key(state.board, (tile, (anchor, orientation))), best_rings)
         return place_action(tile, anchor, orientation)
+
+
+HINTS = TopologyHints  # what engine.bots.hints.hints_for gives this game's bots
