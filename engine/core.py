@@ -363,6 +363,10 @@ class Game:
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type[State]]
 
+    # --- capabilities (issue 15): declared here with defaults, so nobody probes a game with getattr ---
+    higher_is_better: ClassVar[bool] = True  # False when scores are penalties (Toppo)
+    bot_score_scale: ClassVar[float] = 10.0  # a score lead that is about a sure win (the bots' outlook)
+
     def validate_options(self, players: int, options: dict | None) -> dict:
         """Fill defaults and check every option; raise InvalidOptions with a code saying which and why."""
         if isinstance(players, bool) or not isinstance(players, int) \

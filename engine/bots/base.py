@@ -127,7 +127,7 @@ def considered(game: Game, state: State, seat: int, actions: list[Action], rng: 
 
 def higher_is_better(game: Game) -> bool:
     """The game's score direction: Toppo counts penalties, so lower is better there."""
-    return bool(getattr(game, "higher_is_better", True))
+    return bool(game.higher_is_better)
 
 
 def utilities(game: Game, state: State) -> list[float]:
@@ -147,7 +147,7 @@ def score_scale(game: Game, budget: Budget) -> float:
     """The score lead that counts as a near-certain win when a playout is cut short."""
     if budget.score_scale:
         return budget.score_scale
-    return float(getattr(game, "bot_score_scale", 10.0))
+    return float(game.bot_score_scale)
 
 
 def squash(x: float) -> float:

@@ -28,7 +28,7 @@ class Hints:
 
     def __init__(self, game: Game):
         self.game = game
-        self.sign = 1.0 if getattr(game, "higher_is_better", True) else -1.0
+        self.sign = 1.0 if game.higher_is_better else -1.0
 
     # --- how good a position is -----------------------------------------------------------
     def raw_scores(self, state: State) -> list[float]:

@@ -32,7 +32,7 @@ def _tables(tournament: Tournament) -> list[TournamentTable]:
 
 
 def _higher_is_better(kind: str) -> bool:
-    return bool(getattr(get_game(kind), "higher_is_better", True))
+    return get_game(kind).higher_is_better
 
 
 def tournament_standings(tournament: Tournament, tables: list[TournamentTable] | None = None) -> list[Standing]:
