@@ -13,9 +13,8 @@ from ..models import Game, Invitation
 from ..services.bot_accounts import account_make_bot
 from ..services.invitations import invitation_accept, invitation_decline
 from .errors import error_response
-from .own import FieldErrorOut
 from .pagination import _Pages, cursor_parameters
-from .responses import BotAccountOut, InvitationAcceptedOut, errors
+from .responses import BotAccountOut, InvitationAcceptedOut, error, errors
 
 
 class MakeBotView(APIView):
@@ -73,7 +72,7 @@ class InvitationListView(APIView):
                    description="Oldest first. Tables where you already sit are left out.",
                    parameters=[InvitationFilters, *cursor_parameters(InvitationPages)],
                    responses={200: InvitationPageOut,
-                              400: OpenApiResponse(FieldErrorOut, description="A filter or cursor that is not valid.")})
+                              400: error(400, "A filter or cursor that is not valid.")})
     def get(self, request):
         filters = InvitationFilters(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)

@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,6 +20,7 @@ from ..services.table_access import can_see, table_not_found
 from .errors import error_response
 from .idempotency import idempotent
 from .pagination import _Pages, cursor_parameters
+from .responses import error
 from .views import IDEMPOTENCY
 
 LIMITS = (f"At most {settings.TOPOS_CHAT_BURST[0]} messages in {settings.TOPOS_CHAT_BURST[1]} seconds and "
@@ -96,28 +97,14 @@ class MutePages(_Pages):
     max_page_size = 200
 
 
-class ChatErrorOut(serializers.Serializer):
-    error = serializers.CharField(help_text="A code for programs, e.g. chat_invalid.")
-    detail = serializers.CharField(help_text="What went wrong, for a person.")
-
-
-class ChatFieldsErrorOut(ChatErrorOut):
-    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
-                                   help_text="Per field, what is wrong with it.")
-
-
-class ChatThrottledOut(ChatErrorOut):
-    retry_after = serializers.IntegerField(help_text="Seconds to wait before sending again.")
-
-
 CODE = OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code (if you are neither "
                                                               "seated nor invited).")
 AFTER = OpenApiParameter("after", {"type": "integer", "minimum": 0},
                          description="Only messages after this id (0, the default: from the first).")
 LIMIT = OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": chat.PAGE_MAX},
                          description=f"At most this many (1-{chat.PAGE_MAX}, default {chat.PAGE_DEFAULT}).")
-NOT_FOUND = OpenApiResponse(ChatErrorOut, description="No table (or message) that you can see.")
-NOT_LOGGED_IN = OpenApiResponse(ChatErrorOut, description="Not logged in.")
+NOT_FOUND = error(404, "No table (or message) that you can see.")
+NOT_LOGGED_IN = error(401, "Not logged in.")
 
 
 def _code(request) -> str:
@@ -146,7 +133,7 @@ class ChatView(APIView):
                                "announced by the table's stream (`event: chat`, `/api/tables/{id}/stream/`) and, for "
                                "players, by a `chat` event in `/api/events/`. Anyone who may see the table may read.",
                    parameters=[AFTER, LIMIT, CODE],
-                   responses={200: ChatPageOut, 400: ChatErrorOut, 404: NOT_FOUND})
+                   responses={200: ChatPageOut, 400: error(400), 404: NOT_FOUND})
     def get(self, request, pk: int):
         try:
             game = _game(request, pk)
@@ -169,8 +156,8 @@ class ChatView(APIView):
                    description="Anyone logged in who may see the table may write: a player (seated), or a spectator "
                                "(anyone else), whose message the players read only once the game is over. " + LIMITS,
                    request=ChatPostIn, parameters=[IDEMPOTENCY],
-                   responses={201: ChatMessageOut, 400: ChatFieldsErrorOut, 401: NOT_LOGGED_IN, 403: NOT_LOGGED_IN,
-                              404: NOT_FOUND, 429: ChatThrottledOut})
+                   responses={201: ChatMessageOut, 400: error(400), 401: NOT_LOGGED_IN, 403: NOT_LOGGED_IN,
+                              404: NOT_FOUND, 429: error(429)})
     def post(self, request, pk: int):
         body = ChatPostIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -189,7 +176,7 @@ class ChatMessageView(APIView):
                                "Deleting it again changes nothing.",
                    parameters=[CODE],
                    responses={200: ChatMessageOut, 401: NOT_LOGGED_IN,
-                              403: OpenApiResponse(ChatErrorOut, description="Not your message (report it instead)."),
+                              403: error(403, "Not your message (report it instead)."),
                               404: NOT_FOUND})
     def delete(self, request, pk: int, message_id: int):
         try:
@@ -205,10 +192,10 @@ class ChatReportView(APIView):
                    description="Lands in the site's admin (chat reports), where a moderator may delete the message. "
                                "Once per message and person.",
                    request=ChatReportIn, parameters=[CODE],
-                   responses={201: ChatReportOut, 400: ChatFieldsErrorOut, 401: NOT_LOGGED_IN,
-                              403: OpenApiResponse(ChatErrorOut, description="Your own message."),
+                   responses={201: ChatReportOut, 400: error(400), 401: NOT_LOGGED_IN,
+                              403: error(403, "Your own message."),
                               404: NOT_FOUND,
-                              409: OpenApiResponse(ChatErrorOut, description="You already reported it.")})
+                              409: error(409, "You already reported it.")})
     def post(self, request, pk: int, message_id: int):
         body = ChatReportIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -230,7 +217,7 @@ class MutesView(APIView):
     @extend_schema(operation_id="me_mutes", summary="The players I muted",
                    description="Their chat messages are hidden from you at every table. A page at a time.",
                    parameters=cursor_parameters(MutePages),
-                   responses={200: MuteListOut, 400: OpenApiResponse(ChatErrorOut, description="A cursor or page "
+                   responses={200: MuteListOut, 400: error(400, "A cursor or page "
                                                                      "size that is not valid."),
                               401: NOT_LOGGED_IN})
     def get(self, request):
@@ -242,8 +229,8 @@ class MutesView(APIView):
     @extend_schema(operation_id="me_mutes_add", summary="Mute a player in every table's chat",
                    description="201 when new, 200 if you had muted her already.",
                    request=MuteIn,
-                   responses={200: MuteOut, 201: MuteOut, 400: ChatFieldsErrorOut, 401: NOT_LOGGED_IN,
-                              404: OpenApiResponse(ChatErrorOut, description="No such player.")})
+                   responses={200: MuteOut, 201: MuteOut, 400: error(400), 401: NOT_LOGGED_IN,
+                              404: error(404, "No such player.")})
     def post(self, request):
         body = MuteIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -257,7 +244,7 @@ class MutesView(APIView):
 class MuteView(APIView):
     @extend_schema(operation_id="me_mutes_remove", summary="Unmute a player",
                    responses={204: None, 401: NOT_LOGGED_IN,
-                              404: OpenApiResponse(ChatErrorOut, description="No such player, or not muted.")})
+                              404: error(404, "No such player, or not muted.")})
     def delete(self, request, username: str):
         try:
             services.chat_unmute(user=request.user, username=username)

@@ -20,7 +20,7 @@ from ..feed.selectors import PAGE_MAX, event_public, events_after
 from ..feed.stream import HEADERS, run_sync
 from ..models import Event
 from .errors import error_response
-from .responses import ErrorSerializer
+from .responses import error
 
 
 class Unavailable(ServiceError):
@@ -56,8 +56,6 @@ class EventPageOut(serializers.Serializer):
     cursor = serializers.IntegerField(help_text="Pass as `after` for the next page (and to the stream) to resume.")
     more = serializers.BooleanField(help_text="True if more events are waiting after this page.")
 
-
-ErrorOut = ErrorSerializer  # the API's one error shape (games.api.responses)
 
 
 AFTER = OpenApiParameter("after", {"type": "integer", "minimum": 0},
@@ -105,7 +103,7 @@ class EventListView(APIView):
                                "Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
                    parameters=[AFTER, OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": PAGE_MAX},
                                                        description=f"At most this many (1-{PAGE_MAX}, default 100).")],
-                   responses={200: EventPageOut, 400: ErrorOut, 401: ErrorOut})
+                   responses={200: EventPageOut, 400: error(400)})
     def get(self, request):
         try:
             after = opening.cursor_from(request.query_params, None) or 0
@@ -128,7 +126,7 @@ class EventStreamView(_StreamView):
     @extend_schema(operation_id="events_stream", summary="My events as they happen (server-sent events)",
                    description=STREAM_DESCRIPTION, parameters=[AFTER],
                    responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
-                              400: ErrorOut, 401: ErrorOut, 503: ErrorOut})
+                              400: error(400), 503: error(503)})
     def get(self, request):
         try:
             return _stream(opening.user_feed(request.user, request.query_params, request.headers.get("Last-Event-ID")))
@@ -149,7 +147,7 @@ class TableStreamView(_StreamView):
                                "table may follow it (a private one: its players, the invited, or `?code=`).",
                    parameters=[OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code.")],
                    responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
-                              404: ErrorOut, 503: ErrorOut})
+                              404: error(404), 503: error(503)})
     def get(self, request, pk: int):
         try:
             return _stream(opening.table_feed(request.user, pk, request.query_params.get("code", "")))

@@ -5,7 +5,7 @@ open table without a free seat (games.lobby).
 """
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -16,11 +16,9 @@ from engine.core import all_games
 from .. import lobby, selectors
 from ..models import Game, Pace
 from ..services.challenges import challenge_create
-from .events import ErrorOut  # the API's one error shape (games.api.errors)
 from .idempotency import idempotent
-from .own import FieldErrorOut
 from .pagination import _Pages, cursor_parameters
-from .responses import TableDetailOut, TableSummaryOut
+from .responses import TableDetailOut, TableSummaryOut, error
 from .serializers import TableCreateIn
 from .views import IDEMPOTENCY, _lock_user
 
@@ -65,7 +63,7 @@ class WatchListView(APIView):
                                "gets a table's public view only (GET /api/tables/{id}/).",
                    parameters=[LobbyFilters, *cursor_parameters(WatchPages)],
                    responses={200: WatchPageOut,
-                              400: OpenApiResponse(FieldErrorOut, description="A filter, cursor or page size that is "
+                              400: error(400, "A filter, cursor or page size that is "
                                                                               "not valid; `fields` names it.")})
     def get(self, request):
         filters = LobbyFilters(data=request.query_params.dict())
@@ -95,12 +93,12 @@ class ChallengeView(APIView):
                                "invitation limit ran out.",
                    request=ChallengeIn, parameters=[IDEMPOTENCY],
                    responses={201: TableDetailOut,
-                              400: OpenApiResponse(FieldErrorOut, description="A malformed body, an option that is "
+                              400: error(400, "A malformed body, an option that is "
                                                                               "not valid, or yourself as opponent."),
-                              401: OpenApiResponse(ErrorOut, description="Not logged in."),
-                              403: OpenApiResponse(ErrorOut, description="Not allowed."),
-                              404: OpenApiResponse(ErrorOut, description="No player by that name."),
-                              429: OpenApiResponse(ErrorOut, description="Too many invitations in an hour; "
+                              401: error(401, "Not logged in."),
+                              403: error(403, "Not allowed."),
+                              404: error(404, "No player by that name."),
+                              429: error(429, "Too many invitations in an hour; "
                                                                          "`Retry-After` says when to try again.")})
     def post(self, request):
         body = ChallengeIn(data=request.data)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils import translation
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -19,7 +19,8 @@ from accounts.forms import LanguageTimeZoneForm
 
 from .. import vacation
 from ..notifications.selectors import unread_count
-from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, FieldErrorOut, form_refused
+from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, form_refused
+from .responses import error
 
 
 class VacationSummaryOut(serializers.Serializer):
@@ -69,7 +70,7 @@ class MeView(APIView):
                                "IANA name. Fields left out keep their value. The answer is already in the new language.",
                    request=MeIn,
                    responses={200: MeOut,
-                              400: OpenApiResponse(FieldErrorOut, description="A language or time zone not offered; "
+                              400: error(400, "A language or time zone not offered; "
                                                                               "nothing is changed."),
                               **SIGNED_OUT_WRITE})
     def patch(self, request):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiSerializerExtension
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,8 +20,9 @@ from ..errors import ServiceError
 from ..notifications import selectors, services
 from ..notifications.texts import notification_words, table_path
 from .errors import error_response
-from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, ErrorOut, FieldErrorOut
+from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE
 from .pagination import _Pages, cursor_parameters
+from .responses import error
 
 EVENTS = dict(NotificationEvent.choices)
 EMAIL = NotificationPreference.Email
@@ -81,7 +82,7 @@ class NotificationListView(APIView):
                                "warnings and the bot playing for you. `?unread=true` for the unread ones only.",
                    parameters=[NotificationFilters, *cursor_parameters(NotificationPages)],
                    responses={200: NotificationPageOut,
-                              400: OpenApiResponse(FieldErrorOut, description="A filter or cursor that is not valid."),
+                              400: error(400, "A filter or cursor that is not valid."),
                               **SIGNED_OUT})
     def get(self, request):
         filters = NotificationFilters(data=request.query_params.dict())
@@ -103,7 +104,7 @@ class NotificationReadView(APIView):
                                "next turn at that table makes a new one (ruling S6).",
                    request=None,
                    responses={200: NotificationOut,
-                              404: OpenApiResponse(ErrorOut, description="No such notification of yours."),
+                              404: error(404, "No such notification of yours."),
                               **SIGNED_OUT_WRITE})
     def post(self, request, pk: int):
         try:
@@ -192,7 +193,7 @@ class NotificationPreferencesView(APIView):
                    description='Name only the events to change, e.g. `{"your_turn": "digest", "finished": "none"}`.',
                    request=PreferencesIn,
                    responses={200: PreferencesOut,
-                              400: OpenApiResponse(FieldErrorOut, description="An unknown event or choice; nothing "
+                              400: error(400, "An unknown event or choice; nothing "
                                                                               "is changed."),
                               **SIGNED_OUT_WRITE})
     def patch(self, request):

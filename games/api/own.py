@@ -7,25 +7,15 @@ accounts.authentication.ApiTokenAuthentication, for every endpoint alike.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse
-from rest_framework import serializers
 from rest_framework.response import Response
 
-from .events import ErrorOut  # the API's one error shape (games.api.errors)
 from .parsers import LimitedJSONParser
+from .responses import error
 
-
-class FieldErrorOut(ErrorOut):
-    """The API's error shape when fields of the body or query are wrong (games.api.errors)."""
-
-    fields = serializers.DictField(child=serializers.ListField(child=serializers.CharField()), required=False,
-                                   help_text="Per field of the body, what is wrong with it.")
-
-
-SIGNED_OUT = {401: OpenApiResponse(ErrorOut, description="No token or session, or a token unknown, revoked or "
+SIGNED_OUT = {401: error(401, "No token or session, or a token unknown, revoked or "
                                                          "expired.")}
 # Writes under a session also need its CSRF token (DRF's SessionAuthentication).
-SIGNED_OUT_WRITE = {**SIGNED_OUT, 403: OpenApiResponse(ErrorOut, description="A session without its CSRF token.")}
+SIGNED_OUT_WRITE = {**SIGNED_OUT, 403: error(403, "A session without its CSRF token.")}
 
 
 # Bodies as JSON only (the browser has its own forms).  DRF reads an empty form field of an optional field as

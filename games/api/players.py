@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,8 +20,8 @@ from .. import player_stats
 from ..errors import BadRequest, NotFound
 from .errors import error_response
 from .history import HistoryFilters, HistoryPages, active_player, history_page
-from .own import ErrorOut, FieldErrorOut
 from .pagination import cursor_parameters
+from .responses import error
 
 
 class GameStatsOut(serializers.Serializer):
@@ -98,7 +98,7 @@ class PlayerOut(serializers.Serializer):
     finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
 
 
-BAD_TOKEN = {401: OpenApiResponse(ErrorOut, description="A token unknown, revoked or expired (none is needed).")}
+BAD_TOKEN = {401: error(401, "A token unknown, revoked or expired (none is needed).")}
 
 
 class PlayerView(APIView):
@@ -111,8 +111,8 @@ class PlayerView(APIView):
                     "`page_size`); its `next` leads there.",
         parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
         responses={200: PlayerOut,
-                   400: OpenApiResponse(FieldErrorOut, description="A filter that is not valid (e.g. an unknown game)."),
-                   404: OpenApiResponse(ErrorOut, description="No such player."), **BAD_TOKEN},
+                   400: error(400, "A filter that is not valid (e.g. an unknown game)."),
+                   404: error(404, "No such player."), **BAD_TOKEN},
     )
     def get(self, request, username: str):
         try:
@@ -158,8 +158,8 @@ class PlayerGamesView(APIView):
                                "you may see (all of them under your own name: your game history).",
                    parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
                    responses={200: FinishedGamesPageOut,
-                              400: OpenApiResponse(FieldErrorOut, description="A filter or cursor that is not valid."),
-                              404: OpenApiResponse(ErrorOut, description="No such player."), **BAD_TOKEN})
+                              400: error(400, "A filter or cursor that is not valid."),
+                              404: error(404, "No such player."), **BAD_TOKEN})
     def get(self, request, username: str):
         try:
             person = active_player(username)

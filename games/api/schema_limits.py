@@ -14,8 +14,6 @@ Every refusal documented without a body, and every such answer, has the API's on
 """
 from __future__ import annotations
 
-import json
-
 from django.conf import settings
 
 from .idempotency import HEADER
@@ -80,17 +78,5 @@ def document_limits(result, generator, request, public):
                 if "422" not in operation["responses"]:
                     _answer(operation, "422", "This Idempotency-Key was used before for a different request "
                             "(`error`: idempotency_key_reused); use a new key.")
-    _drop_unused_components(result)
     return result
 
-
-def _drop_unused_components(result) -> None:
-    """Error serializers the refusals above no longer point to leave the component list."""
-    schemas = result.get("components", {}).get("schemas", {})
-    while True:
-        text = json.dumps(result, default=str)  # a component never refers to itself
-        unused = [name for name in schemas if name.endswith("ErrorOut") and f'"#/components/schemas/{name}"' not in text]
-        if not unused:
-            return
-        for name in unused:
-            del schemas[name]

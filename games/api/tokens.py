@@ -13,7 +13,7 @@ not even to replay an answer.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -29,12 +29,11 @@ from .own import (
     BODY_PARSERS,
     SIGNED_OUT,
     SIGNED_OUT_WRITE,
-    ErrorOut,
-    FieldErrorOut,
     bad_body,
     form_refused,
 )
 from .pagination import _Pages, cursor_parameters
+from .responses import error
 
 EXPIRY_VALUES = [value for value, _label in TokenCreateForm.EXPIRY_CHOICES]
 
@@ -99,7 +98,7 @@ def _form_data(request, fields: tuple[str, ...]) -> dict | None:
     return data if all(isinstance(value, str) for value in data.values()) else None
 
 
-NO_TOKEN = {404: OpenApiResponse(ErrorOut, description="No such token of yours (another's, or revoked).")}
+NO_TOKEN = {404: error(404, "No such token of yours (another's, or revoked).")}
 
 
 class TokenListView(APIView):
@@ -108,7 +107,7 @@ class TokenListView(APIView):
     @extend_schema(operation_id="me_tokens", summary="My API tokens (never their keys), a page at a time",
                    parameters=cursor_parameters(TokenPages),
                    responses={200: TokenListOut,
-                              400: OpenApiResponse(ErrorOut, description="A cursor or page size that is not valid."),
+                              400: error(400, "A cursor or page size that is not valid."),
                               **SIGNED_OUT})
     def get(self, request):
         pages = TokenPages()
@@ -122,10 +121,10 @@ class TokenListView(APIView):
                                "never stored, so an answer cannot be replayed.",
                    request=TokenCreateIn,
                    responses={201: NewTokenOut,
-                              400: OpenApiResponse(FieldErrorOut, description="A name over 60 characters or an "
+                              400: error(400, "A name over 60 characters or an "
                                                                               "expiry not offered."),
                               401: SIGNED_OUT[401],
-                              403: OpenApiResponse(ErrorOut, description="Signed in with a token, or a session "
+                              403: error(403, "Signed in with a token, or a session "
                                                                          "without its CSRF token.")})
     def post(self, request):
         if isinstance(request.auth, ApiToken):
@@ -147,7 +146,7 @@ class TokenView(APIView):
 
     @extend_schema(operation_id="me_token_rename", summary="Rename one of my API tokens", request=TokenRenameIn,
                    responses={200: TokenOut,
-                              400: OpenApiResponse(FieldErrorOut, description="A name empty or over 60 characters."),
+                              400: error(400, "A name empty or over 60 characters."),
                               **NO_TOKEN, **SIGNED_OUT_WRITE})
     def patch(self, request, pk: int):
         token = _mine(request, pk)

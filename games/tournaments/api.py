@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.core import all_games
+from games.api.responses import error
 
 from ..api.errors import error_response
 from ..api.idempotency import idempotent
@@ -32,11 +33,6 @@ class TournamentPages(_Pages):
 
 
 # --- shapes -----------------------------------------------------------------------------------------------
-
-
-class TournamentErrorOut(serializers.Serializer):
-    error = serializers.CharField(help_text="A code: bad_request, not_found, conflict, invalid, not_authenticated...")
-    detail = serializers.CharField(help_text="What went wrong and what to do, in your language.")
 
 
 class TournamentFilters(serializers.Serializer):
@@ -144,7 +140,7 @@ class TournamentDetailOut(TournamentOut):
 
 
 def _error(description: str) -> OpenApiResponse:
-    return OpenApiResponse(TournamentErrorOut, description=description)
+    return error(400, description)  # the API's one error shape; the schema hook sets each status
 
 
 NOT_LOGGED_IN = {401: _error("No valid token or session."), 403: _error("Not allowed (a session without CSRF).")}
