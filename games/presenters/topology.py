@@ -155,15 +155,15 @@ def _picture_box(cells) -> str:
 
 def present(detail: dict, names: list[str]) -> dict:
     """Everything the Topology board template and script need, from the seat's view only."""
-    view = detail.get("view") or {}
-    legal = detail.get("legal_actions") or []
+    view = detail["view"]
+    legal = detail["legal_actions"]
     all_designs = designs()
-    ring_of = _ring_index(view.get("rings") or [])
-    placed_now = set(view.get("placed_this_turn") or [])
-    turnable = {a["tile"] for a in legal if a.get("type") == "turn_over"}
+    ring_of = _ring_index(view["rings"])
+    placed_now = set(view["placed_this_turn"])
+    turnable = {a["tile"] for a in legal if a["type"] == "turn_over"}
 
     tiles, covered = [], []
-    for entry in view.get("board") or []:
+    for entry in view["board"]:
         covered += entry["cells"]
         tiles.append({
             "tile": entry["tile"],
@@ -172,7 +172,7 @@ def present(detail: dict, names: list[str]) -> dict:
             **tile_drawing(all_designs[entry["design"]], entry["anchor"], entry["orientation"], ring_of, entry["tile"]),
         })
 
-    places = [a for a in legal if a.get("type") == "place"]
+    places = [a for a in legal if a["type"] == "place"]
     spot_cells = sorted({tuple(c) for a in places for c in a["cells"]})
     covered_set = {tuple(c) for c in covered}
     spots = [{"q": q, "r": r, "points": hex_points((q, r)),
@@ -180,21 +180,21 @@ def present(detail: dict, names: list[str]) -> dict:
               "x": fmt(centre((q, r))[0]), "y": fmt(centre((q, r))[1])} for q, r in spot_cells]
     view_box = _bounds(covered, spot_cells)
     placeable = {a["tile"] for a in places}
-    hand = [_hand_tile(h, h["tile"] in placeable) for h in view.get("hand") or []]
+    hand = [_hand_tile(h, h["tile"] in placeable) for h in view["hand"]]
 
-    others = {a["type"]: a for a in legal if a.get("type") in ("end_turn", "undo", "reveal", "decline")}
-    current = view.get("current")
-    scores = view.get("scores") or []
-    results = {r["seat"]: r for r in (view.get("results") or [])}
+    others = {a["type"]: a for a in legal if a["type"] in ("end_turn", "undo", "reveal", "decline")}
+    current = view["current"]
+    scores = view["scores"]
+    results = {r["seat"]: r for r in view["results"] or []}
     players = [{
         "seat": i, "name": names[i] if i < len(names) else str(i + 1), "score": s,
-        "current": i == current, "me": i == detail.get("my_seat"),
+        "current": i == current, "me": i == detail["my_seat"],
         "rank": results[i]["rank"] if i in results else None,
     } for i, s in enumerate(scores)]
     rings = [{"value": r["value"], "hue": i % RING_HUES}
-             for i, r in enumerate(view.get("rings") or [])]
+             for i, r in enumerate(view["rings"])]
     history = []
-    for h in reversed(view.get("history") or []):
+    for h in reversed(view["history"]):
         history.append({**h, "name": names[h["seat"]] if h["seat"] < len(names) else str(h["seat"] + 1)})
 
     return {
@@ -205,7 +205,7 @@ def present(detail: dict, names: list[str]) -> dict:
         "min_width": _min_width(view_box),
         "hand": hand,
         "placed_count": len(placed_now),
-        "revealed_count": len(view.get("revealed") or []),
+        "revealed_count": len(view["revealed"]),
         "places": places,
         "actions": others,
         "end_turn": json.dumps(others["end_turn"]) if "end_turn" in others else None,
@@ -215,12 +215,12 @@ def present(detail: dict, names: list[str]) -> dict:
         "can_turn_over": bool(turnable),
         "players": players,
         "current_name": names[current] if current is not None and current < len(names) else None,
-        "my_turn": current is not None and current == detail.get("my_seat"),
+        "my_turn": current is not None and current == detail["my_seat"],
         "rings": rings,
         "ring_total": sum(r["value"] for r in rings),
         "history": history,
-        "stack_size": view.get("stack_size", 0),
-        "over": view.get("over", False),
-        "advanced": view.get("advanced", False),
-        "choice_pending": not view.get("decided", True),
+        "stack_size": view["stack_size"],
+        "over": view["over"],
+        "advanced": view["advanced"],
+        "choice_pending": not view["decided"],
     }
