@@ -101,17 +101,17 @@ def move_outcomes(state, seat: int) -> list[dict]:
     return out
 
 
-def _decision(state, me) -> dict | None:
-    """Who decides and what she is asked (engine.topoum.describe.prompt); to herself, `stuck` when none of her
-    moles can act and ending the turn is all that is left."""
+def _decision(state) -> dict | None:
+    """Who decides and what she is asked (engine.topoum.describe.prompt)."""
     from .describe import prompt
-    if state.phase == "over":
-        return None
-    asked = prompt(state)
-    if asked["code"] == "topoum.prompt.act" and me == state.cur:
-        if all(action["type"] in ("end_turn", "undo", "ransom") for action in state.legal_actions(me)):
-            asked = {"code": "topoum.prompt.stuck"}
-    return {"seat": state.cur, "prompt": asked}
+    return {"seat": state.cur, "prompt": prompt(state)} if state.phase != "over" else None
+
+
+def _stuck(state, seat: int, decision: dict | None) -> bool:
+    """To herself: none of her moles can act, and ending the turn is all that is left."""
+    if decision is None or decision["prompt"]["code"] != "topoum.prompt.act" or seat != state.cur:
+        return False
+    return all(action["type"] in ("end_turn", "undo", "ransom") for action in state.legal_actions(seat))
 
 
 def public_part(state, me) -> dict:
@@ -160,7 +160,7 @@ def public_part(state, me) -> dict:
             "log": [dict(action) for action in state.turn_log],
             "undo_floor": state.undo_floor,
         },
-        "decision": _decision(state, me),
+        "decision": _decision(state),
     }
     if state.phase == "play":
         seen["new_lines"] = [{"from": geo.hex(a), "to": geo.hex(b), "medals": medals}
@@ -188,6 +188,8 @@ def view(state, seat) -> dict:
         seen["crates_known"] = {str(crate): state.crate_values[crate] for crate in state.crate_known[me]}
         if state.phase == "play" and me == state.cur:
             seen["move_outcomes"] = move_outcomes(state, me)
+        if _stuck(state, me, seen["decision"]):
+            seen["decision"]["prompt"] = {"code": "topoum.prompt.stuck"}
     # The table as it was when this turn began (public): lets a bot's sampled state take back too.
     seen["turn_start"] = public_part(state.snap, me) if state.snap is not None and state.phase == "play" else None
     if state.phase == "over":
