@@ -90,11 +90,12 @@ def topoum_diagrams() -> dict:
     names = ["Red", "Blue", "Yellow"]
     start = topoum_presenter.present({"view": found["start"], "legal_actions": [], "my_seat": None}, names)
     turn = topoum_presenter.present({"view": found["turn"], "legal_actions": [], "my_seat": None}, names)
+    categories = found["start"]["card_categories"]
     return {
         "start": start["board"], "turn": _cropped(turn["board"]),
-        "line": [topoum_presenter.card_info(card) for card in found["start"]["line"]],
+        "line": [topoum_presenter.card_info(card, categories) for card in found["start"]["line"]],
         "line_values": found["start"]["options"]["line_values"],
-        "card": topoum_presenter.card_info(found["card"]), "slot": found["slot"],
+        "card": topoum_presenter.card_info(found["card"], categories), "slot": found["slot"],
         "slot_value": found["start"]["options"]["line_values"][found["slot"] - 1] if found["slot"] else 0,
         "entered": found["entered"], "medals": found["medals"], "squares": found["squares"],
         "own_barracks": found["own_barracks"],

@@ -32,8 +32,9 @@ Turn (ended by end_turn; undo takes back the last decision until something hidde
                                             action only when she has none, or each would cost her a mole (T21)
   {"type": "undo"}
 
-The view carries `decision` (what is being asked, with the active mole, card, parts...) and
-`legal` (the seat's legal actions), so a page can highlight exactly the clickable hexes and cards.
+The view carries `decision` (what is being asked, as a prompt code), the marked spaces, deadly squares, card
+categories and, to the seat to act, what each of her moves does (`move_outcomes`); her legal actions travel
+beside it (the table's detail), so a page can highlight exactly the clickable hexes and cards.
 """
 from . import game  # noqa: F401  (registers "topoum")
 from .game import TopoumGame

@@ -6,6 +6,9 @@ from .board import COLOURS, DEADLY, FRESH, ICE, ROCK, TRAP, at, ev
 
 # Outcomes of a mole entering a space (trace).
 DIE, COLLIDE, LAND, BLOCKED = 0, 1, 2, 3
+# Medals the actor loses (Law #5, ruling T12): one of her moles eliminated; two of them colliding.
+LOST_MOLE_PENALTY = 5
+OWN_COLLISION_PENALTY = 10
 
 
 def name(c: int) -> str:
@@ -51,8 +54,8 @@ def lose_mole(st, x: int, actor: int, fair: bool = False, why: str = "") -> None
     st.moles_left[c] += 1
     penalty = c == actor and not fair
     if penalty:
-        st.medals[actor] -= 5
-    st.events.append(ev("mole_lost", seat=c, hex=at(st.geo, x), why=why, penalty=5 if penalty else 0))
+        st.medals[actor] -= LOST_MOLE_PENALTY
+    st.events.append(ev("mole_lost", seat=c, hex=at(st.geo, x), why=why, penalty=LOST_MOLE_PENALTY if penalty else 0))
 
 
 def reveal_crate(st, c: int, x: int) -> None:
@@ -105,8 +108,8 @@ def arrive(st, c: int, src: int, x: int, d, actor: int) -> int:
             lost = ev("mole_lost_on", seat=c, feature=B.FEATURE_NAMES.get(st.feat[y], "tile"), hex=at(geo, y))
         penalty = c == actor
         if penalty:
-            st.medals[actor] -= 5
-        st.events.append({**lost, "penalty": 5 if penalty else 0})
+            st.medals[actor] -= LOST_MOLE_PENALTY
+        st.events.append({**lost, "penalty": LOST_MOLE_PENALTY if penalty else 0})
         if y >= 0 and st.feat[y] == TRAP:
             st.feat[y] = B.NONE
             st.pool += 1
@@ -120,8 +123,8 @@ def arrive(st, c: int, src: int, x: int, d, actor: int) -> int:
     st.moles_left[other] += 1
     if c == other:
         if c == actor:
-            st.medals[actor] -= 10
-        st.events.append(ev("collide", seat=c, hex=at(geo, y), penalty=10 if c == actor else 0))
+            st.medals[actor] -= OWN_COLLISION_PENALTY
+        st.events.append(ev("collide", seat=c, hex=at(geo, y), penalty=OWN_COLLISION_PENALTY if c == actor else 0))
     else:
         st.events.append(ev("fair_combat", seat=c, other=other, hex=at(geo, y)))
     return -1

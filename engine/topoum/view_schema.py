@@ -1,4 +1,4 @@
-"""The JSON Schema of a Topoum view (engine/topoum/views.py): checked against every view the conformance tests
+"""The JSON Schema of a Topoum view (engine/topoum/views.py, view.py once renamed): checked against every view the conformance tests
 build (tests/engine/test_conformance.py) and published in the API's schema (games.api.responses).
 
 Spaces are axial hex coordinates [q, r] with the centre at [0, 0]; directions are numbered 0-5.  Never in a
@@ -7,13 +7,14 @@ the seed (ruling G0.3).
 """
 from ..schema_parts import arr, boolean, const, integer, nullable, obj, results, seat, seat_or_null, string
 from .board import COLOURS, FEATURE_NAMES
+from .cards import CATEGORIES
 
 HEX = arr("A space as axial coordinates [q, r].", integer("A coordinate."), minItems=2, maxItems=2)
 CARD = string("A card type, e.g. grenade (engine/topoum/cards.py).")
 COUNT = integer("A count.", minimum=0)
 PER_SEAT = integer("A number for one seat.", minimum=0)
 
-ACTION = obj("An action of Topoum: `type` and its own fields, as in `legal` (engine/topoum/turn.py).", {
+ACTION = obj("An action of Topoum: `type` and its own fields, as listed in the legal actions (engine/topoum/turn.py).", {
     "type": string("What the action does.", enum=["place", "obstacle", "play", "enter", "move", "direction",
                                                   "target", "keep", "take_back", "ransom", "change_tile", "undo",
                                                   "end_turn"]),
@@ -54,9 +55,22 @@ SPACE = obj("An occupied or tiled space.", {
     "mole": seat("The seat whose mole stands here."),
     "movable": boolean("The mole may still move this turn."),
     "fresh": boolean("The mole arrived this turn."),
+    "deadly": boolean("A mole entering this space is eliminated (the feature on it, rulings T12, T16, T17)."),
     "red_cross": boolean("The Red Cross stands here."),
-}, optional=("tile", "colour", "outpost", "feature", "crate", "seen_by", "value", "mole", "movable", "fresh",
-             "red_cross"))
+}, optional=("tile", "colour", "outpost", "feature", "crate", "seen_by", "value", "deadly", "mole", "movable",
+             "fresh", "red_cross"))
+
+MOVE_OUTCOME = obj("What one of her legal moves does to the moving mole, as the game will play it (ruling T12).", {
+    "from": HEX, "to": HEX,
+    "outcome": string("land (it stops on `to`), slide (ice carries it on to `at`, ruling T16), lost (it is "
+                      "eliminated at `at`: no square, fallen off, or a deadly feature), collide_own or collide_rival "
+                      "(it meets a mole at `at`: both are eliminated).",
+                      enum=["land", "slide", "lost", "collide_own", "collide_rival"]),
+    "at": nullable(HEX),
+    "feature": {**nullable(string("lost: the feature that eliminates it, or null when there is no square.")),
+                "enum": [*FEATURE_NAMES.values(), None]},
+    "penalty": integer("The medals she loses by it (Law #5).", minimum=0),
+}, optional=("feature",))
 
 FINAL = obj("A seat's end-of-game bonus (ruling T20).", {
     "categories": integer("Medals from category majorities.", minimum=0),
@@ -79,6 +93,13 @@ PUBLIC = {
         "obstacles": boolean("The obstacle variant."),
         "farmer": string("The farmer chosen for the table (or none/random as asked)."),
     }),
+    "card_categories": {"type": "object", "description": "Card type -> its category (combat, movement, expansion "
+                                                        "or special, ruling T6), for the types in the deck.",
+                        "patternProperties": {"^[a-z_]+$": string("A category.", enum=list(CATEGORIES))},
+                        "additionalProperties": False},
+    "marks": obj("The spaces marked on the board (ruling T2).", {
+        "x_spaces": arr("The X spaces, 4 away from the centre on the six axes.", HEX),
+        "zones": arr("The four farmer zones, 3 away from the centre.", HEX)}),
     "farmer": nullable(string("The farmer in play, or null.")),
     "phase": string("setup, play or over.", enum=["setup", "play", "over"]),
     "step": string("Setup: what is being placed (centre, ring, mole, obstacle, outpost); empty in play.",
@@ -123,6 +144,7 @@ PUBLIC = {
         "prompt": obj("What is asked, as data (the site words it in the reader's language).", {
             "code": {**string("topoum.prompt.<what>: over, setup_centre, setup_ring, setup_mole, setup_obstacle, "
                               "setup_outpost, card, target, direction, keep, dynamite, take_back, place, act, "
+                              "stuck (to herself: none of her moles can act, only ending the turn is left), "
                               "moving or end_turn."), "pattern": r"^topoum\.prompt\.[a-z_]+$"},
             "card": string("The card the decision is about, when there is one."),
             "alt": boolean("The second way of asking the same thing."),
@@ -142,8 +164,7 @@ VIEW = obj("The table as one seat (or a spectator) sees it.  During another seat
                                                                  "looked into.",
                                 "patternProperties": {"^[0-9]+$": integer("A crate's value.")},
                                 "additionalProperties": False},
-               "legal": arr("Her legal actions now (empty when it is not her turn).", ACTION),
-               "undoable": boolean("She may take back her last decision of this turn (ruling S3)."),
+               "move_outcomes": arr("In play, to the seat to act: what each of her legal moves does.", MOVE_OUTCOME),
                "turn_start": nullable(obj("The public table as it was when this turn began.", PUBLIC,
                                           optional=OPTIONAL_PUBLIC)),
                "final": arr("Once over: each seat's end-of-game bonus.", FINAL),
@@ -153,5 +174,5 @@ VIEW = obj("The table as one seat (or a spectator) sees it.  During another seat
                    "discards": integer("Cards in her discard pile.", minimum=0),
                    "final": FINAL,
                })),
-           }, optional=(*OPTIONAL_PUBLIC, "hand", "pile", "crates_known", "legal", "undoable", "final",
+           }, optional=(*OPTIONAL_PUBLIC, "hand", "pile", "crates_known", "move_outcomes", "final",
                         "crate_values", "results"), title="TopoumView")

@@ -53,9 +53,9 @@ def readable(value, depth: int = 0):
 
 
 def present(detail: dict, names: list[str]) -> dict:
-    view = detail.get("view") or {}
+    view = detail["view"]
     return {
         "view_rows": readable(view),
         "view_json": json.dumps(view, indent=2, sort_keys=True),
-        "action_groups": group_actions(detail.get("legal_actions") or []),
+        "action_groups": group_actions(detail["legal_actions"]),
     }

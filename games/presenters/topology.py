@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 import math
 
-from engine.hexgrid import neighbour, to_pixel
+from engine.hexgrid import neighbour
 from engine.topology.geometry import end_position, placed_curves
 from engine.topology.tiles import designs
+
+from . import hex_svg
+from .hex_svg import fmt
 
 SIZE = 30.0  # hex circumradius in SVG units
 APOTHEM = SIZE * math.sqrt(3) / 2
@@ -27,13 +30,8 @@ MIN_SCALE = 0.6  # px per SVG unit at least: a hex stays about 36 px wide on a p
 RING_HUES = 8  # closed rings take the colours .hue-0 ... .hue-7 of site.css in turn (no inline style: CSP)
 
 
-def _fmt(v: float) -> str:
-    text = f"{v:.1f}"
-    return "0" if text in ("-0.0", "0.0") else text.removesuffix(".0")
-
-
 def centre(cell) -> tuple[float, float]:
-    return to_pixel((cell[0], cell[1]), SIZE)
+    return hex_svg.centre(cell, SIZE)
 
 
 def side_mid(cell, side: int) -> tuple[float, float]:
@@ -44,12 +42,7 @@ def side_mid(cell, side: int) -> tuple[float, float]:
 
 def hex_points(cell) -> str:
     """The six corners of a pointy-top hex, as an SVG points list."""
-    cx, cy = centre(cell)
-    pts = []
-    for k in range(6):
-        a = math.radians(60 * k - 30)
-        pts.append(f"{_fmt(cx + SIZE * math.cos(a))},{_fmt(cy + SIZE * math.sin(a))}")
-    return " ".join(pts)
+    return hex_svg.hex_points(cell, SIZE)
 
 
 def side_segment(cell, side: int) -> tuple[float, float, float, float]:
@@ -82,8 +75,8 @@ def curve_path(anchor, orientation: int, i: int, j: int) -> str:
         cx, cy = centre(cell)
         handles.append((p[0] + (cx - p[0]) / APOTHEM * length, p[1] + (cy - p[1]) / APOTHEM * length))
     (h1x, h1y), (h2x, h2y) = handles
-    return (f"M{_fmt(p1[0])} {_fmt(p1[1])} C{_fmt(h1x)} {_fmt(h1y)} {_fmt(h2x)} {_fmt(h2y)} "
-            f"{_fmt(p2[0])} {_fmt(p2[1])}")
+    return (f"M{fmt(p1[0])} {fmt(p1[1])} C{fmt(h1x)} {fmt(h1y)} {fmt(h2x)} {fmt(h2y)} "
+            f"{fmt(p2[0])} {fmt(p2[1])}")
 
 
 def outline_path(cells) -> str:
@@ -95,7 +88,7 @@ def outline_path(cells) -> str:
             if neighbour(cell, side) == other:
                 continue
             x1, y1, x2, y2 = side_segment(cell, side)
-            parts.append(f"M{_fmt(x1)} {_fmt(y1)} L{_fmt(x2)} {_fmt(y2)}")
+            parts.append(f"M{fmt(x1)} {fmt(y1)} L{fmt(x2)} {fmt(y2)}")
     return " ".join(parts)
 
 
@@ -136,7 +129,7 @@ def _bounds(covered, spots) -> str:
     else:  # keep the same frame while others play: two cells round the tiles
         pad_x, pad_y = 2 * 2 * APOTHEM + APOTHEM + SIZE * 0.3, 2 * 1.5 * SIZE + SIZE * 1.3
     x0, y0 = min(xs) - pad_x, min(ys) - pad_y
-    return f"{_fmt(x0)} {_fmt(y0)} {_fmt(max(xs) + pad_x - x0)} {_fmt(max(ys) + pad_y - y0)}"
+    return f"{fmt(x0)} {fmt(y0)} {fmt(max(xs) + pad_x - x0)} {fmt(max(ys) + pad_y - y0)}"
 
 
 def _hand_tile(entry: dict, selectable: bool) -> dict:
@@ -157,20 +150,20 @@ def _hand_tile(entry: dict, selectable: bool) -> dict:
 def _picture_box(cells) -> str:
     xs, ys = zip(*(centre(c) for c in cells))
     x0, y0 = min(xs) - APOTHEM - 2, min(ys) - SIZE - 2
-    return f"{_fmt(x0)} {_fmt(y0)} {_fmt(max(xs) + APOTHEM + 2 - x0)} {_fmt(max(ys) + SIZE + 2 - y0)}"
+    return f"{fmt(x0)} {fmt(y0)} {fmt(max(xs) + APOTHEM + 2 - x0)} {fmt(max(ys) + SIZE + 2 - y0)}"
 
 
 def present(detail: dict, names: list[str]) -> dict:
     """Everything the Topology board template and script need, from the seat's view only."""
-    view = detail.get("view") or {}
-    legal = detail.get("legal_actions") or []
+    view = detail["view"]
+    legal = detail["legal_actions"]
     all_designs = designs()
-    ring_of = _ring_index(view.get("rings") or [])
-    placed_now = set(view.get("placed_this_turn") or [])
-    turnable = {a["tile"] for a in legal if a.get("type") == "turn_over"}
+    ring_of = _ring_index(view["rings"])
+    placed_now = set(view["placed_this_turn"])
+    turnable = {a["tile"] for a in legal if a["type"] == "turn_over"}
 
     tiles, covered = [], []
-    for entry in view.get("board") or []:
+    for entry in view["board"]:
         covered += entry["cells"]
         tiles.append({
             "tile": entry["tile"],
@@ -179,29 +172,29 @@ def present(detail: dict, names: list[str]) -> dict:
             **tile_drawing(all_designs[entry["design"]], entry["anchor"], entry["orientation"], ring_of, entry["tile"]),
         })
 
-    places = [a for a in legal if a.get("type") == "place"]
+    places = [a for a in legal if a["type"] == "place"]
     spot_cells = sorted({tuple(c) for a in places for c in a["cells"]})
     covered_set = {tuple(c) for c in covered}
     spots = [{"q": q, "r": r, "points": hex_points((q, r)),
               "near": any(neighbour((q, r), d) in covered_set for d in range(6)),
-              "x": _fmt(centre((q, r))[0]), "y": _fmt(centre((q, r))[1])} for q, r in spot_cells]
+              "x": fmt(centre((q, r))[0]), "y": fmt(centre((q, r))[1])} for q, r in spot_cells]
     view_box = _bounds(covered, spot_cells)
     placeable = {a["tile"] for a in places}
-    hand = [_hand_tile(h, h["tile"] in placeable) for h in view.get("hand") or []]
+    hand = [_hand_tile(h, h["tile"] in placeable) for h in view["hand"]]
 
-    others = {a["type"]: a for a in legal if a.get("type") in ("end_turn", "undo", "reveal", "decline")}
-    current = view.get("current")
-    scores = view.get("scores") or []
-    results = {r["seat"]: r for r in (view.get("results") or [])}
+    others = {a["type"]: a for a in legal if a["type"] in ("end_turn", "undo", "reveal", "decline")}
+    current = view["current"]
+    scores = view["scores"]
+    results = {r["seat"]: r for r in view["results"] or []}
     players = [{
         "seat": i, "name": names[i] if i < len(names) else str(i + 1), "score": s,
-        "current": i == current, "me": i == detail.get("my_seat"),
+        "current": i == current, "me": i == detail["my_seat"],
         "rank": results[i]["rank"] if i in results else None,
     } for i, s in enumerate(scores)]
     rings = [{"value": r["value"], "hue": i % RING_HUES}
-             for i, r in enumerate(view.get("rings") or [])]
+             for i, r in enumerate(view["rings"])]
     history = []
-    for h in reversed(view.get("history") or []):
+    for h in reversed(view["history"]):
         history.append({**h, "name": names[h["seat"]] if h["seat"] < len(names) else str(h["seat"] + 1)})
 
     return {
@@ -212,7 +205,7 @@ def present(detail: dict, names: list[str]) -> dict:
         "min_width": _min_width(view_box),
         "hand": hand,
         "placed_count": len(placed_now),
-        "revealed_count": len(view.get("revealed") or []),
+        "revealed_count": len(view["revealed"]),
         "places": places,
         "actions": others,
         "end_turn": json.dumps(others["end_turn"]) if "end_turn" in others else None,
@@ -222,12 +215,12 @@ def present(detail: dict, names: list[str]) -> dict:
         "can_turn_over": bool(turnable),
         "players": players,
         "current_name": names[current] if current is not None and current < len(names) else None,
-        "my_turn": current is not None and current == detail.get("my_seat"),
+        "my_turn": current is not None and current == detail["my_seat"],
         "rings": rings,
         "ring_total": sum(r["value"] for r in rings),
         "history": history,
-        "stack_size": view.get("stack_size", 0),
-        "over": view.get("over", False),
-        "advanced": view.get("advanced", False),
-        "choice_pending": not view.get("decided", True),
+        "stack_size": view["stack_size"],
+        "over": view["over"],
+        "advanced": view["advanced"],
+        "choice_pending": not view["decided"],
     }

@@ -42,6 +42,7 @@ def prompt_words(p: dict | None) -> str:
         "topoum.prompt.take_back": _("Choose one of your barracks to take back to your reserve."),
         "topoum.prompt.place": _("You have no mole on the battlefield: place a barracks with a mole next to it."),
         "topoum.prompt.act": _("Enter into combat or move one of your moles."),
+        "topoum.prompt.stuck": _("None of your moles can act this turn: end your turn."),
         "topoum.prompt.moving": _("Move another mole, or end your turn."),
         "topoum.prompt.end_turn": _("End your turn."),
     }

@@ -21,14 +21,12 @@ SYMBOL_LABELS = {"waves": gettext_noop("waves"), "circle": gettext_noop("circle"
                  "bar": gettext_noop("bar"), "plus": gettext_noop("plus")}
 
 
-def card(data: dict | None) -> dict | None:
+def card(data: dict) -> dict:
     """A card as the templates draw it: colour, symbol and its name in words."""
-    if not isinstance(data, dict):
-        return None
-    colour, symbol = data.get("colour"), data.get("symbol")
+    colour, symbol = data["colour"], data["symbol"]
     return {"colour": colour, "symbol": symbol,
-            "label": _("%(colour)s %(symbol)s") % {"colour": _(COLOUR_LABELS.get(colour, str(colour))),
-                                                    "symbol": _(SYMBOL_LABELS.get(symbol, str(symbol)))}}
+            "label": _("%(colour)s %(symbol)s") % {"colour": _(COLOUR_LABELS[colour]),
+                                                    "symbol": _(SYMBOL_LABELS[symbol])}}
 
 
 def _name(names: list[str], seat) -> str:
@@ -37,15 +35,16 @@ def _name(names: list[str], seat) -> str:
     return _("Seat %(n)s") % {"n": seat + 1 if isinstance(seat, int) else "?"}
 
 
-def _positions(values) -> str:
-    """Line positions 0-based in a claim, shown 1-based (tolerant of anything else)."""
-    return ", ".join(str(v + 1) if isinstance(v, int) else str(v) for v in values or [])
+def _positions(values: list) -> str:
+    """Line positions 0-based in a claim, shown 1-based (the conformance tests plant text markers in a sealed
+    claim to check that only its author sees them: shown as they are)."""
+    return ", ".join(str(v + 1) if isinstance(v, int) else str(v) for v in values)
 
 
-def deck_memory(seen: list | None) -> list[dict]:
+def deck_memory(seen: list) -> list[dict]:
     """A deck top first as the table saw it: runs of unseen cards as counts, seen cards face up."""
     out: list[dict] = []
-    for c in seen or []:
+    for c in seen:
         if c is None:
             if out and "unseen" in out[-1]:
                 out[-1]["unseen"] += 1
@@ -60,16 +59,13 @@ def claim_text(claim: dict | None) -> str:
     """A claim in words, e.g. "top (line cards 2, 1, 3 onto display cards 1, 2, 3)"."""
     if not claim:
         return ""
-    kind = claim.get("type")
+    kind = claim["type"]
     if kind == "top":
         return _("top: line cards %(order)s onto display cards 1, 2, … in that order") % {
-            "order": _positions(claim.get("order"))}
+            "order": _positions(claim["order"])}
     if kind == "match":
-        pairs = claim.get("pairs") or []
-        parts = []
-        for pair in pairs:
-            if isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, int) for v in pair):
-                parts.append(_("line card %(j)s onto display card %(d)s") % {"j": pair[0] + 1, "d": pair[1] + 1})
+        parts = [_("line card %(j)s onto display card %(d)s") % {"j": line + 1, "d": display + 1}
+                 for line, display in claim["pairs"]]
         return _("match: %(pairs)s") % {"pairs": "; ".join(parts)}
     if kind == "renew":
         return _("renew")
@@ -79,7 +75,7 @@ def claim_text(claim: dict | None) -> str:
 
 
 def _short_claim(claim: dict) -> str:
-    kind = claim.get("type")
+    kind = claim.get("type")  # (toppo_words also names claims of log entries stored long ago)
     if kind == "match":
         n = len(claim.get("pairs") or [])
         return ngettext("a match of %(n)s card", "a match of %(n)s cards", n) % {"n": n}
@@ -88,8 +84,8 @@ def _short_claim(claim: dict) -> str:
 
 def priority_order(view: dict, names: list[str], me) -> list[dict]:
     """The current round's priority order at correspondence pace, first seat first (ruling P4 amended)."""
-    order = view.get("priority") if view.get("pace") != "live" else None
-    if not isinstance(order, list):
+    order = view["priority"] if view["pace"] != "live" else None
+    if order is None:
         return []
     return [{"seat": s, "name": _name(names, s), "me": s == me, "first": i == 0} for i, s in enumerate(order)]
 
@@ -99,8 +95,8 @@ def last_round_words(last: dict | None, names: list[str]) -> list[str]:
     if not last:
         return []
     out = []
-    for item in last.get("claims") or []:
-        who, claim, outcome = _name(names, item.get("seat")), item.get("claim") or {}, item.get("outcome")
+    for item in last["claims"]:
+        who, claim, outcome = _name(names, item["seat"]), item["claim"], item["outcome"]
         what = _short_claim(claim)
         if outcome == "applied":
             out.append(_("%(who)s: %(what)s, carried out.") % {"who": who, "what": what})
@@ -116,63 +112,58 @@ def last_round_words(last: dict | None, names: list[str]) -> list[str]:
 
 def present(detail: dict, names: list[str]) -> dict:
     """Everything the Toppo board template and script need, from the seat's view only."""
-    view = detail.get("view") or {}
-    legal = detail.get("legal_actions") or []
-    me = detail.get("my_seat")
-    n = view.get("players", 0)
-    live = view.get("pace") == "live"
-    phase = view.get("phase")
-    size = view.get("display_size") or 0
-    lines = view.get("lines") or [[] for _ in range(n)]
-    claimed = view.get("claimed") or [False] * n
-    results = {r["seat"]: r for r in view.get("results") or []}
-    restarter = view.get("restarter")
-    held = view.get("held") or [0] * n
-    deck_sizes = view.get("deck_sizes") or [0] * n
-    decks_seen = view.get("decks_seen") or [[] for _ in range(n)]
-    totals = view.get("totals") or [0] * n
-    hand_points = view.get("hand_points") or []
-    bots = {s["index"]: s.get("is_bot") for s in detail.get("seats") or []}
+    view = detail["view"]
+    legal = detail["legal_actions"]
+    me = detail["my_seat"]
+    n = view["players"]
+    live = view["pace"] == "live"
+    phase = view["phase"]
+    size = view["display_size"] or 0
+    lines, claimed, held = view["lines"], view["claimed"], view["held"]
+    results = {r["seat"]: r for r in view["results"] or []}
+    restarter = view["restarter"]
+    deck_sizes = view["deck_sizes"]
+    hand_points = view["hand_points"]
+    bots = {s["index"]: s.get("is_bot") for s in detail.get("seats", [])}  # (a rules diagram's detail has none)
 
     players = []
     for s in range(n):
-        memory = deck_memory(decks_seen[s] if s < len(decks_seen) else [])
+        memory = deck_memory(view["decks_seen"][s])
         players.append({
             "seat": s, "name": _name(names, s), "me": s == me, "line": [card(c) for c in lines[s]],
-            "deck": deck_sizes[s], "held": held[s], "total": totals[s],
+            "deck": deck_sizes[s], "held": held[s], "total": view["totals"][s],
             "memory": memory, "seen": sum(1 for m in memory if "card" in m),
-            "hands": [p[s] for p in hand_points if s < len(p)],
-            "claimed": bool(claimed[s]) if s < len(claimed) else False,
+            "hands": [p[s] for p in hand_points],
+            "claimed": claimed[s],
             "restarter": restarter == s, "rank": results[s]["rank"] if s in results else None,
         })
 
     mine = me is not None and phase == "play"
-    my_line = [card(c) for c in lines[me]] if me is not None and me < len(lines) else []
-    my_claim = view.get("my_claim")
-    types = {a.get("type") for a in legal}
-    can_call = mine and (live or not (claimed[me] if me < len(claimed) else False))
+    my_line = [card(c) for c in lines[me]] if me is not None else []
+    types = {a["type"] for a in legal}
+    can_call = mine and (live or not claimed[me])
     full = len(my_line) == size and size > 0
-    proposal = view.get("proposal")
+    proposal = view["proposal"]
+    last_round = view["last_round"]
     return {
         "view": view,
         "me": me,
         "live": live,
         "phase": phase,
         "over": phase == "over",
-        "hand": view.get("hand"),
-        "hands": view.get("hands"),
-        "round": view.get("round"),
+        "hand": view["hand"],
+        "hands": view["hands"],
+        "round": view["round"],
         "priority": priority_order(view, names, me) if phase == "play" else [],
-        "display": [{"index": i, "card": card(p.get("top")), "height": p.get("height", 1)}
-                    for i, p in enumerate(view.get("display") or [])],
+        "display": [{"index": i, "card": card(p["top"]), "height": p["height"]} for i, p in enumerate(view["display"])],
         "size": size,
         "players": players,
         "others": [p for p in players if not p["me"]],
         "my_line": [{"index": j, "card": c} for j, c in enumerate(my_line)],
         "my_line_full": full,
-        "my_deck": deck_sizes[me] if me is not None and me < len(deck_sizes) else 0,
-        "my_held": held[me] if me is not None and me < len(held) else 0,
-        "my_claim": claim_text(my_claim),
+        "my_deck": deck_sizes[me] if me is not None else 0,
+        "my_held": held[me] if me is not None else 0,
+        "my_claim": claim_text(view["my_claim"]),
         "can_call": can_call,
         "renew": json.dumps({"type": "renew"}),
         "toppo": json.dumps({"type": "toppo"}),
@@ -180,18 +171,18 @@ def present(detail: dict, names: list[str]) -> dict:
         "show_reveal": live and mine and len(my_line) < size,
         "locked_by": _name(names, restarter) if live and restarter is not None and restarter != me else None,
         "i_restart": live and restarter is not None and restarter == me,
-        "display_choices": [{"size": a["size"], "json": json.dumps(a)} for a in legal if a.get("type") == "choose_display"],
-        "chooser": _name(names, view.get("chooser")) if view.get("chooser") is not None else None,
+        "display_choices": [{"size": a["size"], "json": json.dumps(a)} for a in legal if a["type"] == "choose_display"],
+        "chooser": _name(names, view["chooser"]) if view["chooser"] is not None else None,
         "propose": json.dumps({"type": "propose_replace"}) if "propose_replace" in types else None,
         "agree": json.dumps({"type": "agree_replace"}) if "agree_replace" in types else None,
         "proposal_by": _name(names, proposal["by"]) if proposal else None,
         "proposal_agreed": [_name(names, s) for s in proposal["agreed"]] if proposal else [],
-        "stack": view.get("stack_size", 0),
-        "covered": view.get("covered", 0),
-        "last_round": last_round_words(view.get("last_round"), names),
-        "last_round_number": (view.get("last_round") or {}).get("round"),
+        "stack": view["stack_size"],
+        "covered": view["covered"],
+        "last_round": last_round_words(last_round, names),
+        "last_round_number": last_round["round"] if last_round else None,
         # Rounds resolved before ruling P4 was amended went by arrival order and say no priority.
-        "last_round_by_priority": bool((view.get("last_round") or {}).get("priority")),
+        "last_round_by_priority": bool(last_round and last_round.get("priority")),
         "waiting_for": [p["name"] for p in players if not p["claimed"]] if not live and phase == "play" else [],
         # Only bots still to claim: the page says they are thinking, not that it waits for players (issue 13).
         "waiting_for_bots": not live and phase == "play" and all(

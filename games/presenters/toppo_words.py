@@ -10,12 +10,14 @@ from django.utils.translation import ngettext, pgettext
 
 from ..log_words import name_of
 from ..refusal_words import alternatives, listing
-from .toppo import _short_claim, card
+from .toppo import COLOUR_LABELS, SYMBOL_LABELS, _short_claim, card
 
 
 def _card(data) -> str:
-    shown = card(data)
-    return shown["label"] if shown else "?"
+    """A card named by a log entry or a refusal (which may echo whatever a client sent)."""
+    if isinstance(data, dict) and data.get("colour") in COLOUR_LABELS and data.get("symbol") in SYMBOL_LABELS:
+        return card(data)["label"]
+    return "?"
 
 
 def _cards(cards) -> str:

@@ -235,10 +235,12 @@ def test_an_illegal_submit_shows_the_engines_reason(owner, member, clients):
 
 def test_click_paths_of_the_other_decisions():
     """Directions, farmer tiles from beside the board, 'no crate', obstacle kinds and risky moves."""
-    view = {"options": {"radius": 6, "line_values": [-2, -1, 0, 1, 2]}, "phase": "play",
-            "board": [{"hex": [0, 0], "tile": "neutral", "colour": 0, "mole": 0},
-                      {"hex": [1, 0], "tile": "barracks", "colour": 1, "feature": "puddle"}],
-            "turn": {"pending": {"k": "direction", "card": "panic_attack", "m": [0, 0]}}}
+    # The move words come from the view's move_outcomes (what the engine will do), not from the board.
+    view = {"options": {"radius": 6, "line_values": [-2, -1, 0, 1, 2]}, "phase": "play", "step": "",
+            "turn": {"pending": {"k": "direction", "card": "panic_attack", "m": [0, 0]}},
+            "move_outcomes": [
+                {"from": [0, 0], "to": [1, 0], "at": [1, 0], "outcome": "lost", "feature": "puddle", "penalty": 5},
+                {"from": [0, 0], "to": [-7, 0], "at": None, "outcome": "lost", "feature": None, "penalty": 5}]}
     legal_now = [{"type": "direction", "dir": 0}, {"type": "direction", "dir": 3},
                  {"type": "target", "hex": [2, 0], "from": None}, {"type": "target", "hex": [2, 0], "from": [3, 0]},
                  {"type": "target", "hex": None},
@@ -252,7 +254,8 @@ def test_click_paths_of_the_other_decisions():
     assert "eliminated" in paths[canonical(legal_now[5])]["label"]  # onto a puddle (ruling T16)
     assert "eliminated" in paths[canonical(legal_now[6])]["label"]  # off the board (ruling T12)
     assert "-2 medals" in paths[canonical(legal_now[7])]["label"]   # slot 1 (ruling T5)
-    setup = {"options": {"radius": 6}, "phase": "setup", "step": "obstacle", "board": []}
+    setup = {"options": {"radius": 6, "line_values": [-2, -1, 0, 1, 2]}, "phase": "setup", "step": "obstacle",
+             "turn": {"pending": None}}
     kinds = [{"type": "obstacle", "kind": k, "hex": [2, -1]} for k in ("rock", "puddle", "gas", "ice")]
     keys = {tuple(p["path"]) for p in tm.click_paths(setup, kinds, 1)}
     assert keys == {("2,-1",)}  # one space, four choices offered together
@@ -266,6 +269,7 @@ def test_the_direction_picker_and_lines_of_sight_are_drawn(owner, member, client
     detail = selectors.table_detail(game, user)
     mole = next(c["hex"] for c in detail["view"]["board"] if c.get("mole") == seat)
     detail["view"]["turn"]["pending"] = {"k": "direction", "card": "panic_attack", "m": mole}
+    detail["view"]["decision"]["prompt"] = {"code": "topoum.prompt.direction", "card": "panic_attack"}
     detail["legal_actions"] = [{"type": "direction", "dir": 1}, {"type": "direction", "dir": 4}, {"type": "undo"}]
     detail["undoable"] = True
     detail["view"]["new_lines"] = [{"from": mole, "to": [mole[0] + 2, mole[1]], "medals": 4}]

@@ -248,6 +248,6 @@ def test_no_farmer_without_its_card():
 def test_setup_views_offer_the_legal_choices():
     st = new(2)
     v = st.view(st.cur)
-    assert v["legal"] == [{"type": "place", "hex": [0, 0]}]
+    assert st.legal_actions(st.cur) == [{"type": "place", "hex": [0, 0]}]  # beside the view, not in it
     assert v["decision"]["prompt"] == {"code": "topoum.prompt.setup_centre"}
-    assert st.view(1 - st.cur)["legal"] == []
+    assert st.legal_actions(1 - st.cur) == []
