@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from .env import ImproperEnvironment, env_bool, env_int, env_list, env_str
 from .safety import allowed_hosts_problem, secret_key_problem
 from .settings import *  # noqa: F401,F403
-from .settings import DATABASES, DEBUG, MAILERS, SITE_URL
+from .settings import DEBUG, MAILERS, SITE_URL
 
 if DEBUG:
     raise ImproperEnvironment("DEBUG must be false in production.")

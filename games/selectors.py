@@ -15,6 +15,7 @@ from .positions import legal_actions_for, load_state, seat_of
 from .ranking import is_leave, leave_words, winners
 
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+SEATS_WITH_PLAYERS = _SEATS  # a table's seats with their players, in order, for one table's answers
 
 
 def _time_bank_left(seat: Seat, now) -> int:
@@ -115,12 +116,15 @@ def _with_site_ranks(view: dict, game: Game) -> dict:
     return {**view, "results": results}
 
 
-def table_detail(game: Game, user=None) -> dict:
-    """The table and the game as `user` sees it, with her legal actions."""
+def table_detail(game: Game, user=None, *, state=None) -> dict:
+    """The table and the game as `user` sees it, with her legal actions.
+
+    `state`: the game's state already in hand (a move's answer, issue 16), so it is not decoded again.
+    """
     data = table_summary(game, user)
     seat = data["my_seat"]
     if game.state is not None:
-        state = load_state(game)
+        state = state or load_state(game)
         data["view"] = state.view(seat)
         if game.status == Game.Status.FINISHED:
             data["view"] = _with_site_ranks(data["view"], game)
@@ -243,6 +247,16 @@ def visible_q(user) -> Q:
         return Q(private=False)
     return (Q(private=False) | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
             | Q(pk__in=Invitation.objects.filter(user=user).values("game_id")))
+
+
+def legal_actions_now(game: Game, user) -> dict:
+    """Her legal actions now and what they need (version, seat, whether it is her turn): no view, no summary."""
+    seat = seat_of(game, user)
+    deciding = seat is not None and game.is_running and game.state is not None and not _left(game, seat)
+    state = load_state(game) if deciding else None
+    return {"version": game.version, "seat": seat, "my_turn": deciding and seat in game.to_act,
+            "undoable": bool(deciding and state.undoable(seat)),
+            "actions": legal_actions_for(game, seat, state) if deciding else []}
 
 
 def visible_games(user):

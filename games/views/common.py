@@ -90,10 +90,10 @@ def streams_served(request) -> bool:
     return isinstance(request, ASGIRequest) or settings.TOPOS_WSGI_STREAMS
 
 
-def live_context(request, game: Game, *, message: str | None = None, error: str | None = None) -> dict:
-    """Everything the live region of a table page shows, for this visitor."""
+def live_context(request, game: Game, *, message: str | None = None, error: str | None = None, state=None) -> dict:
+    """Everything the live region of a table page shows, for this visitor (`state`: the game's, if in hand)."""
     user = request.user if request.user.is_authenticated else None
-    detail = selectors.table_detail(game, user)
+    detail = selectors.table_detail(game, user, state=state)
     names = seat_names(detail)
     seated = detail["my_seat"] is not None
     is_creator = user is not None and game.created_by_id == user.pk
@@ -134,9 +134,10 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
     return context
 
 
-def reply(request, game: Game, *, status: int = 200, message: str | None = None, error: str | None = None):
+def reply(request, game: Game, *, status: int = 200, message: str | None = None, error: str | None = None,
+          state=None):
     """The live region for htmx, the whole table page otherwise."""
-    context = live_context(request, game, message=message, error=error)
+    context = live_context(request, game, message=message, error=error, state=state)
     if not request.htmx:
         return render(request, "games/table.html", context, status=status)
     response = render(request, "games/_live.html", context, status=status)
