@@ -1,7 +1,7 @@
 """Reads: what a person may see of tables and games, built from her seat's view only."""
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Prefetch, Q, Subquery
 from django.utils import timezone
 
 from engine.core import get_game
@@ -207,6 +207,31 @@ def action_log(game: Game, user=None, *, after: int = 0) -> list[dict]:
     are shown to their seat only (ruling S3, amended; see games.services.log_visibility).
     """
     return action_log_entries(game, action_log_rows(game, user, after=after).order_by("seq"), user)
+
+
+def action_log_latest(game: Game, user=None, *, lines: int) -> tuple[list[dict], int]:
+    """The last `lines` lines of the log as `user` may read it, newest first, and how many she may read in all:
+    what a page shows, read and worded without the rest of a long game's log, in one query (issue 16)."""
+    qs = action_log_rows(game, user)
+    rows = list(qs.annotate(lines_in_all=Subquery(_count_of(qs))).order_by("-seq")[:lines])
+    return action_log_entries(game, rows, user), rows[0].lines_in_all if rows else 0
+
+
+def _count_of(rows):
+    """How many `rows` there are, as a subquery (one row: the rows are all of one game)."""
+    return rows.order_by().values("game").annotate(n=Count("pk")).values("n")
+
+
+def action_log_since(game: Game, user, *, seen: int, lines: int) -> tuple[list[dict], int | None]:
+    """The lines after seq `seen` that `user` may read (at most `lines`, newest first), and how many she may read
+    up to `seen`, in one query: a page that has the log up to `seen` checks it still holds every line it should
+    (a turn confirmed since then shows lines older than the newest she saw, ruling S3) before it is only sent
+    the new ones (issue 16).  None as the count when nothing is new (and then nothing changed below either:
+    whatever reveals or hides a line logs a line of its own)."""
+    qs = action_log_rows(game, user)
+    rows = list(qs.filter(seq__gt=seen).annotate(seen_before=Subquery(_count_of(qs.filter(seq__lte=seen))))
+                .order_by("-seq")[:lines])
+    return action_log_entries(game, rows, user), (rows[0].seen_before or 0) if rows else None
 
 
 def action_log_rows(game: Game, user=None, *, after: int = 0):

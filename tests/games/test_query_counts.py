@@ -7,6 +7,7 @@ log would read the whole log again; the goals are 8 queries for a move through t
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.db import connection
@@ -45,6 +46,10 @@ def _played_to(owner, member, actions: int) -> Game:
     return game
 
 
+def _log_mark(page) -> str:
+    return re.search(r'"X-Topos-Log": "(\d+:\d+)"', page.content.decode()).group(1)
+
+
 def _counted(call) -> tuple[int, object]:
     with CaptureQueriesContext(connection) as queries:
         answer = call()
@@ -78,10 +83,14 @@ def _counts(owner, member, actions: int) -> dict[str, int]:
 
     seat, action = _next_move(game)
     mover = client_for(users[seat])
-    mover.get(f"/tables/{game.pk}/")
+    holds = _log_mark(mover.get(f"/tables/{game.pk}/"))  # what the page's log holds, sent with its htmx requests
     counts["htmx move"], answer = _counted(lambda: mover.post(
-        f"/tables/{game.pk}/act/", {"action": json.dumps(action), "version": game.version}, **HX))
+        f"/tables/{game.pk}/act/", {"action": json.dumps(action), "version": game.version},
+        HTTP_X_TOPOS_LOG=holds, **HX))
     assert answer.status_code == 200
+    html = answer.content.decode()
+    assert '<ol id="log-lines" class="log-lines" reversed hx-preserve></ol>' in html  # the page keeps its log
+    assert html.split('hx-swap-oob="afterbegin:#log-lines">')[1].count("<li>") == 1  # and gets the new line only
     counts["effects"], _ = _counted(lambda: tasks.game_effects.run(game.pk))
     return counts
 
