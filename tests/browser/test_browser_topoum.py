@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from games import selectors
 from games.models import Action, Game
 from games.positions import load_state
 from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect, wait_for_turn
@@ -109,6 +110,13 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     assert mine[-1] == "end_turn" and "play" in mine
     # The bot played its turn inline: it is Ana's decision again and the board says so.
     expect(page.locator(".tm-status .your-turn")).to_be_visible(timeout=WAIT)
+    # Each answer brought only the log lines after those the page held (issue 16): the page holds them all, in
+    # order, newest first, exactly as a fresh page would show them.
+    game.refresh_from_db()
+    lines = list(reversed(selectors.action_log(game, game.seats.get(index=ana).user)))
+    expect(page.locator("#log-lines li")).to_have_count(len(lines), timeout=WAIT)
+    shown = page.locator("#log-lines li").all_inner_texts()
+    assert [text.endswith(line["description"]) for text, line in zip(shown, lines, strict=True)] == [True] * len(lines)
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     expect(page.locator("svg.tm-board")).to_be_visible()
