@@ -72,11 +72,12 @@ def seat_names(detail: dict) -> list[str]:
     return names
 
 
-def seat_players(detail: dict) -> list[str | None]:
-    """The username at each seat index, None for a bot or an open seat: what {% player_link %} links."""
-    players: list[str | None] = [None] * detail["players"]
+def seat_players(detail: dict) -> list[dict | None]:
+    """The seat summary at each seat index (None for an open seat): what {% player_link %} links, the player's
+    name and whether it is a bot account already in it, so the boards' names cost no query (issue 16)."""
+    players: list[dict | None] = [None] * detail["players"]
     for seat in detail["seats"]:
-        players[seat["index"]] = seat["player"]
+        players[seat["index"]] = seat
     return players
 
 
