@@ -2,6 +2,7 @@
 import datetime as dt
 
 from django.conf import settings
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from rest_framework import authentication, exceptions
@@ -36,9 +37,12 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
                 % {"date": f"{token.expires_at.astimezone(dt.UTC):%Y-%m-%d %H:%M} UTC"})
         now = timezone.now()
         if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
-            # "Last used" to the minute is all the profile shows; writing it on every request made
-            # each read a write on one hot row (issue 16).
-            ApiToken.objects.filter(pk=token.pk).update(last_used_at=now)
+            # "Last used" to within five minutes is all the profile shows; writing it on every request made each
+            # read a write on one hot row (issue 16).  Reads still count: a token only ever used to watch (a bot
+            # polling, an export script) must not look unused to the owner deciding which to revoke.  The
+            # condition is repeated in the UPDATE so that requests arriving together write it once.
+            stale = Q(last_used_at__isnull=True) | Q(last_used_at__lt=now - LAST_USED_PRECISION)
+            ApiToken.objects.filter(stale, pk=token.pk).update(last_used_at=now)
         # The token's person reads the answer in her own language, as on the pages (accounts.personal):
         # the middleware ran before this authentication and could not know her (issue 13).
         language = getattr(token.user, "language", "")

@@ -10,12 +10,19 @@ for a bot.
 
     .venv/bin/python bench/bench_move_answer.py                    # both setups, 12 turns each
     .venv/bin/python bench/bench_move_answer.py --setup embedded --turns 20
+
+`--answers` measures instead, in one process on PostgreSQL (BENCH_DATABASE_URL, migrated on the way), one move's
+answer through the API and through the page (htmx) at tables 50 and 1,000 actions long: queries, bytes and the
+median time of a few moves each (issue 16: all three should not grow with the game).
+
+    DEBUG=true .venv/bin/python bench/bench_move_answer.py --answers --moves 15
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -157,11 +164,101 @@ def figures(label: str, times: list[float]) -> str:
     return (f"{label:<44} {len(ms):>5} {statistics.median(ms):>9.1f} {p90:>9.1f} {ms[-1]:>9.1f}")
 
 
+def answers(lengths: list[int], moves: int) -> None:
+    """Queries, bytes and median time of one move's answer (API and htmx) at Toppo tables `lengths` actions long."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ["DATABASE_URL"] = PG_URL
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.test import APIClient
+
+    from accounts.models import ApiToken, User
+    from accounts.services import api_token_create, user_create
+    from games import services
+    from games.models import Game
+    from games.positions import load_state
+
+    call_command("migrate", verbosity=0)
+    people = [User.objects.filter(username=n).first() or user_create(username=n, email=f"{n}@example.com",
+                                                                      password="a-long-bench-password")
+              for n in ("bench-ana", "bench-bruno")]
+
+    def next_move(game):
+        state = load_state(game)
+        seat = state.to_act()[0]
+        legal = [a for a in state.legal_actions(seat) if a.get("type") != "undo"]
+        return seat, next((a for a in legal if a["type"] == "end_turn"), legal[0])
+
+    def api_move(client, game, action):
+        return client.post(f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version},
+                           format="json")
+
+    marks = {}  # what each page's log holds, as its htmx requests say (X-Topos-Log); absent before issue 16
+
+    def log_mark(client, answer):
+        found = re.search(r'"X-Topos-Log": "(\d+:\d+)"', answer.content.decode())
+        if found:
+            marks[client] = found.group(1)
+        return answer
+
+    def htmx_move(client, game, action):
+        headers = {"HTTP_X_TOPOS_LOG": marks[client]} if client in marks else {}
+        return log_mark(client, client.post(f"/tables/{game.pk}/act/", {"action": json.dumps(action),
+                                                                          "version": game.version},
+                                            HTTP_HX_REQUEST="true", **headers))
+
+    print(f"{'one move, Toppo 2 people':<30} {'actions':>7} {'queries':>7} {'bytes':>8} {'median ms':>9}")
+    for length in lengths:
+        game = services.game_create(user=people[0], kind="toppo", players=2, options={"hands": 20})
+        services.game_join(user=people[1], game_id=game.pk)
+        game = services.game_start(user=people[0], game_id=game.pk)
+        seats = {s.index: s.user for s in game.seats.all()}
+        while game.version < length:
+            seat, action = next_move(game)
+            services.action_submit(game_id=game.pk, user=seats[seat], action=action, expected_version=game.version)
+            game.refresh_from_db()
+        for kind, move in (("API", api_move), ("htmx", htmx_move)):
+            clients = {}
+            for index, user in seats.items():
+                if kind == "API":
+                    ApiToken.objects.filter(user=user).delete()
+                    clients[index] = APIClient(HTTP_AUTHORIZATION=f"Token {api_token_create(user=user, name='b')[1]}")
+                else:
+                    clients[index] = Client()
+                    clients[index].force_login(user)
+                log_mark(clients[index], clients[index].get(f"/tables/{game.pk}/"))
+            times, queries, sizes = [], [], []
+            for _ in range(moves):
+                seat, action = next_move(game)
+                with CaptureQueriesContext(connection) as captured:
+                    started = time.perf_counter()
+                    answer = move(clients[seat], game, action)
+                    times.append(time.perf_counter() - started)
+                assert answer.status_code == 200, answer.content[:300]
+                queries.append(len(captured))
+                sizes.append(len(answer.content))
+                game.refresh_from_db()
+            print(f"{kind + ' move':<30} {length:>7} {statistics.median(queries):>7.0f} {statistics.median(sizes):>8.0f} "
+                  f"{statistics.median(times) * 1000:>9.1f}")
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--setup", choices=["embedded", "postgres", "both"], default="both")
     parser.add_argument("--turns", type=int, default=12, help="turns of the person at each table")
+    parser.add_argument("--answers", action="store_true", help="one move's answer at 50 and 1,000 actions instead")
+    parser.add_argument("--moves", type=int, default=15, help="moves measured at each length (--answers)")
     args = parser.parse_args()
+    if args.answers:
+        answers([50, 1000], args.moves)
+        return
     setups = ["embedded", "postgres"] if args.setup == "both" else [args.setup]
     print(f"{'POST /actions/ (Topoum, 2-4 seats)':<44} {'moves':>5} {'median ms':>9} {'p90 ms':>9} {'max ms':>9}")
     for setup in setups:

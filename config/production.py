@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 from .env import ImproperEnvironment, env_bool, env_int, env_list, env_str
 from .safety import allowed_hosts_problem, secret_key_problem
 from .settings import *  # noqa: F401,F403
-from .settings import DATABASES, DEBUG, MAILERS, SITE_URL
+from .settings import DEBUG, MAILERS, SITE_URL
 
 if DEBUG:
     raise ImproperEnvironment("DEBUG must be false in production.")
@@ -53,11 +53,7 @@ STORAGES = {
 }
 
 # --- Deployment (issue 14, "deploy") -----------------------------------------------------------------------------
-# Persistent database connections: a request reuses its process's connection for up to this many seconds instead of
-# opening one (config.settings keeps 0: runserver starts a thread per request).  Health checks drop a connection
-# that died (a database restart) before a request uses it.
-DATABASES["default"]["CONN_MAX_AGE"] = env_int("DATABASE_CONN_MAX_AGE", 60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = env_bool("DATABASE_CONN_HEALTH_CHECKS", True)
+# Persistent database connections (DATABASE_CONN_MAX_AGE, 60 s, with health checks) come from config.settings.
 # The same in the worker: Celery would close the connection after every task; it reuses it instead (recycled every
 # so many tasks, and by the age and health rules above before each task: config/celery.py).  0: close after each.
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 200) or None

@@ -100,7 +100,11 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'topos.sqlite3'}",
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0),
+        # Persistent connections (issue 16): opening one per request cost as much as the request's own work.  A
+        # connection that died (a database restart) is dropped by the health check before a request uses it.
+        # runserver closes its thread's connections after each request anyway; ASGI sets 0 (config/gunicorn.conf.py).
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
+        conn_health_checks=env_bool("DATABASE_CONN_HEALTH_CHECKS", True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

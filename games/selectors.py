@@ -1,7 +1,7 @@
 """Reads: what a person may see of tables and games, built from her seat's view only."""
 from __future__ import annotations
 
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Prefetch, Q, Subquery
 from django.utils import timezone
 
 from engine.core import get_game
@@ -15,6 +15,7 @@ from .positions import legal_actions_for, load_state, seat_of
 from .ranking import is_leave, leave_words, winners
 
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
+SEATS_WITH_PLAYERS = _SEATS  # a table's seats with their players, in order, for one table's answers
 
 
 def _time_bank_left(seat: Seat, now) -> int:
@@ -115,12 +116,15 @@ def _with_site_ranks(view: dict, game: Game) -> dict:
     return {**view, "results": results}
 
 
-def table_detail(game: Game, user=None) -> dict:
-    """The table and the game as `user` sees it, with her legal actions."""
+def table_detail(game: Game, user=None, *, state=None) -> dict:
+    """The table and the game as `user` sees it, with her legal actions.
+
+    `state`: the game's state already in hand (a move's answer, issue 16), so it is not decoded again.
+    """
     data = table_summary(game, user)
     seat = data["my_seat"]
     if game.state is not None:
-        state = load_state(game)
+        state = state or load_state(game)
         data["view"] = state.view(seat)
         if game.status == Game.Status.FINISHED:
             data["view"] = _with_site_ranks(data["view"], game)
@@ -205,6 +209,31 @@ def action_log(game: Game, user=None, *, after: int = 0) -> list[dict]:
     return action_log_entries(game, action_log_rows(game, user, after=after).order_by("seq"), user)
 
 
+def action_log_latest(game: Game, user=None, *, lines: int) -> tuple[list[dict], int]:
+    """The last `lines` lines of the log as `user` may read it, newest first, and how many she may read in all:
+    what a page shows, read and worded without the rest of a long game's log, in one query (issue 16)."""
+    qs = action_log_rows(game, user)
+    rows = list(qs.annotate(lines_in_all=Subquery(_count_of(qs))).order_by("-seq")[:lines])
+    return action_log_entries(game, rows, user), rows[0].lines_in_all if rows else 0
+
+
+def _count_of(rows):
+    """How many `rows` there are, as a subquery (one row: the rows are all of one game)."""
+    return rows.order_by().values("game").annotate(n=Count("pk")).values("n")
+
+
+def action_log_since(game: Game, user, *, seen: int, lines: int) -> tuple[list[dict], int | None]:
+    """The lines after seq `seen` that `user` may read (at most `lines`, newest first), and how many she may read
+    up to `seen`, in one query: a page that has the log up to `seen` checks it still holds every line it should
+    (a turn confirmed since then shows lines older than the newest she saw, ruling S3) before it is only sent
+    the new ones (issue 16).  None as the count when nothing is new (and then nothing changed below either:
+    whatever reveals or hides a line logs a line of its own)."""
+    qs = action_log_rows(game, user)
+    rows = list(qs.filter(seq__gt=seen).annotate(seen_before=Subquery(_count_of(qs.filter(seq__lte=seen))))
+                .order_by("-seq")[:lines])
+    return action_log_entries(game, rows, user), (rows[0].seen_before or 0) if rows else None
+
+
 def action_log_rows(game: Game, user=None, *, after: int = 0):
     """The log rows `user` may read, unordered (the API pages them, games.api.pagination)."""
     seat = seat_of(game, user)
@@ -243,6 +272,16 @@ def visible_q(user) -> Q:
         return Q(private=False)
     return (Q(private=False) | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
             | Q(pk__in=Invitation.objects.filter(user=user).values("game_id")))
+
+
+def legal_actions_now(game: Game, user) -> dict:
+    """Her legal actions now and what they need (version, seat, whether it is her turn): no view, no summary."""
+    seat = seat_of(game, user)
+    deciding = seat is not None and game.is_running and game.state is not None and not _left(game, seat)
+    state = load_state(game) if deciding else None
+    return {"version": game.version, "seat": seat, "my_turn": deciding and seat in game.to_act,
+            "undoable": bool(deciding and state.undoable(seat)),
+            "actions": legal_actions_for(game, seat, state) if deciding else []}
 
 
 def visible_games(user):

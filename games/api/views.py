@@ -56,7 +56,9 @@ LIMITED = errors(429, s429="Too many requests, or a limit on abuse ran out (e.g.
 
 
 def _visible(request, pk: int) -> Game:
-    game = selectors.visible_games(request.user).filter(pk=pk).select_related("created_by").first()
+    # Seats and their players read once: a table's answer looks at them many times (issue 16).
+    game = (selectors.visible_games(request.user).filter(pk=pk).select_related("created_by")
+            .prefetch_related(selectors.SEATS_WITH_PLAYERS).first())
     if game is None:
         raise table_not_found(pk)
     return game
@@ -201,9 +203,8 @@ class LegalActionsView(APIView):
             game = _visible(request, pk)
         except ServiceError as exc:
             return error_response(exc)
-        detail = selectors.table_detail(game, request.user)
-        return Response({"version": game.version, "seat": detail["my_seat"], "my_turn": detail["my_turn"],
-                         "undoable": detail["undoable"], "actions": detail["legal_actions"]})
+        # Only the actions and what they need: the whole table detail cost a view and a summary (issue 16).
+        return Response(selectors.legal_actions_now(game, request.user))
 
 
 class PositionView(APIView):
@@ -265,9 +266,10 @@ class ActionsView(APIView):
                 exc.extra["game"] = selectors.table_detail(game, request.user)
                 raise
             names = seat_names(result.game)
+            # Built from the game and state the move left in hand, not read again (issue 16).
             return Response({"seq": result.action.seq, "entry": result.action.entry,
                              "description": entry_words(result.game.kind, result.action.entry, names),
-                             **selectors.table_detail(result.game, request.user)})
+                             **selectors.table_detail(result.game, request.user, state=result.state)})
 
         return idempotent(request, _lock(request, pk), handler)
 

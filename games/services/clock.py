@@ -44,6 +44,7 @@ def restart_clocks(game: Game, state: State, *, previous_to_act: list[int], now,
     to_act = set(state.to_act())
     deadline = now + timedelta(seconds=game.turn_seconds)
     live_restart = game.pace == Pace.LIVE and acted is not None
+    changed: list[Seat] = []
     for seat in game.seats.all():
         if seat.index in to_act:
             if (marker_changed or seat.index not in previous_to_act or seat.deadline is None
@@ -51,7 +52,12 @@ def restart_clocks(game: Game, state: State, *, previous_to_act: list[int], now,
                 # The version at which her turn began names it (ruling S6: one "your turn" per turn, however
                 # quickly turns follow each other).
                 seat.deadline, seat.turn_began = deadline, game.version
-                seat.save(update_fields=["deadline", "turn_began", *time_bank_settle(seat, now)])
+                time_bank_settle(seat, now)
+                changed.append(seat)
         elif seat.deadline is not None:
             seat.deadline = None
-            seat.save(update_fields=["deadline", *time_bank_settle(seat, now)])
+            time_bank_settle(seat, now)
+            changed.append(seat)
+    if changed:
+        # One statement for every seat whose clock changed (issue 16), not one per seat.
+        Seat.objects.bulk_update(changed, ["deadline", "turn_began", "bank_seconds", "bank_drawn_from"])

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from engine.bots import choose_action, play_turn, turn_done
-from engine.core import IllegalAction, get_game
+from engine.core import IllegalAction, find_action, get_game
 from ratings.services import game_rate
 
 from .. import ranking, vacation
@@ -25,20 +26,21 @@ from ..locks import game_locked, seat_locked
 from ..log_words import seat_names
 from ..models import Action, Game, Pace, Seat
 from ..refusal_words import refusal_words
+from ..selectors import SEATS_WITH_PLAYERS
 from . import effects, leaving
 from .clock import restart_clocks, time_bank_draw
 from .log_visibility import log_visibility
-from .table_access import game_lock_for
+from .table_access import can_see, game_lock_for, table_not_found
 
 MAX_ACTION_BYTES = 4096
 
 
 @dataclass
 class SubmitResult:
-    game: Game
+    game: Game  # the locked row after the move, its seats (with their users) loaded
     seat: int
     action: Action
-    view: dict
+    state: object  # the engine's state after the move: the answer is built from it, not from a reload
 
 
 def _status_word(status: str) -> str:
@@ -59,7 +61,7 @@ def _check_shape(action) -> dict:
 
 
 def _seat_for_user(game: Game, user, seat: int | None) -> Seat:
-    seats = list(game.seats.filter(user=user)) if user is not None else []
+    seats = [s for s in game.seats.all() if user is not None and s.user_id == user.pk]
     if not seats:
         raise Forbidden(_("You do not play at this table."))
     if seat is not None and seat not in [s.index for s in seats]:
@@ -67,19 +69,44 @@ def _seat_for_user(game: Game, user, seat: int | None) -> Seat:
     return seats[0]
 
 
+def _refusal(game: Game, exc: IllegalAction) -> IllegalMove:
+    """An illegal action worded for the reader; the API adds the engine's code and facts (`reason`, `params`)."""
+    return IllegalMove(refusal_words(game.kind, exc.code, exc.params, seat_names(game)), reason=exc.code,
+                       params=exc.params)
+
+
+def _checked(game: Game, state, seat: int, action: dict) -> dict | None:
+    """The legal action `action` names, from the state's own list; None if the game's own check let through an
+    action its list does not hold (the checked apply then has the last word); IllegalMove if it is not legal."""
+    found = find_action(action, state.legal_actions(seat)) if seat in state.to_act() else None
+    if found is None:
+        try:
+            state.check(seat, action)
+        except IllegalAction as exc:
+            raise _refusal(game, exc) from None
+    return found
+
+
 def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> tuple[Action, object]:
-    """Apply one checked action to the locked game: log it, store the snapshot, restart clocks, effects on commit."""
+    """Apply one checked action to the locked game: log it, store the snapshot, restart clocks, effects on commit.
+
+    Issue 16: the state is decoded once, the action checked once (found in the legal list, then applied without
+    a second enumeration) and the seats' clocks written in one statement; the state returned is the one the
+    answer is built from, never read again.
+    """
     engine = get_game(game.kind)
     state = engine.load(game.state)
     before = state.clone()
     previous_to_act = list(game.to_act)
     old_marker = state.turn_marker()
+    found = _checked(game, state, seat.index, action)
     try:
-        state.apply(seat.index, action)
+        if found is None:
+            state.apply(seat.index, action)
+        else:
+            state.apply_legal(seat.index, found)  # taken from this state's own list: not enumerated again
     except IllegalAction as exc:
-        # Worded for the reader; the API adds the engine's code and facts (`reason`, `params`) for programs.
-        raise IllegalMove(refusal_words(game.kind, exc.code, exc.params, seat_names(game)), reason=exc.code,
-                          params=exc.params) from None
+        raise _refusal(game, exc) from None
     now = timezone.now()
     game.version += 1
     logged = Action.objects.create(
@@ -101,9 +128,10 @@ def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> 
     if game.is_running:
         restart_clocks(game, state, previous_to_act=previous_to_act, now=now, marker_changed=marker != old_marker,
                        acted=seat.index)
-    if source == Action.Source.PLAYER:
+    if source == Action.Source.PLAYER and seat.missed_deadlines:
         # A move made by the player herself ends a run of missed deadlines (ruling S1).
-        Seat.objects.filter(pk=seat.pk, missed_deadlines__gt=0).update(missed_deadlines=0)
+        seat.missed_deadlines = 0
+        Seat.objects.filter(pk=seat.pk).update(missed_deadlines=0)
     transaction.on_commit(lambda: effects.after_action(game.pk, game.version))
     return logged, state
 
@@ -144,7 +172,7 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
     if isinstance(expected_version, bool) or not isinstance(expected_version, int):
         raise BadRequest(_("expected_version must be the whole number 'version' of the game you saw."))
     with transaction.atomic():
-        game = game_lock_for(user, game_id)
+        game = _locked_with_seats(user, game_id)
         seat_row = _seat_for_user(game, user, seat)
         if game.status != Game.Status.RUNNING:
             raise Conflict(_("This game is %(status)s; no more moves are taken.")
@@ -158,7 +186,25 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
                 version=game.version,
             )
         logged, state = apply_action(game, seat_row, action, user=user, source=Action.Source.PLAYER)
-        return SubmitResult(game=game, seat=seat_row.index, action=logged, view=state.view(seat_row.index))
+        return SubmitResult(game=game, seat=seat_row.index, action=logged, state=state)
+
+
+def _locked_with_seats(user, game_id: int) -> Game:
+    """The game locked for her move, its seats and their users read once for the whole move and its answer.
+
+    A seated player may see her table (games.selectors.visible_q), so the visibility check is only asked of
+    someone not seated, who is refused either way: 404 for a table she may not see, 403 otherwise.
+    """
+    # Locked as games.locks does, the creator's row read beside it but not locked (the answer names her).
+    game = (Game.objects.select_for_update(no_key=True, of=("self",)).select_related("created_by")
+            .filter(pk=game_id).first())
+    if game is None:
+        raise table_not_found(game_id)
+    prefetch_related_objects([game], SEATS_WITH_PLAYERS)
+    if user is None or not any(s.user_id == user.pk for s in game.seats.all()):
+        if not can_see(game, user):
+            raise table_not_found(game_id)
+    return game
 
 
 def _still_to_decide(game: Game | None, seat: int, version: int) -> bool:

@@ -27,6 +27,7 @@ from ..models import Game, Invitation, Pace
 POLL_SECONDS = {Pace.LIVE: 1, Pace.CORRESPONDENCE: 3}
 LOG_LINES = 200
 FRAGMENT_HEADER = "X-Topos-Fragment"
+LOG_HEADER = "X-Topos-Log"  # what the page's log holds, sent by its htmx requests (templates/games/_live.html)
 
 
 def login_required_htmx(view):
@@ -71,11 +72,12 @@ def seat_names(detail: dict) -> list[str]:
     return names
 
 
-def seat_players(detail: dict) -> list[str | None]:
-    """The username at each seat index, None for a bot or an open seat: what {% player_link %} links."""
-    players: list[str | None] = [None] * detail["players"]
+def seat_players(detail: dict) -> list[dict | None]:
+    """The seat summary at each seat index (None for an open seat): what {% player_link %} links, the player's
+    name and whether it is a bot account already in it, so the boards' names cost no query (issue 16)."""
+    players: list[dict | None] = [None] * detail["players"]
     for seat in detail["seats"]:
-        players[seat["index"]] = seat["player"]
+        players[seat["index"]] = seat
     return players
 
 
@@ -90,10 +92,40 @@ def streams_served(request) -> bool:
     return isinstance(request, ASGIRequest) or settings.TOPOS_WSGI_STREAMS
 
 
-def live_context(request, game: Game, *, message: str | None = None, error: str | None = None) -> dict:
-    """Everything the live region of a table page shows, for this visitor."""
+def _log_seen(request) -> tuple[int, int] | None:
+    """What the page's log holds, as its htmx requests say (LOG_HEADER): the newest line's seq and how many lines
+    the visitor may read up to it; None when the page did not say or holds none."""
+    if not request.htmx:
+        return None
+    try:
+        seq, count = (int(part) for part in request.headers.get(LOG_HEADER, "").split(":"))
+    except ValueError:
+        return None
+    return (seq, count) if seq > 0 and count > 0 else None
+
+
+def log_lines(request, game: Game, user) -> dict:
+    """The log lines a reply carries: only those after what the page holds, when it holds all it should before
+    them (issue 16: a move's answer no longer reads and sends the whole log again), else the latest LOG_LINES.
+
+    `log_mark` is what the page will say it holds next time; `log_only_new` tells the template to keep the
+    page's list (hx-preserve) and put the lines on top of it (an out-of-band swap).  A game that ended shows
+    lines hidden while it ran (ruling S3), so its page is sent the whole log again.
+    """
+    seen = _log_seen(request) if game.is_running else None
+    if seen is not None:
+        new, before = selectors.action_log_since(game, user, seen=seen[0], lines=LOG_LINES)
+        if before is None or before == seen[1]:
+            newest = new[0]["seq"] if new else seen[0]
+            return {"log": new, "log_only_new": True, "log_mark": f"{newest}:{seen[1] + len(new)}"}
+    log, total = selectors.action_log_latest(game, user, lines=LOG_LINES)
+    return {"log": log, "log_only_new": False, "log_mark": f"{log[0]['seq']}:{total}" if log else "0:0"}
+
+
+def live_context(request, game: Game, *, message: str | None = None, error: str | None = None, state=None) -> dict:
+    """Everything the live region of a table page shows, for this visitor (`state`: the game's, if in hand)."""
     user = request.user if request.user.is_authenticated else None
-    detail = selectors.table_detail(game, user)
+    detail = selectors.table_detail(game, user, state=state)
     names = seat_names(detail)
     seated = detail["my_seat"] is not None
     is_creator = user is not None and game.created_by_id == user.pk
@@ -113,7 +145,7 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
         "seated": seated,
         "is_creator": is_creator,
         "bot_levels": [(name, meta.get("label", name)) for name, meta in bot_levels().items()],
-        "log": list(reversed(selectors.action_log(game, user)))[:LOG_LINES],
+        **log_lines(request, game, user),
     }
     if game.is_open:
         invited = user is not None and Invitation.objects.filter(game=game, user=user).exists()
@@ -134,9 +166,10 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
     return context
 
 
-def reply(request, game: Game, *, status: int = 200, message: str | None = None, error: str | None = None):
+def reply(request, game: Game, *, status: int = 200, message: str | None = None, error: str | None = None,
+          state=None):
     """The live region for htmx, the whole table page otherwise."""
-    context = live_context(request, game, message=message, error=error)
+    context = live_context(request, game, message=message, error=error, state=state)
     if not request.htmx:
         return render(request, "games/table.html", context, status=status)
     response = render(request, "games/_live.html", context, status=status)

@@ -14,7 +14,7 @@ from ..export import game_export
 from ..models import Game
 from ..notifications.presence import presence_record
 from ..services.spectators import spectator_record, viewer_key
-from .common import done, login_required_htmx, refresh, reply, stamp, visible_game
+from .common import login_required_htmx, reply, stamp, visible_game
 
 
 @require_GET
@@ -57,24 +57,29 @@ def _parse_action(request):
 @login_required_htmx
 @require_POST
 def table_act(request, pk: int):
-    """Submit one action with the version the page saw (games.services.action_submit)."""
-    game = visible_game(request, pk)
+    """Submit one action with the version the page saw (games.services.action_submit).
+
+    A move that is taken is answered from the game and state the service left in hand: the table is not read
+    before (the service checks who may play) nor after (issue 16).  Refusals answer with the table as it is.
+    """
     if request.user.is_bot_account:  # issue 12: a bot account never plays by hand
-        return reply(request, game, status=403,
+        return reply(request, visible_game(request, pk), status=403,
                      error=_("This is a bot account: it plays through the API only, not from this page."))
     action, version, problem = _parse_action(request)
     if problem:
-        return reply(request, game, status=400, error=problem)
+        return reply(request, visible_game(request, pk), status=400, error=problem)
     try:
-        result = services.action_submit(game_id=game.pk, user=request.user, action=action, expected_version=version)
+        result = services.action_submit(game_id=pk, user=request.user, action=action, expected_version=version)
     except StaleVersion:
-        return reply(request, refresh(game), status=409,
+        return reply(request, visible_game(request, pk), status=409,
                      error=_("The game moved on since you looked; here is the board as it is now."))
     except IllegalMove as exc:
-        return reply(request, refresh(game), status=400, error=exc.message)
+        return reply(request, visible_game(request, pk), status=400, error=exc.message)
     except ServiceError as exc:
-        return reply(request, refresh(game), status=exc.status_code, error=exc.message)
-    return done(request, refresh(result.game))
+        return reply(request, visible_game(request, pk), status=exc.status_code, error=exc.message)
+    if not request.htmx:
+        return redirect("table", pk=pk)
+    return reply(request, result.game, state=result.state)
 
 
 @require_GET

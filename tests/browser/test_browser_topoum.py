@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from games import selectors
 from games.models import Action, Game
 from games.positions import load_state
 from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect, wait_for_turn
@@ -59,6 +60,8 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     page, table = ana_starts_against_a_bot(pages, live_server.url, "topoum", viewport={"width": 1280, "height": 1000})
     expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
     assert page.locator("svg.tm-board polygon.space").count() == 127  # ruling T1
+    said = []  # what the page said its log holds with each move (issue 16)
+    page.on("request", lambda r: said.append(r.headers.get("x-topos-log")) if r.url.endswith("/act/") else None)
 
     # The setup: each of her placements is a click on a lit space and a confirmation (the bot answers inline).
     game = Game.objects.get(pk=table)
@@ -109,6 +112,14 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     assert mine[-1] == "end_turn" and "play" in mine
     # The bot played its turn inline: it is Ana's decision again and the board says so.
     expect(page.locator(".tm-status .your-turn")).to_be_visible(timeout=WAIT)
+    # Each answer brought only the log lines after those the page held (issue 16): the page holds them all, in
+    # order, newest first, exactly as a fresh page would show them.
+    game.refresh_from_db()
+    lines = list(reversed(selectors.action_log(game, game.seats.get(index=ana).user)))
+    expect(page.locator("#log-lines li")).to_have_count(len(lines), timeout=WAIT)
+    shown = page.locator("#log-lines li").all_inner_texts()
+    assert [text.endswith(line["description"]) for text, line in zip(shown, lines, strict=True)] == [True] * len(lines)
+    assert said and all(said) and said[-1] != "0:0"
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     expect(page.locator("svg.tm-board")).to_be_visible()

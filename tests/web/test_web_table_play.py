@@ -175,3 +175,47 @@ def test_the_seat_to_play_shows_the_time_left_on_its_clock(game, clients):
     _, me, _ = mover(game, clients)
     html = me.get(f"/tables/{game.pk}/").content.decode()
     assert re.search(r'class="deadline">2\xa0days, 23\xa0hours left · <time datetime="[^"]+">', html)
+
+
+def _new_lines(reply) -> list[str] | None:
+    """The log lines an answer brings on top of the page's (None: it sends the whole log again)."""
+    html = reply.content.decode()
+    if "hx-preserve" not in html.split('id="log-lines"')[1].split(">")[0]:
+        return None
+    oob = html.split('hx-swap-oob="afterbegin:#log-lines">')
+    return re.findall(r"<li>", oob[1]) if len(oob) > 1 else []
+
+
+def _mark(reply) -> str:
+    return re.search(r'"X-Topos-Log": "(\d+:\d+)"', reply.content.decode()).group(1)
+
+
+def _play_turn(game, client, seat):
+    while True:
+        action = next((a for a in legal(game, seat) if a["type"] == "place"), None) or {"type": "end_turn"}
+        assert post_action(client, game, action, game.version, **HX).status_code == 200
+        game.refresh_from_db()
+        if action["type"] == "end_turn":
+            return
+
+
+def test_answers_bring_only_the_log_lines_after_those_the_page_holds(game, clients):
+    """Issue 16; the other's placements reach her page once confirmed, not before (ruling S3)."""
+    seat, me, other = mover(game, clients)
+    _play_turn(game, me, seat)
+    holds = _mark(me.get(f"/tables/{game.pk}/"))
+    lines = int(holds.split(":")[1])
+    assert lines >= 2
+    place = next(a for a in legal(game, 1 - seat) if a["type"] == "place")
+    assert post_action(other, game, place, game.version, **HX).status_code == 200
+    game.refresh_from_db()
+    poll = me.get(f"/tables/{game.pk}/poll/?stamp=old", HTTP_X_TOPOS_LOG=holds, **HX)
+    assert _new_lines(poll) == [] and _mark(poll) == holds  # her placement is hers until she confirms it
+    _play_turn(game, other, 1 - seat)
+    poll = me.get(f"/tables/{game.pk}/poll/?stamp=old", HTTP_X_TOPOS_LOG=holds, **HX)
+    new = _new_lines(poll)
+    assert new is not None and len(new) >= 2  # her placements and the end of her turn
+    assert _mark(poll) == f"{game.version}:{lines + len(new)}"
+    # A page that does not hold what it should (a line it never got) is sent the whole log again.
+    short = me.get(f"/tables/{game.pk}/poll/?stamp=old", HTTP_X_TOPOS_LOG=f"{holds.split(':')[0]}:{lines - 1}", **HX)
+    assert _new_lines(short) is None and _mark(short) == _mark(poll)
