@@ -89,7 +89,7 @@ def test_a_broker_that_is_down_costs_a_send_one_try_and_the_outbox_keeps_the_wor
     # Nothing listens on this port: the send is refused once, without kombu's retries (max_retries 0),
     # and enqueue reports it instead of raising into the request; the effects sweep sends it later.
     printed = _printed_in_a_fresh_process(
-        "import logging; logging.disable(logging.CRITICAL); from config.celery import app; from games import tasks; "
-        "print(app.conf.broker_transport_options['max_retries'], tasks.enqueue(tasks.game_effects, 1))",
+        "import logging; logging.disable(logging.CRITICAL); from config.celery import app, enqueue; "
+        "print(app.conf.broker_transport_options['max_retries'], enqueue('games.tasks.game_effects', 1))",
         DJANGO_SETTINGS_MODULE="config.settings", REDIS_URL="redis://127.0.0.1:9/0")
     assert printed == ["0", "False"]
