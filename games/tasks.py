@@ -15,8 +15,6 @@ All tasks are acknowledged late and rejected (so redelivered) when their worker 
 """
 from __future__ import annotations
 
-from datetime import timedelta
-
 from celery import shared_task
 from django.utils import timezone
 
@@ -26,13 +24,13 @@ from .api.idempotency import idempotency_records_purge
 from .chat.effects import chat_message_dispatch, messages_behind
 from .feed.announce import table_announce
 from .feed.services import events_purge as feed_events_purge
-from .models import ChatMessage, Game, Seat
+from .models import ChatMessage, Game
 from .notifications import services as notes
-from .notifications.events import game_effects_dispatch, games_behind, reminders_send
+from .notifications.events import game_effects_dispatch, games_behind
 from .services import bot_tasks_claim, bot_turn_play, deadline_expire
 from .services.effects import dispatch_begins
 from .services.vacation import vacations_end_due as vacations_end
-from .vacation import away_q
+from .sweeps import deadlines_due, stalled_bot_games
 
 # --- bots ------------------------------------------------------------------------------------
 
@@ -87,22 +85,7 @@ def table_changed_announce(game_id: int, user_ids: list[int] | None = None) -> i
     return table_announce(game_id, user_ids or [])
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def notification_email_send(delivery_id: int) -> bool:
-
-    return notes.notification_email_send(delivery_id=delivery_id)
-
-
 # --- deadlines (ruling S1) ---------------------------------------------------------------------------
-
-
-def deadlines_due(*, now=None, limit: int = 500) -> list[tuple[int, int, int]]:
-    """(game id, seat, game version) for every seat to act whose deadline has passed, oldest first."""
-    now = now or timezone.now()
-    # Not the seats of players whose vacation stops their clock (ruling S4): their deadlines wait for their return.
-    seats = (Seat.objects.filter(deadline__lte=now, game__status=Game.Status.RUNNING).exclude(away_q(now))
-             .select_related("game").order_by("deadline")[:limit])
-    return [(s.game_id, s.index, s.game.version) for s in seats if s.index in s.game.to_act]
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -137,27 +120,12 @@ def deadlines_sweep() -> int:
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
-def deadline_reminders() -> int:
-    """Beat: 24 h and 1 h warnings before correspondence deadlines."""
-    return reminders_send()
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
 def vacations_end_due() -> int:
     """Beat: end the vacations whose planned end has come (ruling S4); their clocks run again."""
     return vacations_end()
 
 
 # --- the outbox sweep and the digest -----------------------------------------------------------------
-
-
-def stalled_bot_games(*, now=None, after_seconds: int = 60) -> list[int]:
-    """Running games where a bot should have moved a while ago (its task was lost or failed)."""
-    now = now or timezone.now()
-    seats = (Seat.objects.filter(game__status=Game.Status.RUNNING,
-                                 game__updated_at__lte=now - timedelta(seconds=after_seconds))
-             .exclude(user__isnull=False, abandoned=False).select_related("game"))
-    return sorted({s.game_id for s in seats if s.index in s.game.to_act})
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -168,22 +136,13 @@ def effects_sweep() -> dict:
         enqueue("games.tasks.game_effects", game_id)
     overdue = notes.deliveries_overdue()
     for delivery_id in overdue:
-        enqueue("games.tasks.notification_email_send", delivery_id)
+        enqueue("games.notifications.tasks.notification_email_send", delivery_id)
     stuck = notes.deliveries_give_up_stuck()
     stalled = [g for g in stalled_bot_games() if g not in behind]
     for game_id in stalled:
         schedule_bots(game_id)
     chats = chat_messages_behind()
     return {"games": len(behind), "emails": len(overdue), "gave_up": stuck, "bots": len(stalled), "chat": chats}
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def digests_send() -> int:
-    """Beat, once a day: one email per person holding her digest notifications."""
-    total = 0
-    for user_id in notes.digest_recipients():
-        total += notes.digest_send(user_id=user_id)
-    return total
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
