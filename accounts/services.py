@@ -22,6 +22,8 @@ from django.utils.http import urlsafe_base64_decode, urlsafe_base64_encode
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from config.celery import enqueue
+
 from . import limits, personal
 from .models import ApiToken, hash_token
 
@@ -228,11 +230,7 @@ def user_password_changed(*, user, how: str) -> list[ApiToken]:
 
 
 def _password_changed_queue(user_id: int, how: str, names: list[str], language: str) -> None:
-    from games.tasks import enqueue
-
-    from .tasks import password_changed_mail
-
-    enqueue(password_changed_mail, user_id, how, names, language)
+    enqueue("accounts.tasks.password_changed_mail", user_id, how, names, language)
 
 
 def password_changed_mail(*, user_id: int, how: str, token_names: list[str]) -> bool:

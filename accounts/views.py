@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 
+from config.celery import enqueue
 from engine.core import all_games, get_game
 from games import player_stats
 from games import selectors as game_selectors
@@ -32,10 +33,9 @@ from games.errors import ServiceError
 from games.models import Game
 from games.score_chart import chart
 from games.services import vacation as vacation_services
-from games.tasks import enqueue
 from ratings.selectors import rating_histories
 
-from . import limits, personal, selectors, services, tasks
+from . import limits, personal, selectors, services
 from .forms import LanguageTimeZoneForm, LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
 from .models import ApiToken
 
@@ -157,7 +157,7 @@ class PasswordResetView(auth_views.PasswordResetView):
         if isinstance(granted, limits.Refusal):
             form.add_error(None, granted.message)
             return _too_many(self.form_invalid(form), granted)
-        enqueue(tasks.password_reset_mail, email, get_language())
+        enqueue("accounts.tasks.password_reset_mail", email, get_language())
         return redirect(self.get_success_url())
 
 

@@ -43,7 +43,7 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
 
 SEED = """
 import json
-from accounts.models import NotificationEvent
+from games.notifications.models import NotificationEvent
 from accounts.models import User
 from accounts.services import api_token_create
 from games.notifications.events import game_effects_dispatch

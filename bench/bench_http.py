@@ -49,7 +49,7 @@ SERVE = ROOT / "config" / "scripts" / "serve.sh"
 
 SEED = """
 import json
-from accounts.models import NotificationEvent
+from games.notifications.models import NotificationEvent
 from accounts.services import api_token_create, user_create
 from games.notifications.events import game_effects_dispatch
 from games.notifications.services import notification_preferences_set

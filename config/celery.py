@@ -4,6 +4,7 @@ With REDIS_URL set, Redis is the broker; without it, kombu's filesystem transpor
 TOPOS_BROKER_DIR (config/settings.py).  Either way a real worker and beat run the tasks,
 never the web process: `config/scripts/run.sh` starts them beside the site.
 """
+import logging
 import os
 
 from celery import Celery, signals
@@ -16,6 +17,30 @@ TRANSPORT_ALIASES["filesystem"] = "config.filesystem_broker:Transport"
 app = Celery("topos")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+log = logging.getLogger(__name__)
+
+
+def enqueue(task_name: str, *args, countdown: float | None = None) -> bool:
+    """Send the task registered as `task_name` once, without kombu's retries; if the broker does not take it, log
+    and return False.
+
+    Services name the task instead of importing its module, so tasks (which call services) and services (which
+    ask for tasks) never import each other (issue 15).  Called after commit only, so the database already holds
+    what the beat sweeps need to send it later: a broker that is down must not hold up the request that wrote.
+    """
+    if task_name not in app.tasks:
+        app.loader.import_default_modules()  # a web process finds the apps' tasks modules on its first send
+    task = app.tasks[task_name]  # a name nobody registered is a bug: it fails here, not in the log
+    options: dict = {"retry": False}
+    if countdown:
+        options["countdown"] = countdown
+    try:
+        task.apply_async(args, **options)
+        return True
+    except Exception:
+        log.exception("could not send %s%r; the beat sweep will pick it up", task_name, args)
+        return False
 
 
 # LOG_FORMAT=json (config/settings.py): the worker and beat log through Django's LOGGING, one JSON object a line,

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "ratings",  # ruling S5: ratings and leaderboards
+    "games.notifications",  # what people are told and how (issue 5), owning its models (issue 15)
     "games.tournaments",  # issue 17: round-robin tournaments
     "config",  # issue 14: the site's deploy checks, 404 page and favicon (config/apps.py)
 ]
@@ -237,9 +238,9 @@ TOPOS_DIGEST_HOUR = env_int("TOPOS_DIGEST_HOUR", 7)  # UTC
 CELERY_BEAT_SCHEDULE = {
     "deadlines": {"task": "games.tasks.deadlines_sweep", "schedule": float(TOPOS_DEADLINE_SWEEP_SECONDS),
                   "options": {"expires": 2 * TOPOS_DEADLINE_SWEEP_SECONDS}},
-    "deadline-reminders": {"task": "games.tasks.deadline_reminders", "schedule": 300.0, "options": {"expires": 300}},
+    "deadline-reminders": {"task": "games.notifications.tasks.deadline_reminders", "schedule": 300.0, "options": {"expires": 300}},
     "effects-outbox": {"task": "games.tasks.effects_sweep", "schedule": 30.0, "options": {"expires": 60}},
-    "daily-digest": {"task": "games.tasks.digests_send", "schedule": crontab(hour=TOPOS_DIGEST_HOUR, minute=0)},
+    "daily-digest": {"task": "games.notifications.tasks.digests_send", "schedule": crontab(hour=TOPOS_DIGEST_HOUR, minute=0)},
     # Ruling S4: a vacation ends by itself when its planned end (at the latest, the allowance) is reached.
     "vacations-end": {"task": "games.tasks.vacations_end_due", "schedule": 60.0, "options": {"expires": 60}},
     # Issue 17: tournaments start (or are cancelled) at their start time, and end when their last table does.

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from django.db.models import Count, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
-from django.utils import timezone
 
 from . import selectors
-from .models import Game, Invitation, Seat, Spectator
-from .services.spectators import window
+from .models import Game, Invitation, Seat
 
 
 def seats_taken():
@@ -58,25 +56,6 @@ def tables_watchable(**filters):
     """Running public games, the latest activity first (the partial index game_watchable)."""
     running = selectors.tables_public().filter(status=Game.Status.RUNNING)
     return filter_tables(running, **filters).order_by("-updated_at", "-id")
-
-
-def spectator_counts(games, *, now=None) -> dict[int, int]:
-    """Spectators per game for a page of games, in one query; people seated at a game are not counted."""
-    games = list(games)
-    if not games:
-        return {}
-    now = now or timezone.now()
-    seated = {g.pk: {s.user_id for s in g.seats.all() if s.user_id} for g in games}
-    counts = dict.fromkeys(seated, 0)
-    rows = Spectator.objects.filter(game__in=list(seated), seen_at__gte=now - window()).values_list("game", "user")
-    for game_id, user_id in rows:
-        if user_id is None or user_id not in seated[game_id]:
-            counts[game_id] += 1
-    return counts
-
-
-def spectator_count(game: Game, *, now=None) -> int:
-    return spectator_counts([game], now=now)[game.pk]
 
 
 def invitations_pending(user):

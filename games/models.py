@@ -243,12 +243,9 @@ class IdempotentRequest(models.Model):
 
 
 # =============================================================================
-# Notifications and the after-effects cursor (issue 5).  Appended here so the
-# models above stay as they are; the code lives in games/notifications/ and
-# games/services/effects.py.
+# The after-effects cursor (issue 5; games/services/effects.py).  Notifications
+# themselves are models of their own app (games/notifications/models.py).
 # =============================================================================
-
-from accounts.models import NotificationEvent  # noqa: E402  (the events people choose emails for)
 
 
 class GameEffects(models.Model):
@@ -270,74 +267,6 @@ class GameEffects(models.Model):
 
     def __str__(self) -> str:
         return f"effects of game {self.game_id} up to version {self.version}"
-
-
-class Notification(models.Model):
-    """One event told to one person in the site; its words come from her view or public facts only.
-
-    `params` holds the event as data (a code and its facts), worded when shown or sent in the reader's
-    language (games.notifications.texts.notification_words, issue 13).  `text` holds the words of
-    notifications stored before that; new ones leave it empty.
-    """
-
-    Kind = NotificationEvent
-
-    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
-    key = models.CharField(max_length=160, help_text="Names the event, e.g. 'turn:12:0:v37'.")
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
-    text = models.TextField(blank=True, default="", help_text="The words of a notification stored before params.")
-    params = models.JSONField(default=dict, blank=True, help_text="The event as data: a code and its facts.")
-    read_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        constraints = [models.UniqueConstraint(fields=["recipient", "key"], name="notification_unique_event")]
-        indexes = [models.Index(fields=["recipient", "read_at"], name="notification_unread")]
-
-    def __str__(self) -> str:
-        return f"{self.kind} for {self.recipient_id}: {self.key}"
-
-    @property
-    def is_read(self) -> bool:
-        return self.read_at is not None
-
-
-class NotificationDelivery(models.Model):
-    """A notification sent (or to be sent) on one channel: at most once per event, channel and person."""
-
-    class Channel(models.TextChoices):
-        EMAIL = "email", "Email"
-        DIGEST = "digest", "Daily digest"
-
-    class Status(models.TextChoices):
-        PENDING = "pending", "Pending"
-        SENDING = "sending", "Sending"
-        SENT = "sent", "Sent"
-        FAILED = "failed", "Failed"
-
-    notification = models.ForeignKey(Notification, on_delete=models.CASCADE, related_name="deliveries")
-    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=160, help_text="The notification's event key.")
-    channel = models.CharField(max_length=10, choices=Channel.choices)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    batch = models.CharField(max_length=32, blank=True, default="", help_text="The send that claimed it.")
-    error = models.TextField(blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    claimed_at = models.DateTimeField(null=True, blank=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["created_at", "id"]
-        constraints = [
-            models.UniqueConstraint(fields=["key", "channel", "recipient"], name="delivery_unique_per_channel"),
-        ]
-        indexes = [models.Index(fields=["channel", "status"], name="delivery_queue")]
-
-    def __str__(self) -> str:
-        return f"{self.channel} {self.status}: {self.key}"
 
 
 class PositionCheckpoint(models.Model):

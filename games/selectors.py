@@ -13,6 +13,7 @@ from .log_words import entry_words, name_of, seat_names
 from .models import Action, Game, Invitation, Seat
 from .positions import legal_actions_for, load_state, seat_of
 from .ranking import is_leave, leave_words, winners
+from .spectating import spectator_count
 
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
 SEATS_WITH_PLAYERS = _SEATS  # a table's seats with their players, in order, for one table's answers
@@ -141,8 +142,6 @@ def table_detail(game: Game, user=None, *, state=None) -> dict:
         data["invite_code"] = game.invite_code
     if game.is_running:
         data["abort"] = abort_standing(game, seat)
-    from .lobby import spectator_count  # (games.lobby reads these selectors)
-
     data["spectators"] = spectator_count(game)  # issue 17: viewers of its page who do not sit at it
     return data
 
@@ -165,13 +164,6 @@ def abort_standing(game: Game, seat: int | None) -> dict:
     playing = seat in [s.index for s in persons]
     return {"players": [s.index for s in persons], "agreed": agreed, "i_agreed": seat in agreed,
             "alone": playing and may_abort_alone(game, persons), "by_agreement": playing and len(persons) > 1}
-
-
-def tables_open(*, user=None):
-    """Open public tables with a free seat, newest first (issue 17: a full table is not listed as open)."""
-    from .lobby import tables_open_listed
-
-    return tables_open_listed()
 
 
 def tables_public():

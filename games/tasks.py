@@ -15,52 +15,37 @@ All tasks are acknowledged late and rejected (so redelivered) when their worker 
 """
 from __future__ import annotations
 
-import logging
-from datetime import timedelta
-
 from celery import shared_task
 from django.utils import timezone
 
-from .models import Game, Seat
+from config.celery import enqueue
 
-log = logging.getLogger(__name__)
-
-
-def enqueue(task, *args, countdown: float | None = None) -> bool:
-    """Send a task once, without kombu's retries; if the broker does not take it, log and return False.
-
-    Called after commit only, so the database already holds what the beat sweep needs to
-    send it later: a broker that is down must not hold up the request that made the move.
-    """
-    options = {"retry": False}
-    if countdown:
-        options["countdown"] = countdown
-    try:
-        task.apply_async(args, **options)
-        return True
-    except Exception:
-        log.exception("could not send %s%r; the beat sweep will pick it up", task.name, args)
-        return False
-
+from .api.idempotency import idempotency_records_purge
+from .chat.effects import chat_message_dispatch, messages_behind
+from .feed.announce import table_announce
+from .feed.services import events_purge as feed_events_purge
+from .models import ChatMessage, Game
+from .notifications import services as notes
+from .notifications.events import game_effects_dispatch, games_behind
+from .services import bot_tasks_claim, bot_turn_play, deadline_expire
+from .services.effects import dispatch_begins
+from .services.vacation import vacations_end_due as vacations_end
+from .sweeps import deadlines_due, stalled_bot_games
 
 # --- bots ------------------------------------------------------------------------------------
 
 
 def schedule_bots(game_id: int) -> int:
     """Give each bot whose decision it is one pending task, after its reaction time (games.services.bots)."""
-    from .services import bot_tasks_claim
-
     calls = bot_tasks_claim(game_id=game_id)
     for call in calls:
-        enqueue(bot_move, game_id, call.seat, call.token, countdown=call.delay)
+        enqueue("games.tasks.bot_move", game_id, call.seat, call.token, countdown=call.delay)
     return len(calls)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def bot_move(game_id: int, seat: int, token: str) -> int | None:
     """The seat's pending bot task: play (a decision live, a whole turn by correspondence); the last seq or None."""
-    from .services import bot_turn_play
-
     logged = bot_turn_play(game_id=game_id, seat=seat, token=token)
     return logged[-1].seq if logged else None
 
@@ -77,10 +62,6 @@ def bots_schedule(game_id: int) -> int:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def game_effects(game_id: int) -> bool:
     """Tell people what changed in the game, then let the bots whose turn it is move."""
-    from .feed.announce import table_announce
-    from .notifications.events import game_effects_dispatch
-    from .services.effects import dispatch_begins
-
     dispatch_begins(game_id)  # before the read: a move committed from now on queues the next dispatch
     told: list[int] = []
     try:
@@ -100,30 +81,11 @@ def game_effects(game_id: int) -> bool:
 def table_changed_announce(game_id: int, user_ids: list[int] | None = None) -> int:
     """Nudge the streams of a table (and of people with a new event there) after a change the dispatch does not
     see: a join, a bot seated, an invitation, an abort.  Sent only when REDIS_URL is set (games.feed.announce)."""
-    from .feed.announce import table_announce
 
     return table_announce(game_id, user_ids or [])
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def notification_email_send(delivery_id: int) -> bool:
-    from .notifications.services import notification_email_send as send
-
-    return send(delivery_id=delivery_id)
-
-
 # --- deadlines (ruling S1) ---------------------------------------------------------------------------
-
-
-def deadlines_due(*, now=None, limit: int = 500) -> list[tuple[int, int, int]]:
-    """(game id, seat, game version) for every seat to act whose deadline has passed, oldest first."""
-    from .vacation import away_q
-
-    now = now or timezone.now()
-    # Not the seats of players whose vacation stops their clock (ruling S4): their deadlines wait for their return.
-    seats = (Seat.objects.filter(deadline__lte=now, game__status=Game.Status.RUNNING).exclude(away_q(now))
-             .select_related("game").order_by("deadline")[:limit])
-    return [(s.game_id, s.index, s.game.version) for s in seats if s.index in s.game.to_act]
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
@@ -134,7 +96,6 @@ def seat_deadline_expire(game_id: int, seat: int, version: int) -> int | None:
     as in Toppo), the version is stale; the seat is tried again at the new version
     while its own deadline is still past, so it need not wait for the next sweep.
     """
-    from .services import deadline_expire
 
     for _ in range(4):
         logged = deadline_expire(game_id=game_id, seat=seat, version=version)
@@ -154,50 +115,28 @@ def deadlines_sweep() -> int:
     """Beat: hand every expired deadline to `seat_deadline_expire`; safe to run twice at once."""
     due = deadlines_due()
     for game_id, seat, version in due:
-        enqueue(seat_deadline_expire, game_id, seat, version)
+        enqueue("games.tasks.seat_deadline_expire", game_id, seat, version)
     return len(due)
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def deadline_reminders() -> int:
-    """Beat: 24 h and 1 h warnings before correspondence deadlines."""
-    from .notifications.events import reminders_send
-
-    return reminders_send()
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def vacations_end_due() -> int:
     """Beat: end the vacations whose planned end has come (ruling S4); their clocks run again."""
-    from .services.vacation import vacations_end_due as end_due
-
-    return end_due()
+    return vacations_end()
 
 
 # --- the outbox sweep and the digest -----------------------------------------------------------------
 
 
-def stalled_bot_games(*, now=None, after_seconds: int = 60) -> list[int]:
-    """Running games where a bot should have moved a while ago (its task was lost or failed)."""
-    now = now or timezone.now()
-    seats = (Seat.objects.filter(game__status=Game.Status.RUNNING,
-                                 game__updated_at__lte=now - timedelta(seconds=after_seconds))
-             .exclude(user__isnull=False, abandoned=False).select_related("game"))
-    return sorted({s.game_id for s in seats if s.index in s.game.to_act})
-
-
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def effects_sweep() -> dict:
     """Beat: send what a lost task or a broker outage left behind, exactly as the normal path would."""
-    from .notifications import services as notes
-    from .notifications.events import games_behind
-
     behind = games_behind()
     for game_id in behind:
-        enqueue(game_effects, game_id)
+        enqueue("games.tasks.game_effects", game_id)
     overdue = notes.deliveries_overdue()
     for delivery_id in overdue:
-        enqueue(notification_email_send, delivery_id)
+        enqueue("games.notifications.tasks.notification_email_send", delivery_id)
     stuck = notes.deliveries_give_up_stuck()
     stalled = [g for g in stalled_bot_games() if g not in behind]
     for game_id in stalled:
@@ -207,29 +146,14 @@ def effects_sweep() -> dict:
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
-def digests_send() -> int:
-    """Beat, once a day: one email per person holding her digest notifications."""
-    from .notifications import services as notes
-
-    total = 0
-    for user_id in notes.digest_recipients():
-        total += notes.digest_send(user_id=user_id)
-    return total
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
 def events_purge() -> int:
     """Beat, hourly: forget feed events older than TOPOS_EVENTS_RETENTION_DAYS."""
-    from .feed.services import events_purge as purge
-
-    return purge()
+    return feed_events_purge()
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def idempotency_purge() -> int:
     """Beat, hourly: forget Idempotency-Key answers older than TOPOS_IDEMPOTENCY_RETENTION_HOURS."""
-    from .api.idempotency import idempotency_records_purge
-
     return idempotency_records_purge()
 
 
@@ -239,10 +163,6 @@ def idempotency_purge() -> int:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def chat_message_effects(message_id: int) -> bool:
     """Tell the table's players of a new chat message (games.chat.effects), then nudge the open pages' streams."""
-    from .chat.effects import chat_message_dispatch
-    from .feed.announce import table_announce
-    from .models import ChatMessage
-
     told: list[int] = []
     new = chat_message_dispatch(message_id=message_id, told=told)
     game_id = ChatMessage.objects.filter(pk=message_id).values_list("game_id", flat=True).first()
@@ -253,9 +173,7 @@ def chat_message_effects(message_id: int) -> bool:
 
 def chat_messages_behind() -> int:
     """The sweep's part for the chat: messages whose dispatch task was lost are sent again."""
-    from .chat.effects import messages_behind
-
     behind = messages_behind()
     for message_id in behind:
-        enqueue(chat_message_effects, message_id)
+        enqueue("games.tasks.chat_message_effects", message_id)
     return len(behind)

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from accounts import limits
 from engine.core import all_games
 
-from .. import lobby, selectors
+from .. import lobby, selectors, spectating
 from ..models import Game, Pace
 from ..services.challenges import challenge_create
 from .idempotency import idempotent
@@ -71,7 +71,7 @@ class WatchListView(APIView):
         pages = WatchPages()
         games = pages.paginate_queryset(lobby.tables_watchable(**filters.validated_data), request, view=self)
         user = request.user if request.user.is_authenticated else None
-        counts = lobby.spectator_counts(games)
+        counts = spectating.spectator_counts(games)
         results = [{**summary, "spectators": counts[game.pk], "updated_at": game.updated_at.isoformat()}
                    for game, summary in zip(games, selectors.table_summaries(games, user), strict=True)]
         return pages.get_paginated_response(results)

@@ -14,7 +14,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.models import NotificationEvent, NotificationPreference
+from games.notifications.models import NotificationEvent, NotificationPreference
 
 from ..errors import ServiceError
 from ..notifications import selectors, services

@@ -21,10 +21,10 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import NotificationEvent
+from games.notifications.models import Notification, NotificationEvent
 
 from ..feed.services import NewEvent, _table_data, events_record
-from ..models import ChatMessage, ChatMute, Event, Notification, Seat
+from ..models import ChatMessage, ChatMute, Event, Seat
 from ..notifications.presence import is_present
 from ..notifications.services import _delivery_queue
 from .selectors import readable_by_players

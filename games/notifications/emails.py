@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from accounts.personal import her_words
 
-from ..models import Notification
+from .models import Notification
 from .texts import game_label, notification_words, table_url
 
 SUBJECTS = {

@@ -15,14 +15,14 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
-from accounts.models import NotificationEvent as Event
-
 from ..feed.services import game_events_record, invitation_event_record
 from ..locks import game_locked
-from ..models import Action, Game, GameEffects, Invitation, Notification, Pace, Seat
+from ..models import Action, Game, GameEffects, Invitation, Pace, Seat
 from ..ranking import LEAVE_TYPES
 from ..vacation import away_q
 from . import texts
+from .models import Notification
+from .models import NotificationEvent as Event
 from .services import notification_create, turn_notification_tell
 
 # Reminders before a correspondence deadline (ruling S1); none at a live pace.

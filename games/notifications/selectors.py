@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from accounts.models import NotificationEvent, NotificationPreference
-
-from ..models import Notification
+from .models import Notification, NotificationEvent, NotificationPreference
 
 DEFAULT_EMAIL = NotificationPreference.Email.IMMEDIATE
 # Events that send no email unless she asks for it: a table's chat can be busy (issue 17).

@@ -18,11 +18,12 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.models import NotificationEvent, NotificationPreference
+from config.celery import enqueue
 
 from ..errors import BadRequest, NotFound
-from ..models import Game, Notification, NotificationDelivery, Seat
+from ..models import Game, Seat
 from . import emails
+from .models import Notification, NotificationDelivery, NotificationEvent, NotificationPreference
 from .presence import turn_mail_due
 from .selectors import email_choice
 
@@ -100,10 +101,8 @@ def _delivery_queue(notification: Notification) -> bool:
 
 
 def _queue_email(delivery_id: int) -> None:
-    from .. import tasks
-
     # If the broker is down the row stays pending and the beat sweep sends it later.
-    tasks.enqueue(tasks.notification_email_send, delivery_id)
+    enqueue("games.notifications.tasks.notification_email_send", delivery_id)
 
 
 def notification_mark_read(*, user, notification_id: int) -> Notification:

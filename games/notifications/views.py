@@ -11,10 +11,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.models import NotificationEvent, NotificationPreference
-
 from ..errors import ServiceError
 from . import selectors, services
+from .models import NotificationEvent, NotificationPreference
 from .texts import notification_words, table_path
 
 PER_PAGE = 30

@@ -24,6 +24,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from config.celery import enqueue
+
 from ..chat.selectors import message_visible
 from ..errors import BadRequest, Conflict, Forbidden, NotFound, TooManyRequests
 from ..models import ChatMessage, ChatMute, ChatReport, Game
@@ -96,10 +98,8 @@ def _rate_refusal(user, now) -> ChatThrottled | None:
 
 
 def _after_commit(message: ChatMessage) -> None:
-    from .. import tasks
-
     message_id = message.pk
-    transaction.on_commit(lambda: tasks.enqueue(tasks.chat_message_effects, message_id))
+    transaction.on_commit(lambda: enqueue("games.tasks.chat_message_effects", message_id))
 
 
 def chat_post(*, user, game_id: int, body, invite_code: str = "") -> ChatMessage:

@@ -6,7 +6,7 @@ transaction and defer what leaves the process to its commit.  So a rolled-back
 write sends nothing.  They only hand ids to Celery tasks; the tasks call services.
 
 Nothing here may fail the write that is already committed: if the broker cannot
-take a task, `tasks.enqueue` logs it and the beat sweep (`tasks.effects_sweep`)
+take a task, `config.celery.enqueue` logs it and the beat sweep (`tasks.effects_sweep`)
 finds the game behind its effects cursor and sends it again.
 """
 from __future__ import annotations
@@ -16,6 +16,8 @@ from datetime import timedelta
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
+
+from config.celery import enqueue
 
 from ..models import GameEffects
 
@@ -33,11 +35,9 @@ def game_changed(game_id: int) -> None:
     sends a task only if none is waiting; the task clears the mark before it reads the game,
     so a change committed after that read sends the next one.
     """
-    from .. import tasks
-
     if not _queued_mark(game_id):
         return  # a dispatch that has not read the game yet will see this change
-    if not tasks.enqueue(tasks.game_effects, game_id):
+    if not enqueue("games.tasks.game_effects", game_id):
         GameEffects.objects.filter(game_id=game_id).update(queued_at=None)
 
 
@@ -64,9 +64,8 @@ def dispatch_begins(game_id: int) -> None:
 
 def bots_wanted(game_id: int) -> None:
     """Ask the bots of a game again, outside any transaction (`tasks.bots_schedule`)."""
-    from .. import tasks
 
-    tasks.enqueue(tasks.bots_schedule, game_id)
+    enqueue("games.tasks.bots_schedule", game_id)
 
 
 def after_start(game) -> None:
@@ -103,8 +102,7 @@ def table_touched(game_id: int) -> None:
 
 
 def _announce_on_commit(game_id: int, user_ids: list[int]) -> None:
-    from .. import tasks
     from ..feed.announce import enabled
 
     if enabled():  # without Redis every stream reads the database itself: nothing to send
-        transaction.on_commit(lambda: tasks.enqueue(tasks.table_changed_announce, game_id, user_ids))
+        transaction.on_commit(lambda: enqueue("games.tasks.table_changed_announce", game_id, user_ids))

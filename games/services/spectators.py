@@ -8,9 +8,7 @@ never written.  A viewer counts while her page asked within TOPOS_SPECTATOR_SECO
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 
-from django.conf import settings
 from django.core.cache import cache
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -18,13 +16,10 @@ from django.utils.crypto import salted_hmac
 from accounts import limits
 
 from ..models import Game, Spectator
+from ..spectating import spectator_window
 
 log = logging.getLogger(__name__)
 WRITE_EVERY_SECONDS = 30
-
-
-def window() -> timedelta:
-    return timedelta(seconds=settings.TOPOS_SPECTATOR_SECONDS)
 
 
 def viewer_key(request) -> str:
@@ -69,5 +64,5 @@ def spectator_record(*, game: Game, viewer: str, user=None, now=None) -> bool:
                                   update_conflicts=True, unique_fields=["game", "viewer"],
                                   update_fields=["seen_at", "user"])
     # Keep the table small: the rows of viewers gone for a while are of no use any more.
-    Spectator.objects.filter(game=game, seen_at__lt=now - 2 * window()).delete()
+    Spectator.objects.filter(game=game, seen_at__lt=now - 2 * spectator_window()).delete()
     return True

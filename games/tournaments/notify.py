@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.urls import reverse
 
-from accounts.models import NotificationEvent
+from games.notifications.models import NotificationEvent
 
 from ..notifications.services import notification_create
 

@@ -9,6 +9,8 @@ from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from config.celery import enqueue
+
 from ..models import Game
 
 ENDED = (Game.Status.FINISHED, Game.Status.ABORTED)
@@ -23,7 +25,4 @@ def tournament_table_ended(sender, instance: Game, update_fields=None, **kwargs)
     tournament_id = TournamentTable.objects.filter(game_id=instance.pk).values_list("tournament_id", flat=True).first()
     if tournament_id is None:
         return
-    from .. import tasks as game_tasks
-    from . import tasks
-
-    transaction.on_commit(lambda: game_tasks.enqueue(tasks.tournament_settle, tournament_id))
+    transaction.on_commit(lambda: enqueue("games.tournaments.tasks.tournament_settle", tournament_id))

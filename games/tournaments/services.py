@@ -16,6 +16,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config.celery import enqueue
 from engine.core import InvalidOptions, all_games, get_game
 
 from ..errors import BadRequest, Conflict, Forbidden, NotFound
@@ -151,25 +152,21 @@ def _organised_by(tournament: Tournament, user) -> None:
         raise Conflict(_("This tournament has already started, ended or been cancelled."))
 
 
-def _after_commit(task, tournament_id: int) -> None:
+def _after_commit(task_name: str, tournament_id: int) -> None:
     """Hand the rest to a task once committed: the notifications and the dealing never run inside a request."""
-    from .. import tasks as game_tasks
-
-    transaction.on_commit(lambda: game_tasks.enqueue(task, tournament_id))
+    transaction.on_commit(lambda: enqueue(task_name, tournament_id))
 
 
 @transaction.atomic
 def tournament_cancel(*, user, tournament_id: int, now=None) -> Tournament:
     """The organiser calls it off before it starts; the entrants are told by a task after the commit."""
-    from . import tasks
-
     now = now or timezone.now()
     tournament = _locked(tournament_id)
     _organised_by(tournament, user)
     tournament.status = Tournament.Status.CANCELLED
     tournament.finished_at = now
     tournament.save(update_fields=["status", "finished_at"])
-    _after_commit(tasks.tournament_cancelled_tell, tournament.pk)
+    _after_commit("games.tournaments.tasks.tournament_cancelled_tell", tournament.pk)
     return tournament
 
 
@@ -199,8 +196,6 @@ def tournaments_cancelled_tell_recent(*, now=None, minutes: int = 10) -> int:
 def tournament_start_now(*, user, tournament_id: int, now=None) -> Tournament:
     """The organiser closes registration early (enough have entered): the tables are dealt by a task at once,
     and by the beat's next sweep should that task be lost."""
-    from . import tasks
-
     now = now or timezone.now()
     tournament = _locked(tournament_id)
     _organised_by(tournament, user)
@@ -210,7 +205,7 @@ def tournament_start_now(*, user, tournament_id: int, now=None) -> Tournament:
                          "cancelled at its start time.") % {"n": count, "min": tournament.min_entrants})
     tournament.starts_at = now
     tournament.save(update_fields=["starts_at"])
-    _after_commit(tasks.tournament_start, tournament.pk)
+    _after_commit("games.tournaments.tasks.tournament_start", tournament.pk)
     return tournament
 
 

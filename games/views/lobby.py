@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import lobby, selectors
+from .. import lobby, selectors, spectating
 from ..errors import ServiceError
 from ..lobby_filters import LobbyFilterForm
 from ..services.invitations import invitation_accept, invitation_decline
@@ -23,7 +23,7 @@ def watch(request):
     filters = LobbyFilterForm(request.GET)
     page = Paginator(lobby.tables_watchable(**filters.filters()), WATCH_PER_PAGE).get_page(request.GET.get("page"))
     games = list(page.object_list)
-    counts = lobby.spectator_counts(games)
+    counts = spectating.spectator_counts(games)
     tables = [{**summary, "spectators": counts[game.pk], "updated_at": game.updated_at}
               for game, summary in zip(games, selectors.table_summaries(games, user), strict=True)]
     query = request.GET.copy()

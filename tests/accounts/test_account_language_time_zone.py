@@ -13,8 +13,9 @@ from django.utils import timezone, translation
 
 from accounts.models import User
 from accounts.personal import her_words
-from games.models import Notification, Seat
+from games.models import Seat
 from games.notifications.events import game_effects_dispatch, reminders_send
+from games.notifications.models import Notification
 from games.notifications.texts import notification_words
 from tests.notifications.tables import topology_table
 

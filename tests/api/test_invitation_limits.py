@@ -10,7 +10,8 @@ from django.test import Client
 from accounts.models import LimitHit
 from accounts.services import user_create
 from games import services
-from games.models import Invitation, Notification
+from games.models import Invitation
+from games.notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,7 @@ from django.conf import settings
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from accounts.models import NotificationEvent, NotificationPreference
-from games.models import Notification
+from games.notifications.models import Notification, NotificationEvent, NotificationPreference
 from games.notifications.selectors import default_email
 from games.notifications.services import notification_create, turn_notification_tell
 from tests.games.factories import started_topology

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
-from accounts.models import ApiToken, NotificationEvent, NotificationPreference
+from accounts.models import ApiToken
 from accounts.services import api_token_create
-from games.models import Notification
+from games.notifications.models import Notification, NotificationEvent, NotificationPreference
 from games.notifications.services import notification_create
 
 pytestmark = pytest.mark.django_db

@@ -10,6 +10,7 @@ from django.test import Client
 
 from config.monitoring.logs import JsonFormatter
 from games import tasks
+from games.notifications import tasks as notification_tasks
 from tests.config.test_settings import manage
 from tests.conftest import api_client_for
 from tests.notifications.tables import topology_table
@@ -71,7 +72,7 @@ def test_a_task_is_one_line_with_its_outcome_and_its_game(caplog, owner, member,
 
 def test_a_failed_task_is_a_warning_with_its_outcome(caplog, celery_eager):
     caplog.set_level(logging.DEBUG, logger="topos.task")
-    tasks.notification_email_send.delay("not-an-id")
+    notification_tasks.notification_email_send.delay("not-an-id")
     (line,) = json_lines(caplog, "topos.task")
     assert (line["level"], line["outcome"]) == ("WARNING", "failure")
 

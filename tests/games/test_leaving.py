@@ -15,7 +15,8 @@ from django.utils import timezone
 
 from games import services
 from games.errors import Conflict
-from games.models import Action, Game, Notification, Seat
+from games.models import Action, Game, Seat
+from games.notifications.models import Notification
 from games.ranking import replayed_ranks, site_ranks, winners
 from tests.notifications.tables import play_turn, seat_of, topology_table, words_of
 

@@ -10,12 +10,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from accounts.models import NotificationEvent
 from accounts.services import user_create
 from engine.bots import choose_action
 from engine.core import get_game
 from games import services as game_services
-from games.models import Game, Notification
+from games.models import Game
+from games.notifications.models import Notification, NotificationEvent
 from games.tournaments import services, tasks
 from games.tournaments.models import Tournament
 from games.tournaments.selectors import tournament_detail

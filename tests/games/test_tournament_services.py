@@ -9,11 +9,11 @@ from itertools import combinations
 import pytest
 from django.utils import timezone
 
-from accounts.models import NotificationEvent
 from accounts.services import user_create
 from games import services as game_services
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
-from games.models import Game, Notification
+from games.models import Game
+from games.notifications.models import Notification, NotificationEvent
 from games.tournaments import services
 from games.tournaments.models import Entrant, Tournament, TournamentTable
 from tests.notifications.tables import read_by_her

@@ -11,7 +11,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Action, Game, Notification
+from games.models import Action, Game
+from games.notifications.models import Notification
 from games.positions import load_state
 from tests.conftest import api_client_for
 from tests.integration.workers import wait_for

@@ -14,7 +14,8 @@ import signal
 import pytest
 from django.db import connection
 
-from games.models import Action, Game, Notification
+from games.models import Action, Game
+from games.notifications.models import Notification
 from tests.integration.workers import VISIBILITY_TIMEOUT, wait_for
 from tests.notifications.tables import play_turn, topology_table
 

@@ -16,7 +16,8 @@ from functools import lru_cache
 from accounts.personal import her_words
 from engine.core import get_game
 from games import services
-from games.models import Game, Notification
+from games.models import Game
+from games.notifications.models import Notification
 from games.notifications.texts import notification_words
 from games.services import tables as table_services
 

@@ -12,19 +12,21 @@ from django.conf import settings
 from accounts import tasks as account_tasks
 from config.celery import app
 from games import tasks
+from games.notifications import tasks as notification_tasks
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-TASKS = ["bot_move", "bots_schedule", "game_effects", "notification_email_send", "seat_deadline_expire", "deadlines_sweep",
-         "deadline_reminders", "effects_sweep", "digests_send", "idempotency_purge",
+TASKS = ["bot_move", "bots_schedule", "game_effects", "seat_deadline_expire", "deadlines_sweep", "effects_sweep",
+         "idempotency_purge",
          "events_purge", "table_changed_announce"]
 ACCOUNT_TASKS = ["password_reset_mail", "password_changed_mail", "limit_hits_purge"]
+NOTIFICATION_TASKS = ["notification_email_send", "deadline_reminders", "digests_send"]
 
 
 def test_tasks_are_acknowledged_late_and_redelivered_when_their_worker_dies():
     assert app.conf.task_acks_late is True
     assert app.conf.task_reject_on_worker_lost is True
     assert app.conf.worker_prefetch_multiplier == 1
-    for module, names in ((tasks, TASKS), (account_tasks, ACCOUNT_TASKS)):
+    for module, names in ((tasks, TASKS), (account_tasks, ACCOUNT_TASKS), (notification_tasks, NOTIFICATION_TASKS)):
         for name in names:
             task = getattr(module, name)
             assert task.acks_late and task.reject_on_worker_lost, name
@@ -41,8 +43,8 @@ def test_beat_runs_every_periodic_task_and_sweeps_deadlines_within_seconds():
     app.loader.import_default_modules()  # what a starting worker does: find every app's tasks module
     registered = set(app.tasks)
     assert {entry["task"] for entry in schedule.values()} == {
-        "games.tasks.deadlines_sweep", "games.tasks.deadline_reminders", "games.tasks.effects_sweep",
-        "games.tasks.digests_send", "games.tasks.idempotency_purge", "games.tasks.events_purge", "accounts.tasks.limit_hits_purge",
+        "games.tasks.deadlines_sweep", "games.notifications.tasks.deadline_reminders", "games.tasks.effects_sweep",
+        "games.notifications.tasks.digests_send", "games.tasks.idempotency_purge", "games.tasks.events_purge", "accounts.tasks.limit_hits_purge",
         "config.monitoring.tasks.heartbeat", "games.tasks.vacations_end_due",
         "games.tournaments.tasks.tournaments_sweep"}
     assert all(entry["task"] in registered for entry in schedule.values())
@@ -89,7 +91,7 @@ def test_a_broker_that_is_down_costs_a_send_one_try_and_the_outbox_keeps_the_wor
     # Nothing listens on this port: the send is refused once, without kombu's retries (max_retries 0),
     # and enqueue reports it instead of raising into the request; the effects sweep sends it later.
     printed = _printed_in_a_fresh_process(
-        "import logging; logging.disable(logging.CRITICAL); from config.celery import app; from games import tasks; "
-        "print(app.conf.broker_transport_options['max_retries'], tasks.enqueue(tasks.game_effects, 1))",
+        "import logging; logging.disable(logging.CRITICAL); from config.celery import app, enqueue; "
+        "print(app.conf.broker_transport_options['max_retries'], enqueue('games.tasks.game_effects', 1))",
         DJANGO_SETTINGS_MODULE="config.settings", REDIS_URL="redis://127.0.0.1:9/0")
     assert printed == ["0", "False"]

@@ -10,8 +10,9 @@ from django.db import connection, connections
 from django.utils import timezone
 
 from games import tasks
-from games.models import Action, Game, Notification, Seat
+from games.models import Action, Game, Seat
 from games.notifications.events import reminders_send
+from games.notifications.models import Notification
 from tests.notifications.tables import decide, kinds_of, play_turn, topology_table, toppo_table, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -6,9 +6,8 @@ import re
 import pytest
 from django.test import Client
 
-from accounts.models import NotificationPreference
 from games import services
-from games.models import Notification
+from games.notifications.models import Notification, NotificationPreference
 from tests.notifications.tables import read_by_her, topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -12,12 +12,12 @@ import pytest
 from django.utils import timezone, translation
 from django.utils.html import escape
 
-from accounts.models import NotificationEvent
 from accounts.personal import her_words
 from games import services, tasks
-from games.models import Notification, Seat
+from games.models import Seat
 from games.notifications.emails import digest_email, notification_email
 from games.notifications.events import game_effects_dispatch, reminders_send
+from games.notifications.models import Notification, NotificationEvent
 from games.notifications.services import notification_create
 from games.notifications.texts import notification_words
 from games.services.chat import chat_post

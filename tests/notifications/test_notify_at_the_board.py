@@ -8,7 +8,8 @@ from django.core import mail
 from django.test import Client
 
 from engine.core import get_game
-from games.models import Game, Notification
+from games.models import Game
+from games.notifications.models import Notification
 from tests.notifications.tables import dealt_with, pick, seed_for, toppo_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

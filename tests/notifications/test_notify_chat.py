@@ -8,10 +8,10 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from accounts.models import NotificationEvent
 from games import services, tasks
 from games.chat.effects import chat_message_dispatch
-from games.models import ChatMessage, Event, Notification, NotificationDelivery, Seat
+from games.models import ChatMessage, Event, Seat
+from games.notifications.models import Notification, NotificationDelivery, NotificationEvent
 from games.notifications.selectors import email_choice
 from games.notifications.services import notification_mark_read, notification_preferences_set
 from games.services.chat import chat_mute, chat_post

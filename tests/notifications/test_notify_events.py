@@ -6,8 +6,9 @@ from django.core import mail
 from django.db import transaction
 
 from games import services
-from games.models import Action, Game, GameEffects, Notification, NotificationDelivery
+from games.models import Action, Game, GameEffects
 from games.notifications.events import game_effects_dispatch
+from games.notifications.models import Notification, NotificationDelivery
 from tests.notifications.tables import decide, kinds_of, play_turn, read_by_her, texts_of, topology_table, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)

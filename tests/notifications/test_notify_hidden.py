@@ -24,8 +24,9 @@ from engine.core import get_game
 from engine.topoum.cards import title
 from engine.toppo.cards import card_words
 from games import tasks
-from games.models import Game, Notification
+from games.models import Game
 from games.notifications.events import reminders_send
+from games.notifications.models import Notification
 from tests.notifications.tables import open_table, play_turn, read_by_her
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -139,7 +140,7 @@ class Reader:
 
     def around(self, task):
         """Tasks that speak to people run on the planted position; moves (deadlines, bots) on the real one."""
-        if task.name in ("games.tasks.game_effects", "games.tasks.notification_email_send"):
+        if task.name in ("games.tasks.game_effects", "games.notifications.tasks.notification_email_send"):
             return self.secrets_planted()
         return nullcontext()
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pytest
 from django.core import mail
 
-from games import tasks
 from games.errors import BadRequest
-from games.models import Notification, NotificationDelivery
+from games.notifications import tasks
+from games.notifications.models import Notification, NotificationDelivery
 from games.notifications.services import notification_preferences_set
 from tests.notifications.tables import kinds_of, play_turn, topology_table
 

@@ -10,9 +10,10 @@ from django.db.models import F
 from django.test import Client
 from django.utils import timezone
 
-from games import tasks
-from games.models import Game, GameEffects, Notification, NotificationDelivery, Seat
+from games.models import Game, GameEffects, Seat
+from games.notifications import tasks as notification_tasks
 from games.notifications.events import game_effects_dispatch
+from games.notifications.models import Notification, NotificationDelivery
 from games.notifications.presence import presence_record
 from games.notifications.selectors import notifications_of_user
 from games.notifications.services import notification_mark_read, notification_preferences_set
@@ -147,7 +148,7 @@ def test_the_digest_follows_the_same_rule(owner):
         time_passes(seat, minutes=10)
         game = play_turn(game, owner)
     assert NotificationDelivery.objects.filter(recipient=owner, channel="digest").count() == 1
-    assert tasks.digests_send() == 1
+    assert notification_tasks.digests_send() == 1
     (digest,) = mail.outbox
     (note,) = turn_notes(owner, game)
     assert read_by_her(note) in digest.body

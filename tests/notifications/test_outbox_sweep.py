@@ -9,8 +9,9 @@ from django.utils import timezone
 from kombu.exceptions import OperationalError
 
 from games import tasks
-from games.models import Action, Game, GameEffects, Notification, NotificationDelivery
+from games.models import Action, Game, GameEffects
 from games.notifications.events import games_behind
+from games.notifications.models import Notification, NotificationDelivery
 from tests.notifications.tables import kinds_of, play_turn, topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

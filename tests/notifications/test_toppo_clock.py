@@ -7,7 +7,8 @@ import pytest
 from django.utils import timezone
 
 from games import tasks
-from games.models import Action, Notification, Seat
+from games.models import Action, Seat
+from games.notifications.models import Notification
 from tests.notifications.tables import toppo_table
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games import services, tasks
+from games import services, sweeps, tasks
 from games.errors import Conflict
 from games.models import Action, Seat, Vacation
 from games.notifications.events import reminders_send
@@ -26,7 +26,7 @@ def seat(game, index: int) -> Seat:
 
 
 def due_seats(now) -> list[tuple[int, int]]:
-    return [(game_id, index) for game_id, index, _ in tasks.deadlines_due(now=now)]
+    return [(game_id, index) for game_id, index, _ in sweeps.deadlines_due(now=now)]
 
 
 def test_the_sweep_does_not_play_her_turn_while_she_is_away_and_she_finds_the_time_that_was_left(owner, member):

@@ -17,7 +17,7 @@ from django.conf import settings
 from engine.bots import levels as bot_levels
 from engine.core import all_games
 from games.forms import TABLE_OPTIONS
-from games.models import Notification
+from games.notifications.models import Notification
 from tests.notifications.tables import read_by_her
 
 LOCALE_DIR = Path(settings.LOCALE_PATHS[0])

@@ -22,8 +22,9 @@ from django.utils import timezone
 from accounts.personal import her_words
 from engine.core import make_rng
 from games import services, tasks
-from games.models import Game, Notification, Seat
+from games.models import Game, Seat
 from games.notifications.emails import notification_email
+from games.notifications.models import Notification
 from games.notifications.texts import notification_words
 from games.positions import legal_actions_for
 from tests.conftest import api_client_for

@@ -17,8 +17,9 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from games import services
-from games.models import Action, Game, Notification
+from games.models import Action, Game
 from games.notifications.events import game_effects_dispatch
+from games.notifications.models import Notification
 from games.positions import load_state
 from tests.conftest import api_client_for
 from tests.engine.topoum.topoum_positions import Position
