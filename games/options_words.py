@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from engine.core import InvalidOptions, all_games
 
 from .engine_texts import engine_text, game_title, option_value
-from .presenters.topoum import CATEGORY_LABELS, FARMER_TITLES
+from .presenters.topoum_labels import CATEGORY_LABELS, FARMER_TITLES
 from .refusal_words import alternatives, listing
 
 

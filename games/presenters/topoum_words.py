@@ -10,7 +10,7 @@ from django.utils.translation import gettext_noop, ngettext, pgettext
 
 from ..log_words import name_of
 from ..refusal_words import listing
-from .topoum import ARROWS, COLOUR_NAMES, FARMER_TITLES, FEATURE_LABELS, card_title, colour_label
+from .topoum_labels import ARROWS, COLOUR_NAMES, FARMER_TITLES, FEATURE_LABELS, card_title, colour_label
 
 
 def _hex(h) -> str:
