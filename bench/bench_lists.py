@@ -1,9 +1,9 @@
 """How long the lists of games take with 1,000 and with 100,000 stored games (issue 16, point 4).
 
-Fills a throwaway test database on PostgreSQL (bulk_create) with finished, aborted, running and open two-player
-tables among 2,000 players, and one player, "me", who always sits at the same tables (300 finished, some of them
-left, 20 aborted, 8 running, 2 open) whatever the size: her pages should cost the same at 100,000 games as at
-1,000.  Then times each page in-process (Django's test client, so no HTTP nor gunicorn: the site's own work), the
+Fills a throwaway test database on PostgreSQL (bulk_create) with finished (and a few aborted) two-player tables
+among 2,000 players, 360 tables in play or waiting, and one player, "me", who always sits at the same tables (300
+finished, some of them left, 20 aborted, 8 running, 2 open) whatever the size: stored games grow, what is in play
+does not, and her pages should cost the same at 100,000 games as at 1,000.  Then times each page in-process (Django's test client, so no HTTP nor gunicorn: the site's own work), the
 median of --samples requests after one to warm up, with its SQL query count (CaptureQueriesContext):
 
   profile (own)      /accounts/players/me/ as she sees it (statistics, her games in progress, finished games)
@@ -15,7 +15,8 @@ median of --samples requests after one to warm up, with its SQL query count (Cap
   my finished API    GET /api/tables/mine/?finished=1
   finished API       GET /api/tables/?status=finished (every public finished table, newest first)
 
-With --explain, prints EXPLAIN ANALYZE of the slowest query of each page at the largest size.
+With --queries, lists each page's queries at the largest size; with --explain, prints EXPLAIN ANALYZE of the
+slowest query of each page there.
 
     DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos_bench .venv/bin/python bench/bench_lists.py
     DEBUG=true DATABASE_URL=... .venv/bin/python bench/bench_lists.py --sizes 1000 20000 --explain
@@ -49,6 +50,7 @@ KINDS = ("topology", "topoum", "toppo")
 PLAYERS = 2000
 BATCH = 5000
 MINE = {"finished": 300, "aborted": 20, "running": 8, "open": 2}
+LIVE = {"running": 300, "open": 60}
 PAGES = {
     "profile (own)": ("me", "/accounts/players/me/"),
     "profile (other)": ("other", "/accounts/players/me/"),
@@ -62,15 +64,16 @@ PAGES = {
 
 
 def add_games(count: int, people: list[int], rng: random.Random, me: int | None = None) -> None:
-    """`count` two-player tables among `people` (with `me` at MINE's tables when given), in bulk."""
+    """`count` finished (19 in 20) or aborted two-player tables among `people`, in bulk; with `me`, also her
+    tables (MINE) and LIVE tables of others in play or waiting, which stay as many whatever the size."""
     from games.models import Game, Seat
 
     now = timezone.now()
-    statuses = [Game.Status.FINISHED] * 85 + [Game.Status.ABORTED] * 5 + [Game.Status.RUNNING] * 8 + [
-        Game.Status.OPEN] * 2
-    plan = [(rng.choice(statuses), rng.choice(people), rng.choice(people)) for _ in range(count)]
+    plan = [(Game.Status.FINISHED if rng.random() < 0.95 else Game.Status.ABORTED, rng.choice(people),
+             rng.choice(people)) for _ in range(count)]
     if me is not None:
         plan += [(status, me, rng.choice(people)) for status, n in MINE.items() for _ in range(n)]
+        plan += [(status, rng.choice(people), rng.choice(people)) for status, n in LIVE.items() for _ in range(n)]
     plan = [(status, a, b) for status, a, b in plan if a != b]
     for chunk in range(0, len(plan), BATCH):
         part = plan[chunk:chunk + BATCH]
@@ -95,20 +98,23 @@ def add_games(count: int, people: list[int], rng: random.Random, me: int | None 
         cursor.execute("VACUUM ANALYZE")
 
 
-def measure(clients: dict[str, Client], samples: int) -> dict[str, tuple[float, int, list[dict]]]:
-    """Per page: the median milliseconds, the query count and the captured queries (of the last request)."""
+def measure(clients: dict[str, Client], samples: int) -> dict[str, tuple[float, int, list[dict], float]]:
+    """Per page: the median milliseconds, the query count and the captured queries (of the last request), and the
+    median of the milliseconds its queries took (as Django's cursor saw them)."""
     out = {}
     for label, (who, path) in PAGES.items():
         client = clients[who]
         assert client.get(path).status_code == 200, (label, path)  # warm up
-        figures = []
+        figures, sql = [], []
         for _ in range(samples):
             with CaptureQueriesContext(connection) as queries:
                 started = time.perf_counter()
                 response = client.get(path)
                 figures.append((time.perf_counter() - started) * 1000)
+            sql.append(sum(float(q["time"]) for q in queries.captured_queries) * 1000)
             assert response.status_code == 200, (label, response.status_code)
-        out[label] = (statistics.median(figures), len(queries.captured_queries), queries.captured_queries)
+        out[label] = (statistics.median(figures), len(queries.captured_queries), queries.captured_queries,
+                      statistics.median(sql))
     return out
 
 
@@ -127,6 +133,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 100_000], help="Stored games, growing.")
     parser.add_argument("--samples", type=int, default=15)
     parser.add_argument("--explain", action="store_true", help="EXPLAIN ANALYZE each page's slowest query.")
+    parser.add_argument("--queries", action="store_true", help="Each page's queries (their ms and start).")
     args = parser.parse_args()
     if connection.vendor != "postgresql":
         sys.exit("Set DATABASE_URL to a PostgreSQL server: the indexes and plans are PostgreSQL's.")
@@ -156,12 +163,18 @@ def main() -> None:
             print(f"{size:,} games stored (filled in {time.perf_counter() - started:.0f} s)", flush=True)
             results[size] = measure(clients, args.samples)
         sizes = sorted(results)
-        print(f"\nmedian ms of {args.samples} requests (queries of one), 'me' at the same "
+        print(f"\nmedian ms of {args.samples} requests (queries of one; ms of them in SQL), 'me' at the same "
               f"{sum(MINE.values())} tables at every size")
-        print(f"{'page':<20}" + "".join(f"{f'{s:,} games':>22}" for s in sizes) + f"{'ratio':>8}")
+        print(f"{'page':<20}" + "".join(f"{f'{s:,} games':>28}" for s in sizes) + f"{'ratio':>8}")
         for label in PAGES:
-            cells = "".join(f"{results[s][label][0]:>12.1f} ms {f'({results[s][label][1]} q)':>7}" for s in sizes)
+            cells = "".join(f"{results[s][label][0]:>9.1f} ms {f'({results[s][label][1]} q, sql {results[s][label][3]:.0f})':>16}"
+                            for s in sizes)
             print(f"{label:<20}{cells}{results[sizes[-1]][label][0] / results[sizes[0]][label][0]:>8.2f}")
+        if args.queries:
+            for label in PAGES:
+                print(f"\n{label}:")
+                for query in results[sizes[-1]][label][2]:
+                    print(f"  {float(query['time']) * 1000:5.1f} ms  {query['sql'][:150]}")
         if args.explain:
             for label in PAGES:
                 explain(label, results[sizes[-1]][label][2])
