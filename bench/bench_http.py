@@ -101,7 +101,7 @@ from games.models import Seat
 (a, key_a), (b, key_b) = player("queries_a"), player("queries_b")
 game_id = table(a, b)
 keys = {a.pk: key_a, b.pk: key_b}
-proxy = {"HTTP_X_FORWARDED_PROTO": "https", "HTTP_HOST": "127.0.0.1"}
+proxy = {"HTTP_HOST": "127.0.0.1"}  # and secure=True on each request: as gunicorn behind TLS
 browser = BrowserSession(**proxy)
 browser.force_login(a)
 
@@ -119,18 +119,19 @@ def counted(request):
 def move():
     # The POST of a move: its legal GET is made first, outside the count.
     api = by_token()
-    legal = api.get(f"/api/tables/{game_id}/legal-actions/").json()
+    legal = api.get(f"/api/tables/{game_id}/legal-actions/", secure=True).json()
     action = next(a for a in legal["actions"] if a.get("type") != "undo")
     return counted(lambda: api.post(f"/api/tables/{game_id}/actions/",
                                     {"action": action, "expected_version": legal["version"]},
-                                    content_type="application/json"))
+                                    content_type="application/json", secure=True))
 
 def poll():
-    return browser.get(f"/tables/{game_id}/poll/?stamp={stamp(Game.objects.get(pk=game_id))}", HTTP_HX_REQUEST="true")
+    return browser.get(f"/tables/{game_id}/poll/?stamp={stamp(Game.objects.get(pk=game_id))}", HTTP_HX_REQUEST="true",
+                       secure=True)
 
-requests = {"legal": lambda: counted(lambda: by_token().get(f"/api/tables/{game_id}/legal-actions/")), "move": move,
-            "detail": lambda: counted(lambda: by_token().get(f"/api/tables/{game_id}/")),
-            "poll": lambda: counted(poll), "bare": lambda: counted(lambda: by_token().get("/api/catalogue/"))}
+requests = {"legal": lambda: counted(lambda: by_token().get(f"/api/tables/{game_id}/legal-actions/", secure=True)),
+            "move": move, "detail": lambda: counted(lambda: by_token().get(f"/api/tables/{game_id}/", secure=True)),
+            "poll": lambda: counted(poll), "bare": lambda: counted(lambda: by_token().get("/api/catalogue/", secure=True))}
 counts = {}
 for name, request in requests.items():
     request()  # the first of its kind warms caches; the second is the one reported
@@ -345,8 +346,10 @@ class Site:
     def query_counts(self) -> dict[str, int]:
         """The SQL queries of one request of each kind, in-process (Django's test client under the same settings,
         on the same database; CaptureQueriesContext), at a fresh table of two new players: the second of two."""
-        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", QUERIES.replace("GAME", repr(self.game))], cwd=ROOT, env=self.env, check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", QUERIES.replace("GAME", repr(self.game))],
+                              cwd=ROOT, env=self.env, capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit("counting the queries failed:\n" + done.stderr[-3000:])
         return json.loads(done.stdout.split("COUNTED ", 1)[1])
 
     def request_ms(self, method: str, path_end: str) -> list[float]:
@@ -418,6 +421,7 @@ def main() -> None:
     site = Site(args, folder)
     rng = random.Random(14)
     try:
+        queries = site.query_counts()  # first: a mistake shows before the long part
         site.wait_drained()
         moves, counts, moves_elapsed = run_clients(site.clients, lambda c, o: play_for(site.port, c, args.seconds,
                                                                                        rng, o))
@@ -437,7 +441,6 @@ def main() -> None:
         told = site.notifications_since(resumed)
         served_moves, served_gets = site.request_ms("POST", "/actions/"), site.request_ms("GET", "/api/catalogue/")
         served_legal = site.request_ms("GET", "/legal-actions/")
-        queries = site.query_counts()
     finally:
         site.stop()
     moves_per_s, gets_per_s = len(moves) / moves_elapsed, len(gets) / gets_elapsed
