@@ -5,8 +5,10 @@ Starts the production setup (config.production, `config/scripts/serve.sh prepare
 (BENCH_REDIS_URL, emptied), seeds tables of two players, and then:
 
   moves    N client threads (standard library, keep-alive connections) play legal moves at their own tables for
-           a bounded time, each client both players of its tables: POST /api/tables/{id}/actions/ timed, plus
-           the GET a player makes when her turn comes (counted, not timed).  The worker runs meanwhile.
+           a bounded time, each client both players of its tables, as a program does: a move is
+           GET /api/tables/{id}/legal-actions/ then POST /api/tables/{id}/actions/, both timed (each and the pair),
+           plus the GET of the table a player makes when her turn comes (counted, not timed).  The worker runs
+           meanwhile.
   get      the same N clients make a bare authenticated GET (/api/catalogue/ with a token) for the same time.
   poll     the same N clients poll a table page as its open page does (htmx, session cookie; nothing changed: 204).
   effects  the worker is paused (SIGSTOP), one turn is played at each of E other tables, and the worker resumed:
@@ -14,11 +16,14 @@ Starts the production setup (config.production, `config/scripts/serve.sh prepare
            "your turn" notifications), read from its JSON task log lines.
 
 Nobody gets email (every bench player chose "no email"), so the figures are the site's own work.  Prints
-moves/s and p50/p95/p99 of a move, the same for the GET and their ratio, for the poll, and the worker's effects
-per second.
+moves/s and p50/p95/p99 of a move (and of its GET and its POST), the same for the bare GET and the ratio of moves/s
+to its requests/s (issue 16: the goal is 0.5 or more), for the poll, the worker's effects per second, and the SQL
+queries of one request of each kind (legal GET, move POST, table detail, poll, bare GET), counted in-process with
+Django's CaptureQueriesContext under the same settings and database (pg_stat_statements is not assumed).
 
     .venv/bin/python bench/bench_http.py                       # 8 clients, 20 s a phase, 300 effect tables
     .venv/bin/python bench/bench_http.py --clients 16 --seconds 30 --game toppo
+    .venv/bin/python bench/bench_http.py --clients 50 --seconds 10 --effect-tables 100
 """
 from __future__ import annotations
 
@@ -47,7 +52,7 @@ PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:543
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
 SERVE = ROOT / "config" / "scripts" / "serve.sh"
 
-SEED = """
+HELPERS = """
 import json
 from games.notifications.models import NotificationEvent
 from accounts.services import api_token_create, user_create
@@ -75,7 +80,9 @@ def table(a, b):
     game_start(user=a, game_id=game.pk)
     game_effects_dispatch(game_id=game.pk)  # the start told here: the worker's queue holds only the bench's moves
     return game.pk
+"""
 
+SEED = HELPERS + """
 clients = []
 for n in range(CLIENTS):
     (a, key_a), (b, key_b) = player(f"bench{n}a"), player(f"bench{n}b")
@@ -84,6 +91,57 @@ for n in range(CLIENTS):
                     "session": session_of(a), "poll": f"/tables/{effects[0]}/poll/?stamp={stamp(Game.objects.get(pk=effects[0]))}"})
 print("SEEDED " + json.dumps(clients))
 """
+
+
+QUERIES = HELPERS + """
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from games.models import Seat
+
+(a, key_a), (b, key_b) = player("queries_a"), player("queries_b")
+game_id = table(a, b)
+keys = {a.pk: key_a, b.pk: key_b}
+proxy = {"HTTP_HOST": "127.0.0.1"}  # and secure=True on each request: as gunicorn behind TLS
+browser = BrowserSession(**proxy)
+browser.force_login(a)
+
+def by_token():
+    game = Game.objects.get(pk=game_id)
+    user_id = Seat.objects.get(game=game, index=game.to_act[0]).user_id
+    return BrowserSession(HTTP_AUTHORIZATION="Token " + keys[user_id], **proxy)
+
+def counted(request):
+    with CaptureQueriesContext(connection) as queries:
+        answer = request()
+    assert answer.status_code in (200, 201, 204), answer.status_code
+    return len(queries)
+
+def move():
+    # The POST of a move: its legal GET is made first, outside the count.
+    api = by_token()
+    legal = api.get(f"/api/tables/{game_id}/legal-actions/", secure=True).json()
+    action = next(a for a in legal["actions"] if a.get("type") != "undo")
+    return counted(lambda: api.post(f"/api/tables/{game_id}/actions/",
+                                    {"action": action, "expected_version": legal["version"]},
+                                    content_type="application/json", secure=True))
+
+def poll():
+    return browser.get(f"/tables/{game_id}/poll/?stamp={stamp(Game.objects.get(pk=game_id))}", HTTP_HX_REQUEST="true",
+                       secure=True)
+
+requests = {"legal": lambda: counted(lambda: by_token().get(f"/api/tables/{game_id}/legal-actions/", secure=True)),
+            "move": move, "detail": lambda: counted(lambda: by_token().get(f"/api/tables/{game_id}/", secure=True)),
+            "poll": lambda: counted(poll), "bare": lambda: counted(lambda: by_token().get("/api/catalogue/", secure=True))}
+counts = {}
+for name, request in requests.items():
+    request()  # the first of its kind warms caches; the second is the one reported
+    counts[name] = request()
+print("COUNTED " + json.dumps(counts))
+"""
+
+
+QUERY_LABELS = {"legal": "GET legal-actions", "move": "POST a move", "detail": "GET table detail",
+                "poll": "poll (204)", "bare": "GET /api/catalogue/"}
 
 
 def percentile(sorted_ms: list[float], p: float) -> float:
@@ -135,26 +193,26 @@ class Table:
 
     def __init__(self, table_id: int, players: list[Client], rng: random.Random):
         self.id, self.players, self.rng = table_id, players, rng
-        self.detail: dict | None = None
 
     def next_player(self) -> Client | None:
         for player in self.players:
             status, detail, _ = player.call("GET", f"/api/tables/{self.id}/")
             if status == 200 and detail["status"] == "running" and detail["my_turn"]:
-                self.detail = detail
                 return player
         return None
 
-    def move(self, player: Client) -> tuple[bool, float | None]:
-        """One decision; (still her turn, the POST's seconds or None when it was refused)."""
-        legal = [a for a in self.detail["legal_actions"] if a.get("type") != "undo"]
-        action = self.rng.choice(legal)
-        status, answer, seconds = player.call("POST", f"/api/tables/{self.id}/actions/",
-                                              {"action": action, "expected_version": self.detail["version"]})
+    def move(self, player: Client) -> tuple[bool, float | None, float]:
+        """One decision as a program makes it: GET her legal actions, POST one.  (Still her turn, the POST's
+        seconds or None when it was refused or there was nothing to do, the GET's seconds.)"""
+        status, legal, got = player.call("GET", f"/api/tables/{self.id}/legal-actions/")
+        actions = [a for a in legal.get("actions", []) if a.get("type") != "undo"] if status == 200 else []
+        if not legal.get("my_turn") or not actions:
+            return False, None, got
+        status, answer, posted = player.call("POST", f"/api/tables/{self.id}/actions/",
+                                             {"action": self.rng.choice(actions), "expected_version": legal["version"]})
         if status not in (200, 201):
-            return False, None
-        self.detail = answer
-        return answer["status"] == "running" and answer["my_turn"], seconds
+            return False, None, got
+        return answer["status"] == "running" and answer["my_turn"], posted, got
 
 
 def play_for(port: int, client: dict, seconds: float, rng: random.Random, out: dict) -> None:
@@ -171,11 +229,13 @@ def play_for(port: int, client: dict, seconds: float, rng: random.Random, out: d
             continue
         mine = True
         while mine and time.monotonic() < end:
-            mine, took = table.move(player)
-            if took is None:
+            mine, posted, got = table.move(player)
+            if posted is None:
                 out["refused"] += 1
             else:
-                out["moves"].append(took)
+                out["moves"].append(got + posted)
+                out["legal"].append(got)
+                out["posts"].append(posted)
 
 
 def get_for(port: int, client: dict, seconds: float, out: dict) -> None:
@@ -206,19 +266,22 @@ def one_turn_each(port: int, client: dict, rng: random.Random) -> int:
         player = table.next_player()
         mine = player is not None
         while mine:
-            mine, took = table.move(player)
-            made += took is not None
+            mine, posted, _ = table.move(player)
+            made += posted is not None
     return made
 
 
 def run_clients(clients: list[dict], work) -> tuple[list[float], dict, float]:
-    outs = [{"moves": [], "gets": 0, "refused": 0, "finished": 0} for _ in clients]
+    """Each client's `work` in its own thread; the sorted milliseconds of its timed requests ("moves"), the counts
+    and the other timings (sorted milliseconds too), and the seconds it all took."""
+    outs = [{"moves": [], "legal": [], "posts": [], "gets": 0, "refused": 0, "finished": 0} for _ in clients]
     started = time.monotonic()
     with ThreadPoolExecutor(len(clients)) as pool:
         for future in [pool.submit(work, c, o) for c, o in zip(clients, outs)]:
             future.result()
     elapsed = time.monotonic() - started
     merged = {key: sum(o[key] for o in outs) for key in ("gets", "refused", "finished")}
+    merged.update({key: sorted(t * 1000 for o in outs for t in o[key]) for key in ("legal", "posts")})
     return sorted(t * 1000 for o in outs for t in o["moves"]), merged, elapsed
 
 
@@ -232,7 +295,7 @@ class Site:
         import redis
 
         redis.Redis.from_url(REDIS_URL).flushdb()
-        self.port = free_port()
+        self.port, self.game = free_port(), args.game
         self.env = {**{k: v for k, v in os.environ.items() if k not in ("DEBUG",)},
                     "DJANGO_SETTINGS_MODULE": "config.production", "SECRET_KEY": REAL_KEY,
                     "SITE_URL": "https://bench.invalid", "ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": PG_URL,
@@ -279,6 +342,15 @@ class Site:
         while self.queue_length() and time.monotonic() - started < timeout:
             time.sleep(0.05)
         return time.monotonic() - started
+
+    def query_counts(self) -> dict[str, int]:
+        """The SQL queries of one request of each kind, in-process (Django's test client under the same settings,
+        on the same database; CaptureQueriesContext), at a fresh table of two new players: the second of two."""
+        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", QUERIES.replace("GAME", repr(self.game))],
+                              cwd=ROOT, env=self.env, capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit("counting the queries failed:\n" + done.stderr[-3000:])
+        return json.loads(done.stdout.split("COUNTED ", 1)[1])
 
     def request_ms(self, method: str, path_end: str) -> list[float]:
         """The web's own duration of each such request (its JSON request lines), sorted."""
@@ -349,6 +421,7 @@ def main() -> None:
     site = Site(args, folder)
     rng = random.Random(14)
     try:
+        queries = site.query_counts()  # first: a mistake shows before the long part
         site.wait_drained()
         moves, counts, moves_elapsed = run_clients(site.clients, lambda c, o: play_for(site.port, c, args.seconds,
                                                                                        rng, o))
@@ -367,20 +440,26 @@ def main() -> None:
         effects = site.task_lines("games.tasks.game_effects", resumed)
         told = site.notifications_since(resumed)
         served_moves, served_gets = site.request_ms("POST", "/actions/"), site.request_ms("GET", "/api/catalogue/")
+        served_legal = site.request_ms("GET", "/legal-actions/")
     finally:
         site.stop()
     moves_per_s, gets_per_s = len(moves) / moves_elapsed, len(gets) / gets_elapsed
     print(f"\ngunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes x {args.web_threads} threads, "
           f"{args.clients} clients, {args.game}, {args.seconds:.0f} s a phase")
     print(f"{'':<34} {'count':>7} {'per s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
-    print(line("POST a move (worker running)", len(moves), moves_elapsed, moves))
+    print(line("a move: GET legal + POST (worker)", len(moves), moves_elapsed, moves))
+    print(line("  GET legal-actions", len(counts["legal"]), moves_elapsed, counts["legal"]))
+    print(served("    of which inside the site", served_legal))
+    print(line("  POST the action", len(counts["posts"]), moves_elapsed, counts["posts"]))
+    print(served("    of which inside the site", served_moves))
     print(f"{'':<34} (and {counts['gets']} GETs of a table as turns came, {counts['finished']} games over, "
           f"{counts['refused']} moves refused; {backlog} tasks queued at the end)")
-    print(served("  of which inside the site", served_moves))
     print(line("GET /api/catalogue/ (token)", len(gets), gets_elapsed, gets))
     print(served("  of which inside the site", served_gets))
     print(line("GET a table's poller (session, 204)", len(polls), polls_elapsed, polls))
-    print(f"moves/s : GETs/s = {moves_per_s / gets_per_s:.2f}")
+    print(f"moves/s : GETs/s = {moves_per_s:.1f} : {gets_per_s:.1f} = {moves_per_s / gets_per_s:.2f} (goal: 0.5 or more)")
+    print("SQL queries of one request (in-process, CaptureQueriesContext, same settings and database): "
+          + ", ".join(f"{QUERY_LABELS[k]} {n}" for k, n in queries.items()))
     if effects:
         span = max(e["end"] for e in effects) - min(e["end"] - e["duration_ms"] / 1000 for e in effects)
         took = sorted(e["duration_ms"] for e in effects)

@@ -3,7 +3,7 @@
 Fills a throwaway test database on PostgreSQL with players who each sat at a few finished two-player
 tables (random games, some private, some aborted, some left), plus one prolific player at thousands of
 tables; measures with 1,000 players, then grows the same database to 100,000 and measures again.
-  stats  the aggregate per game (one query, grouped by game, read from the index `seat_user_results`);
+  stats  her summary rows (PlayerGameStats, one per game, built here from the seats as the migration does);
   list   the first page of her finished games (20) that another player may see, with every seat;
   count  how many of them there are (the page's pagination).
 Prints the median and the slowest of many random players and the prolific player's figures, with the server's
@@ -69,6 +69,9 @@ def add_players(start: int, stop: int, games_each: int, rng: random.Random, prol
             seats.append(Seat(game=game, index=1, user_id=b, rank=(2 if first else 1) if done else None,
                               score=rng.randint(0, 80) if done else None, abandoned=left and first))
         Seat.objects.bulk_create(seats)
+    from games.services.player_summaries import player_summaries_rebuild
+
+    player_summaries_rebuild()  # her statistics are her summaries (issue 16), kept as games end
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
 

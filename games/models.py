@@ -157,6 +157,28 @@ class Seat(models.Model):
         return self.user.username
 
 
+class PlayerGameStats(models.Model):
+    """A player's results at one game, kept as games finish (issue 16): her page reads these rows, never her
+    seats.  Written by `games.services.leaving.ranks_settle`, in the transaction that ends the game, with the
+    same definitions as a count over her seats would use (`games.player_stats`): played, won (rank 1 and still
+    playing at the end), left, and the sums the averages are made of.  An aborted game never gets here."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_stats")
+    kind = models.CharField(max_length=20)
+    played = models.PositiveIntegerField(default=0)
+    won = models.PositiveIntegerField(default=0)
+    left = models.PositiveIntegerField(default=0)
+    rank_total = models.PositiveIntegerField(default=0, help_text="The sum of her ranks (average: / played).")
+    seats_total = models.PositiveIntegerField(default=0, help_text="The sum of the seats at her tables.")
+    last_finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="player_game_stats_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.kind}: {self.played}"
+
+
 class Vacation(models.Model):
     """A player's vacation (ruling S4): her correspondence clocks stop from `started_at` until it ends.
 

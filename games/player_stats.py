@@ -6,29 +6,25 @@ her (ruling S1: after everyone who stayed), and never as won.  Won means rank 1 
 the winners of the table's headline.  Private tables count too: a count names no table, and ratings (ruling
 S5) are made of the same games; the list of games shows only the tables the viewer may see.
 
-The statistics are one aggregate query grouped by game, read from her seats with a final rank (the partial
-covering index `seat_user_results`, migration games 0011; `ranks_settle` writes a rank when, and only when, a
-game finishes).  Each seat's game is looked up by its key in a subquery rather than joined: with a join, for a
-player of thousands of games PostgreSQL's default costs prefer to scan every game there is
-(`bench/bench_player_stats.py`).  No loop over games in Python.
+The statistics are her summary rows (`PlayerGameStats`, one per game she has finished), added to by
+`ranks_settle` when, and only when, a game finishes (games.services.player_summaries): her page costs the
+same after 10 games as after 10,000 (`bench/bench_lists.py`).  The list of her games is driven by her seats
+with a final rank (the partial index `seat_user_results`), each seat's game looked up by its key in a
+subquery rather than joined: with a join, for a player of thousands of games PostgreSQL's default costs
+prefer to scan every game there is (`bench/bench_player_stats.py`).  No loop over games in Python.
 """
 from __future__ import annotations
 
-from django.db.models import Avg, Count, Max, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from engine.core import all_games, get_game
 
 from .engine_texts import game_title
-from .models import Game, Seat
+from .models import Game, PlayerGameStats, Seat
 from .selectors import visible_q
 
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
-
-
-def _of_finished_game(field: str) -> Subquery:
-    """One column of the seat's game, if that game is finished (None otherwise): an index lookup per seat."""
-    return Subquery(_finished_game().values(field)[:1])
 
 
 def _finished_game() -> QuerySet[Game]:
@@ -37,33 +33,20 @@ def _finished_game() -> QuerySet[Game]:
 
 
 def game_stats(person) -> list[dict]:
-    """Per game she has finished: played, won, left, average rank and average seats at the table, last finished."""
-    rows = (Seat.objects.filter(user=person, rank__isnull=False)
-            .annotate(kind=_of_finished_game("kind"), seats=_of_finished_game("players"),
-                      finished=_of_finished_game("finished_at"))
-            .values("kind")
-            .annotate(played=Count("pk"), won=Count("pk", filter=Q(rank=1, abandoned=False)),
-                      left=Count("pk", filter=Q(abandoned=True)), average_rank=Avg("rank"),
-                      average_seats=Avg("seats"), last_finished=Max("finished"))
-            .order_by("kind"))
+    """Per game she has finished: played, won, left, average rank and average seats at the table, last finished.
+    Read from her summaries (PlayerGameStats, kept as games end): one short query whatever her number of games."""
     known = all_games()
-    stats = []
-    for row in rows:
-        kind = row["kind"]
-        if kind is None:  # a rank at a table not finished: never written so (ranks_settle), never counted
-            continue
-        stats.append({
-            "game": kind,
-            "title": game_title(get_game(kind).title) if kind in known else kind,
-            "played": row["played"],
-            "won": row["won"],
-            "left": row["left"],
-            "win_rate": round(row["won"] / row["played"], 3),
-            "average_rank": _rounded(row["average_rank"]),
-            "average_seats": _rounded(row["average_seats"]),
-            "last_finished": row["last_finished"],
-        })
-    return stats
+    return [{
+        "game": row.kind,
+        "title": game_title(get_game(row.kind).title) if row.kind in known else row.kind,
+        "played": row.played,
+        "won": row.won,
+        "left": row.left,
+        "win_rate": round(row.won / row.played, 3),
+        "average_rank": _rounded(row.rank_total / row.played),
+        "average_seats": _rounded(row.seats_total / row.played),
+        "last_finished": row.last_finished,
+    } for row in PlayerGameStats.objects.filter(user=person, played__gt=0).order_by("kind")]
 
 
 def _rounded(value) -> float | None:

@@ -13,6 +13,7 @@ from ratings.services import game_rate
 from ..errors import Conflict
 from ..models import Action, Game, Seat
 from ..ranking import ABANDON, LEAVE_TYPES, site_ranks
+from .player_summaries import player_summaries_record
 
 
 def seat_leave(game: Game, seat: Seat, *, kind: str, source: str, user=None) -> Action:
@@ -52,7 +53,8 @@ def nobody_to_play_against(game: Game) -> bool:
 
 
 def ranks_settle(game: Game, results=None) -> None:
-    """Write every seat's final rank (ruling S1), score and result; stop the clocks.
+    """Write every seat's final rank (ruling S1), score and result; stop the clocks; add the game to the
+    players' statistics (games.services.player_summaries).
 
     `results` is the engine's `state.results()` of a finished game; None for a game
     that ended early, which has no scores and whose staying seats share rank 1.
@@ -68,6 +70,7 @@ def ranks_settle(game: Game, results=None) -> None:
         seat.result = result.to_json() if result else None
         seat.deadline = None
         seat.save(update_fields=["rank", "score", "result", "deadline"])
+    player_summaries_record(game, seats)
 
 
 def game_end_early(game: Game, now) -> None:
