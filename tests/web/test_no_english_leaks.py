@@ -133,7 +133,7 @@ def test_a_spanish_or_chinese_reader_gets_no_english(kind, lang, owner, member):
     ana, api = client_for(owner), api_client_for(owner)
     for name, game in (("running", running), ("finished", finished)):
         page = ana.get(f"/tables/{game.pk}/").content.decode()
-        texts[f"{name} table log"] = visible(page, r'<ol class="log-lines".*?</ol>')
+        texts[f"{name} table log"] = visible(page, r'<ol [^>]*class="log-lines"[^>]*>.*?</ol>')
         if game.status == Game.Status.FINISHED:  # only a finished game is replayed
             replay = ana.get(f"/tables/{game.pk}/replay/?ply=1").content.decode()
             texts[f"{name} replay log"] = visible(replay, r'<ol class="log-lines[^"]*".*?</ol>')

@@ -16,7 +16,7 @@ def summaries_build(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0019_notification_params'),
+        ('games', '0020_notifications_moved_to_their_app'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
