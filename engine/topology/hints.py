@@ -9,86 +9,31 @@ public helpers; nothing here looks beyond the determinised state.
 from __future__ import annotations
 
 import random
+from collections import ChainMap
 
 from engine.bots.hints import END_TURN, Hints
 from engine.core import Action, State, canonical
 from engine.hexgrid import DIRECTIONS, neighbour
 from engine.topology.geometry import end_position, end_positions, second_cell
-from engine.topology.rings import Ring, find_rings, score_rings
-from engine.topology.rings import _outline as ring_outline  # the outline find_rings gives a ring
+from engine.topology.rings import Curve, Ring, find_rings, follow_line, ring_outline, rings_through, score_rings
 from engine.topology.tiles import design_of, partners, symmetric
 
-MAX_WALK = 400  # a line never has more curves than the 52 tiles hold; a guard against surprises
 ROLLOUT_EXACT = 3  # playouts score exactly only the placements that close the most curves
 OUTLOOK_SHARE = 0.5  # share of the closable open lines a search credits to the seat to move
 
 
-def _across(ends: dict, tiles: dict, tile: int, end: int):
-    """(cell, side) where `end` of `tile` lies, and the (tile, end) joined to it there (None: open)."""
-    anchor, orientation = tiles[tile]
-    cell, side = end_position(anchor, orientation, end)
-    return cell, side, ends.get((neighbour(cell, side), (side + 3) % 6))
-
-
-def rings_through(board, new_tiles: list[int]) -> list[Ring]:
-    """The closed rings that run through one of `new_tiles`, each once, as find_rings builds them."""
-    table, ends, tiles = partners(), board.ends, board.tiles
-    walked: set[tuple[int, int]] = set()
-    rings = []
-    for t in new_tiles:
-        for start in range(10):
-            if (t, start) in walked:
-                continue
-            curves = []
-            cur_t, cur_e = t, start
-            closed = False
-            for _ in range(MAX_WALK):
-                out = table[design_of(cur_t)][cur_e]
-                walked.update(((cur_t, cur_e), (cur_t, out)))
-                curves.append((cur_t, cur_e, out))
-                _, _, nxt = _across(ends, tiles, cur_t, out)
-                if nxt is None:
-                    break
-                cur_t, cur_e = nxt
-                if cur_t == t and cur_e == start:
-                    closed = True
-                    break
-            if closed:
-                rings.append(Ring(curves, ring_outline(curves, tiles)))
-    return rings
-
-
-def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[tuple[int, int, int]]]:
+def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[Curve]]:
     """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it."""
-    table, ends, tiles = partners(), board.ends, board.tiles
-    mine = table[design_of(tile)]
-    where = end_positions(anchor, orientation)
-    own = {pos: (tile, e) for e, pos in enumerate(where)}
-    walked: set[int] = set()
+    own = {pos: (tile, end) for end, pos in enumerate(end_positions(anchor, orientation))}
+    ends = ChainMap(board.ends, own)
+    tiles = ChainMap({tile: (anchor, orientation)}, board.tiles)
+    seen: set[tuple[int, int]] = set()
     rings = []
     for start in range(10):
-        if start in walked:
-            continue
-        curves = []
-        cur_t, cur_e = tile, start
-        for _ in range(MAX_WALK):
-            if cur_t == tile:
-                out = mine[cur_e]
-                walked.update((cur_e, out))
-                cell, side = where[out]
-            else:
-                out = table[design_of(cur_t)][cur_e]
-                a, o = tiles[cur_t]
-                cell, side = end_position(a, o, out)
-            curves.append((cur_t, cur_e, out))
-            key = (neighbour(cell, side), (side + 3) % 6)
-            nxt = ends.get(key) or own.get(key)
-            if nxt is None:
-                break
-            cur_t, cur_e = nxt
-            if cur_t == tile and cur_e == start:
+        if (tile, start) not in seen:
+            curves, closed = follow_line(ends, tiles, tile, start, seen)
+            if closed:
                 rings.append(curves)
-                break
     return rings
 
 
@@ -157,23 +102,18 @@ class Trial:
 
 def open_line_ends(board) -> list[tuple[tuple, tuple, int]]:
     """For each open line: the (cell, side) keys its two open ends face, and its number of curves."""
-    table, ends, tiles, cells = partners(), board.ends, board.tiles, board.cells
+    ends, tiles, cells = board.ends, board.tiles, board.cells
     seen: set[tuple[int, int]] = set()
     lines = []
     for (cell, side), (tile, end) in ends.items():
         facing = neighbour(cell, side)
         if facing in cells or (tile, end) in seen:
             continue
-        cur_t, cur_e = tile, end
-        for count in range(1, MAX_WALK):
-            out = table[design_of(cur_t)][cur_e]
-            seen.add((cur_t, cur_e))
-            seen.add((cur_t, out))
-            c, sd, nxt = _across(ends, tiles, cur_t, out)
-            if nxt is None:
-                lines.append(((facing, (side + 3) % 6), (neighbour(c, sd), (sd + 3) % 6), count))
-                break
-            cur_t, cur_e = nxt
+        # Walked from an open end, the line ends at its other open end (a ring has no open end).
+        curves, _ = follow_line(ends, tiles, tile, end, seen)
+        last_tile, _, last_end = curves[-1]
+        far_cell, far_side = end_position(*tiles[last_tile], last_end)
+        lines.append(((facing, (side + 3) % 6), (neighbour(far_cell, far_side), (far_side + 3) % 6), len(curves)))
     return lines
 
 
