@@ -34,6 +34,8 @@ Rings and inside
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.hexgrid import Hex, neighbour
 
 Point = tuple[int, int]
@@ -52,9 +54,11 @@ def end_position(anchor: Hex, orientation: int, end: int) -> End:
     return neighbour(anchor, orientation), (orientation + end - 1) % 6
 
 
-def end_positions(anchor: Hex, orientation: int) -> list[End]:
-    """The (cell, side) of ends 0..9 of a tile placed at (anchor, orientation)."""
-    return [end_position(anchor, orientation, e) for e in range(10)]
+@lru_cache(maxsize=65536)
+def end_positions(anchor: Hex, orientation: int) -> tuple[End, ...]:
+    """The (cell, side) of ends 0..9 of a tile placed at (anchor, orientation), remembered (rules and bots
+    ask for the same few hundred placements again and again)."""
+    return tuple(end_position(anchor, orientation, end) for end in range(10))
 
 
 def turned_over(anchor: Hex, orientation: int) -> tuple[Hex, int]:

@@ -22,6 +22,11 @@ ROLLOUT_EXACT = 3  # playouts score exactly only the placements that close the m
 OUTLOOK_SHARE = 0.5  # share of the closable open lines a search credits to the seat to move
 
 
+def adjacent(cell: tuple, other: tuple) -> bool:
+    """True when the two cells share an edge."""
+    return (other[0] - cell[0], other[1] - cell[1]) in DIRECTIONS
+
+
 def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[Curve]]:
     """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it."""
     own = {pos: (tile, end) for end, pos in enumerate(end_positions(anchor, orientation))}
@@ -182,7 +187,7 @@ class LineIndex:
         for (a, _), ((b, _), _) in self.other.items():
             if a == b:
                 singles.add(a)
-            elif b in [neighbour(a, d) for d in range(6)]:
+            elif adjacent(a, b):
                 pairs.add(frozenset((a, b)))
         return singles, pairs
 
@@ -268,7 +273,7 @@ class TopologyHints(Hints):
         """Curves of the three best open lines that one tile could close."""
         index = LineIndex(board)
         values = sorted((count + 1 for (a, _), ((b, _), count) in index.other.items()
-                         if a == b or b in [neighbour(a, d) for d in range(6)]), reverse=True)
+                         if a == b or adjacent(a, b)), reverse=True)
         return sum(values[:6:2])  # each line is listed from both of its ends
 
     def shortlist(self, state, seat, ranked, count):
