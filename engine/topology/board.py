@@ -84,37 +84,41 @@ class Board:
     def _refit(self, *changed: Hex) -> None:
         """Bring the frontier up to date after `changed` cells were covered or emptied.
 
-        Only the changed cells and their neighbours can join or leave the frontier, and a cell's
-        placements depend only on which of its neighbours are covered or on the frontier, so only the
-        frontier cells next to a cell whose standing changed need their placements listed again.
+        Only the changed cells and their neighbours can join or leave the frontier.  The placements
+        listed from a frontier cell depend on which neighbours are covered, and on which smaller
+        neighbours are on the frontier (a pair is listed from its smaller cell), so only those cells
+        are listed again.
         """
-        cells, frontier = self.cells, self._frontier
-        moved = set(changed)  # cells that were covered, emptied, joined or left the frontier
+        cells, frontier, fits = self.cells, self._frontier, self._fits
+        around = set(changed)
         for q, r in changed:
-            for dq, dr in DIRECTIONS:
-                moved.add((q + dq, r + dr))
-        for cell in list(moved):
-            now = cell not in cells and self._borders_table(cell)
-            if now == (cell in frontier) and cell not in changed:
-                moved.discard(cell)
-            elif now:
+            around.update((q + dq, r + dr) for dq, dr in DIRECTIONS)
+        moved = [cell for cell in around  # covered or emptied, or joined or left the frontier
+                 if cell in changed or (cell not in cells and self._borders_table(cell)) != (cell in frontier)]
+        for cell in moved:
+            if cell not in cells and self._borders_table(cell):
                 frontier.add(cell)
             else:
                 frontier.discard(cell)
-        fits = self._fits
-        for q, r in moved:
-            for cell in [(q, r)] + [(q + dq, r + dr) for dq, dr in DIRECTIONS]:
-                if cell not in frontier:
-                    if fits.pop(cell, None) is not None:
-                        self._order = None
-                    continue
-                spots = self._spots_from(cell)
-                old = fits.get(cell)
-                if old is None:
+                if fits.pop(cell, None) is not None:
                     self._order = None
-                elif old.spots == spots:
-                    continue  # unchanged: keep its actions
-                fits[cell] = CellFits(spots)
+        relist = set()
+        for cell in moved:
+            if cell in frontier:
+                relist.add(cell)
+            q, r = cell
+            for dq, dr in DIRECTIONS:
+                other = (q + dq, r + dr)
+                if other in frontier and (cell in changed or cell < other):
+                    relist.add(other)
+        for cell in relist:
+            spots = self._spots_from(cell)
+            old = fits.get(cell)
+            if old is None:
+                self._order = None
+            elif old.spots == spots:
+                continue  # unchanged: keep its actions
+            fits[cell] = CellFits(spots)
 
     def _borders_table(self, cell: Hex) -> bool:
         q, r = cell

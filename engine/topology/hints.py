@@ -69,6 +69,28 @@ def _remember(key: frozenset, rings: list[Ring]) -> None:
     _RINGS[key] = rings
 
 
+_LINES: dict[frozenset, "LineIndex"] = {}
+
+
+def line_index(board) -> "LineIndex":
+    """The open lines of the table, remembered per table; a table one tile larger than a remembered
+    one (the next decision of a playout) is derived from it by that tile alone."""
+    key = _board_key(board)
+    index = _LINES.get(key)
+    if index is None:
+        if board.tiles:
+            last, placement = next(reversed(board.tiles.items()))
+            before = _LINES.get(key - {(last, placement)})
+            if before is not None:
+                index = before.with_tile(last, *placement)
+        if index is None:
+            index = LineIndex(board)
+        if len(_LINES) >= _RINGS_LIMIT:
+            _LINES.clear()
+        _LINES[key] = index
+    return index
+
+
 def turn_points(board, placed: list[int]) -> int:
     """What the turn would score if it ended now (ruling L4), by the game's own score_rings."""
     if not rings_through(board, placed):
@@ -85,7 +107,7 @@ class Trial:
         self.placed = set(state.placed_now())
         self.rings = rings_on(self.board)
         self.points, _ = score_rings(self.rings, self.placed) if self.placed else (0, None)
-        self.lines = LineIndex(self.board)
+        self.lines = line_index(self.board)
 
     def quick(self, tile: int, anchor: tuple, orientation: int) -> int:
         """Curves of the rings the placement closes (a lower bound of its gain; 0 exactly when it closes none)."""
@@ -130,24 +152,55 @@ def open_lines(board) -> list[tuple[tuple, tuple]]:
 class LineIndex:
     """Open lines by the edge their open ends face, to find rings a placement closes in a few lookups."""
 
-    def __init__(self, board):
-        self.other: dict[tuple, tuple[tuple, int]] = {}
-        for a, b, count in open_line_ends(board):
+    def __init__(self, board=None):
+        self.other: dict[tuple, tuple[tuple, int]] = {}  # never changed once built: with_tile makes a new one
+        for a, b, count in open_line_ends(board) if board is not None else ():
             self.other[a] = (b, count)
             self.other[b] = (a, count)
+
+    def with_tile(self, tile: int, anchor: tuple, orientation: int) -> "LineIndex":
+        """The open lines once `tile` lies at (anchor, orientation): the lines it joins become one, a ring
+        it closes goes, and an end of it facing an empty cell starts a line."""
+        link = self.links(anchor, orientation)
+        other = dict(self.other)
+        beyond: dict[int, tuple[tuple, int]] = {}  # end not linked -> (open end key its line reaches, curves)
+        for end, (cell, side) in enumerate(end_positions(anchor, orientation)):
+            line = other.pop((cell, side), None)
+            if end in link:
+                continue
+            beyond[end] = line if line is not None else ((neighbour(cell, side), (side + 3) % 6), 0)
+        mine = partners()[design_of(tile)]
+        done: set[int] = set()
+        for start, (first_key, count) in beyond.items():
+            if start in done:
+                continue
+            end = start
+            while True:  # along the tile's curve, then across a line back to the tile, until a loose end
+                done.add(end)
+                end = mine[end]
+                done.add(end)
+                count += 1
+                if end in beyond:
+                    last_key, last_count = beyond[end]
+                    count += last_count
+                    break
+                end, between = link[end]
+                count += between
+            other[first_key] = (last_key, count)
+            other[last_key] = (first_key, count)
+        index = LineIndex()
+        index.other = other
+        return index
 
     def links(self, anchor: tuple, orientation: int) -> dict[int, tuple[int, int]]:
         """For a tile placed there: end -> (end of the same tile an open line leads back to, its curves)."""
         where = end_positions(anchor, orientation)
-        at = {pos: e for e, pos in enumerate(where)}
         link: dict[int, tuple[int, int]] = {}
         other = self.other
-        for e, pos in enumerate(where):
+        for end, pos in enumerate(where):
             hit = other.get(pos)
-            if hit is not None:
-                back = at.get(hit[0])
-                if back is not None:
-                    link[e] = (back, hit[1])
+            if hit is not None and hit[0] in where:
+                link[end] = (where.index(hit[0]), hit[1])
         return link
 
     def closed_value(self, tile: int, anchor: tuple, orientation: int, link: dict | None = None) -> int:
@@ -194,7 +247,7 @@ class LineIndex:
 
 def hot_cells(board) -> tuple[set, set]:
     """Cells one tile must cover to close a ring: single cells, and adjacent pairs (frozensets)."""
-    return LineIndex(board).hot()
+    return line_index(board).hot()
 
 
 def hot_spots(board, index: LineIndex | None = None) -> list[tuple[tuple, int]]:
@@ -202,7 +255,7 @@ def hot_spots(board, index: LineIndex | None = None) -> list[tuple[tuple, int]]:
 
     Orientations 0..5 are all listed; for a design a half-turn keeps, callers fold 3..5 onto 0..2.
     """
-    singles, pairs = (index or LineIndex(board)).hot()
+    singles, pairs = (index or line_index(board)).hot()
     cells = board.cells
     spots = set()
     for c in singles:
@@ -247,7 +300,7 @@ class TopologyHints(Hints):
         return scores
 
     def candidates(self, state, seat, actions, limit, rng):
-        singles, pairs = LineIndex(state.board).hot()
+        singles, pairs = line_index(state.board).hot()
         other, hot, cold = [], [], []
         for a in actions:
             if a.get("type") != "place":
@@ -271,7 +324,7 @@ class TopologyHints(Hints):
 
     def open_value(self, board) -> int:
         """Curves of the three best open lines that one tile could close."""
-        index = LineIndex(board)
+        index = line_index(board)
         values = sorted((count + 1 for (a, _), ((b, _), count) in index.other.items()
                          if a == b or adjacent(a, b)), reverse=True)
         return sum(values[:6:2])  # each line is listed from both of its ends

@@ -10,6 +10,7 @@ from topology_positions import GAME
 from engine.core import make_rng
 from engine.hexgrid import DIRECTIONS
 from engine.topology.board import Board
+from engine.topology.hints import LineIndex
 from engine.topology.state import TopologyState
 from engine.topology.tiles import design_of, symmetric
 
@@ -132,3 +133,19 @@ def test_the_stored_json_keeps_its_shape_and_no_cache():
                          "revealed", "steps", "scores", "last_turn", "history"}
     assert all(isinstance(placed, list) and len(placed) == 4 for placed in data["board"])
     assert TopologyState.from_json(json.loads(json.dumps(data))).to_json() == data
+
+
+@pytest.mark.parametrize("players,options", CONFIGURATIONS)
+def test_the_bots_open_lines_follow_each_placement_as_a_fresh_walk_finds_them(players, options):
+    """engine/topology/hints.py derives a playout's next table's open lines from the last ones."""
+    checked = 0
+    for seed in range(4):
+        index, before = None, []
+        for state in random_steps(players, options, seed):
+            placed = list(state.board.tiles.items())
+            if index is not None and placed[:-1] == before:
+                last, (anchor, orientation) = placed[-1]
+                assert index.with_tile(last, anchor, orientation).other == LineIndex(state.board).other
+                checked += 1
+            index, before = LineIndex(state.board), placed
+    assert checked > 50
