@@ -1,7 +1,8 @@
 """Topology as a game of the site: its metadata and option, the setup, and what bots and tests may ask.
 
-Where the rules are silent, the site sets up so: the start tile is the top tile of the shuffled stack,
-laid on (0, 0)-(1, 0), orientation 0.  The rules are in rules.py, the position in state.py.
+Where the rules are silent, the site plays so: the start tile is the top tile of the shuffled stack,
+laid on (0, 0)-(1, 0), orientation 0.  The rules are in rules.py (with the other decisions of the
+site), the position in state.py, what each seat sees in view.py.
 """
 from __future__ import annotations
 
