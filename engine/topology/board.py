@@ -141,7 +141,7 @@ class Board:
             spots.append((other, (direction + 3) % 6, cell))
         return tuple(spots)
 
-    def frontier(self) -> list[Hex]:
+    def _frontier_order(self) -> list[Hex]:
         """Empty cells sharing an edge with a covered cell, sorted."""
         if self._order is None:
             self._order = sorted(self._frontier)
@@ -162,7 +162,7 @@ class Board:
         The order is stable (by frontier cell, then direction): see the module's docstring.
         """
         fits = self._fits
-        return [spot for cell in self.frontier() for spot in fits[cell].spots]
+        return [spot for cell in self._frontier_order() for spot in fits[cell].spots]
 
     def place_actions(self, tile: int) -> list[dict]:
         """The place actions of `tile`, in the order of spots() (read-only: they are shared).
@@ -173,7 +173,7 @@ class Board:
         folded = symmetric()[design_of(tile)]
         fits = self._fits
         actions: list[dict] = []
-        for cell in self.frontier():
+        for cell in self._frontier_order():
             here = fits[cell]
             block = here.actions.get(tile)
             if block is None:
