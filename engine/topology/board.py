@@ -37,7 +37,7 @@ class CellFits:
 class Board:
     """Placed tiles on the unbounded hex grid, with lookups kept in step."""
 
-    __slots__ = ("tiles", "cells", "ends", "_frontier", "_fits", "_order")
+    __slots__ = ("tiles", "cells", "ends", "_frontier", "_fits", "_order", "_fits_shared")
 
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[Hex, int]] = {}  # tile id -> (anchor, orientation), in placement order
@@ -46,6 +46,7 @@ class Board:
         self._frontier: set[Hex] = set()  # empty cells sharing an edge with a covered cell
         self._fits: dict[Hex, CellFits] = {}  # frontier cell -> the placements listed from it
         self._order: list[Hex] | None = None  # the frontier sorted, until it changes
+        self._fits_shared = False  # _frontier and _fits still shared with a copy: copied before a change
 
     # --- changes --------------------------------------------------------------------
     def place(self, tile: int, anchor: Hex, orientation: int) -> None:
@@ -89,6 +90,8 @@ class Board:
         neighbours are on the frontier (a pair is listed from its smaller cell), so only those cells
         are listed again.
         """
+        if self._fits_shared:  # most clones are looked at, not played on: copy the frontier only now
+            self._frontier, self._fits, self._fits_shared = set(self._frontier), dict(self._fits), False
         cells, frontier, fits = self.cells, self._frontier, self._fits
         around = set(changed)
         for q, r in changed:
@@ -203,7 +206,7 @@ class Board:
         other.tiles = dict(self.tiles)
         other.cells = dict(self.cells)
         other.ends = dict(self.ends)
-        other._frontier = set(self._frontier)
-        other._fits = dict(self._fits)  # CellFits are shared: never changed, only replaced
+        other._frontier, other._fits = self._frontier, self._fits  # copied by whichever changes first
+        other._fits_shared = self._fits_shared = True
         other._order = self._order  # never changed in place, only replaced
         return other
