@@ -51,22 +51,23 @@ def follow_line(ends, tiles, tile: int, start: int, seen: set | None = None) -> 
     walked whole (its start included) the first time.
     """
     table = partners()
+    walked = set() if seen is None else seen
+    first = (tile, start)
     curves = []
     current, entry = tile, start
     while True:
         anchor, orientation = tiles[current]
         exit_end = table[design_of(current)][entry]
-        if seen is not None:
-            seen.add((current, entry))
-            seen.add((current, exit_end))
+        walked.add((current, entry))
+        walked.add((current, exit_end))
         curves.append((current, entry, exit_end))
         cell, side = end_position(anchor, orientation, exit_end)
         joined = ends.get((neighbour(cell, side), (side + 3) % 6))
         if joined is None:
             return curves, False
-        if joined == (tile, start):
+        if joined == first:
             return curves, True
-        if seen is not None and joined in seen:
+        if joined in walked:
             return curves, False
         current, entry = joined
 
