@@ -1,12 +1,15 @@
-"""Topology engine speed: random full games per second, and the time to list legal actions.
+"""Topology engine speed: random full games, and the time of legal_actions, view, clone and a bot playout.
 
-    python bench/bench_topology.py                 # 200 games per configuration
-    python bench/bench_topology.py --games 1000
+    python bench/bench_topology.py                 # 100 games per configuration
+    python bench/bench_topology.py --games 500
 
 For 2, 3 and 4 players (and the advanced 2-player variant) it plays random games to the end
-(a random legal action each decision, never undo), then prints games per second, decisions per
-game, the median and 95th percentile time of one `legal_actions` call, and the mean number of
-actions listed when tiles are to be placed.  Figures, not assertions: tests never time anything.
+(a random legal action each decision, applied with the checked `apply`, never undo), then prints
+the milliseconds of one whole game (legal_actions and apply only), decisions per game, the median
+time of one `legal_actions`, `view` (for the seat to move) and `clone` call, and the mean number of
+actions listed when tiles are to be placed.  Then the milliseconds of one whole 2-player game
+played by the bots' playout policy (engine/topology/hints.py rollout_action), as searches run them.
+Figures, not assertions: tests never time anything.
 """
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.core import get_game, make_rng  # noqa: E402
+from engine.topology.hints import TopologyHints  # noqa: E402
 
 CONFIGS = [(2, {}), (3, {}), (4, {}), (2, {"advanced": True})]
 
@@ -26,42 +30,68 @@ CONFIGS = [(2, {}), (3, {}), (4, {}), (2, {"advanced": True})]
 def run(players: int, options: dict, games: int) -> dict:
     """Play `games` random games; return the timings."""
     game = get_game("topology")
-    list_times, sizes, decisions = [], [], 0
-    start = time.perf_counter()
+    clock = time.perf_counter
+    list_times, view_times, clone_times, sizes, decisions, game_time = [], [], [], [], 0, 0.0
     for seed in range(games):
         state = game.new_state(players, options, seed)
         rng = make_rng("bench", seed)
         while not state.is_over():
             seat = state.current
-            t0 = time.perf_counter()
+            started = clock()
             actions = state.legal_actions(seat)
-            list_times.append(time.perf_counter() - t0)
+            listed = clock()
+            action = rng.choice([a for a in actions if a["type"] != "undo"])
+            chosen = clock()
+            state.apply(seat, action)
+            applied = clock()
+            list_times.append(listed - started)
+            game_time += (listed - started) + (applied - chosen)
             if state.hand():
                 sizes.append(len(actions))
-            actions = [a for a in actions if a["type"] != "undo"]
-            state.apply(seat, rng.choice(actions))
+            if decisions % 4 == 0:  # a sample: these are not part of a game's time
+                started = clock()
+                state.view(state.current)
+                viewed = clock()
+                state.clone()
+                view_times.append(viewed - started)
+                clone_times.append(clock() - viewed)
             decisions += 1
-    elapsed = time.perf_counter() - start
-    list_times.sort()
     return {
-        "games_per_s": games / elapsed,
+        "game_ms": game_time / games * 1000,
         "decisions": decisions / games,
-        "median_ms": statistics.median(list_times) * 1000,
-        "p95_ms": list_times[int(0.95 * (len(list_times) - 1))] * 1000,
+        "legal_ms": statistics.median(list_times) * 1000,
+        "view_ms": statistics.median(view_times) * 1000,
+        "clone_ms": statistics.median(clone_times) * 1000,
         "actions": statistics.mean(sizes) if sizes else 0.0,
     }
 
 
+def playout_ms(games: int) -> float:
+    """Milliseconds of one whole 2-player game played by the bots' playout policy."""
+    game = get_game("topology")
+    hints = TopologyHints(game)
+    started = time.perf_counter()
+    for seed in range(games):
+        state = game.new_state(2, {}, seed)
+        rng = make_rng("playout", seed)
+        while not state.is_over():
+            seat = state.current
+            state.apply(seat, hints.rollout_action(state, seat, rng))
+        hints.raw_scores(state)
+    return (time.perf_counter() - started) / games * 1000
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=100)
     args = parser.parse_args()
-    print(f"{'configuration':<22}{'games/s':>9}{'decisions':>11}{'legal median':>14}{'p95':>9}{'actions':>9}")
+    print(f"{'configuration':<22}{'game':>10}{'decisions':>11}{'legal':>10}{'view':>10}{'clone':>10}{'actions':>9}")
     for players, options in CONFIGS:
         label = f"{players} players" + (" advanced" if options.get("advanced") else "")
         r = run(players, options, args.games)
-        print(f"{label:<22}{r['games_per_s']:>9.1f}{r['decisions']:>11.1f}"
-              f"{r['median_ms']:>11.3f} ms{r['p95_ms']:>6.2f} ms{r['actions']:>9.0f}")
+        print(f"{label:<22}{r['game_ms']:>7.1f} ms{r['decisions']:>11.1f}{r['legal_ms']:>7.3f} ms"
+              f"{r['view_ms']:>7.3f} ms{r['clone_ms']:>7.3f} ms{r['actions']:>9.0f}")
+    print(f"{'2 players, playout':<22}{playout_ms(max(1, args.games // 5)):>7.1f} ms")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,11 @@
-"""The table of placed tiles: which cells are covered, where placements fit (ruling L2)."""
+"""The table of placed tiles: which cells are covered, where placements fit (ruling L2).
+
+Where tiles fit is kept up to date as tiles come and go (issue 16): each frontier cell (an empty
+cell sharing an edge with a covered one) holds the placements listed from it, and a placement or
+removal recomputes only the frontier cells near the two cells it changed.  The order of the
+placements is the one a from-scratch enumeration gives (by frontier cell, then direction), so a
+loaded state lists its moves exactly as the original did.
+"""
 from __future__ import annotations
 
 from engine.hexgrid import DIRECTIONS, Hex
@@ -6,36 +13,60 @@ from engine.hexgrid import DIRECTIONS, Hex
 from .geometry import end_positions, second_cell, turned_over
 from .tiles import design_of, symmetric
 
+Spot = tuple[Hex, int, Hex]  # (anchor, orientation, second cell) of a placement on two empty cells
+
+
+class CellFits:
+    """The placements listed from one frontier cell, and the place actions they make, per tile.
+
+    Never changed once built (the actions are added lazily, always the same ones), so boards and their
+    clones share them; a board replaces a cell's CellFits when that cell's neighbourhood changes.
+    """
+
+    __slots__ = ("spots", "offers", "folded_offers", "actions")
+
+    def __init__(self, spots: tuple[Spot, ...]) -> None:
+        self.spots = spots
+        # (orientation, cells) per placement, one cells list shared by every tile's action (read-only).
+        self.offers = [(orientation, [[anchor[0], anchor[1]], [other[0], other[1]]])
+                       for anchor, orientation, other in spots]
+        self.folded_offers = [offer for offer in self.offers if offer[0] < 3]  # for designs a half-turn keeps
+        self.actions: dict[int, list[dict]] = {}  # tile -> its place actions here, built when first asked
+
 
 class Board:
     """Placed tiles on the unbounded hex grid, with lookups kept in step."""
 
-    __slots__ = ("tiles", "cells", "ends", "_frontier", "_spots")
+    __slots__ = ("tiles", "cells", "ends", "_frontier", "_fits", "_order", "_fits_shared")
 
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[Hex, int]] = {}  # tile id -> (anchor, orientation), in placement order
         self.cells: dict[Hex, int] = {}  # covered cell -> tile id
         self.ends: dict[tuple[Hex, int], tuple[int, int]] = {}  # (cell, side) -> (tile id, end)
-        self._frontier: set[Hex] | None = None
-        self._spots: list | None = None  # placements, cached until the cells change
+        self._frontier: set[Hex] = set()  # empty cells sharing an edge with a covered cell
+        self._fits: dict[Hex, CellFits] = {}  # frontier cell -> the placements listed from it
+        self._order: list[Hex] | None = None  # the frontier sorted, until it changes
+        self._fits_shared = False  # _frontier and _fits still shared with a copy: copied before a change
 
     # --- changes --------------------------------------------------------------------
     def place(self, tile: int, anchor: Hex, orientation: int) -> None:
         """Put `tile` on (anchor, orientation); the caller has checked that it fits."""
         self.tiles[tile] = (anchor, orientation)
+        second = second_cell(anchor, orientation)
         self.cells[anchor] = tile
-        self.cells[second_cell(anchor, orientation)] = tile
+        self.cells[second] = tile
         self._index_ends(tile)
-        self._frontier = self._spots = None
+        self._refit(anchor, second)
 
     def remove(self, tile: int) -> None:
         """Take `tile` back off the table (undo)."""
         anchor, orientation = self.tiles.pop(tile)
         for key in end_positions(anchor, orientation):
             del self.ends[key]
+        second = second_cell(anchor, orientation)
         del self.cells[anchor]
-        del self.cells[second_cell(anchor, orientation)]
-        self._frontier = self._spots = None
+        del self.cells[second]
+        self._refit(anchor, second)
 
     def turn_over(self, tile: int) -> None:
         """Turn `tile` half a turn in place (ruling L6); a self-symmetric design stays as it is."""
@@ -51,47 +82,109 @@ class Board:
             self.ends[key] = (tile, end)
 
     # --- where tiles fit ----------------------------------------------------------------
-    def frontier(self) -> set[Hex]:
-        """Empty cells sharing an edge with a covered cell."""
-        if self._frontier is None:
-            cells = self.cells
-            self._frontier = {
-                (q + dq, r + dr)
-                for (q, r) in cells
-                for dq, dr in DIRECTIONS
-                if (q + dq, r + dr) not in cells
-            }
-        return self._frontier
+    def _refit(self, *changed: Hex) -> None:
+        """Bring the frontier up to date after `changed` cells were covered or emptied.
+
+        Only the changed cells and their neighbours can join or leave the frontier.  The placements
+        listed from a frontier cell depend on which neighbours are covered, and on which smaller
+        neighbours are on the frontier (a pair is listed from its smaller cell), so only those cells
+        are listed again.
+        """
+        if self._fits_shared:  # most clones are looked at, not played on: copy the frontier only now
+            self._frontier, self._fits, self._fits_shared = set(self._frontier), dict(self._fits), False
+        cells, frontier, fits = self.cells, self._frontier, self._fits
+        around = set(changed)
+        for q, r in changed:
+            around.update((q + dq, r + dr) for dq, dr in DIRECTIONS)
+        moved = [cell for cell in around  # covered or emptied, or joined or left the frontier
+                 if cell in changed or (cell not in cells and self._borders_table(cell)) != (cell in frontier)]
+        for cell in moved:
+            if cell not in cells and self._borders_table(cell):
+                frontier.add(cell)
+            else:
+                frontier.discard(cell)
+                if fits.pop(cell, None) is not None:
+                    self._order = None
+        relist = set()
+        for cell in moved:
+            if cell in frontier:
+                relist.add(cell)
+            q, r = cell
+            for dq, dr in DIRECTIONS:
+                other = (q + dq, r + dr)
+                if other in frontier and (cell in changed or cell < other):
+                    relist.add(other)
+        for cell in relist:
+            spots = self._spots_from(cell)
+            old = fits.get(cell)
+            if old is None:
+                self._order = None
+            elif old.spots == spots:
+                continue  # unchanged: keep its actions
+            fits[cell] = CellFits(spots)
+
+    def _borders_table(self, cell: Hex) -> bool:
+        q, r = cell
+        cells = self.cells
+        for dq, dr in DIRECTIONS:
+            if (q + dq, r + dr) in cells:
+                return True
+        return False
+
+    def _spots_from(self, cell: Hex) -> tuple[Spot, ...]:
+        """The placements on `cell` and an empty neighbour, each pair of frontier cells from its smaller cell."""
+        q, r = cell
+        cells, frontier = self.cells, self._frontier
+        spots = []
+        for direction, (dq, dr) in enumerate(DIRECTIONS):
+            other = (q + dq, r + dr)
+            if other in cells or (other < cell and other in frontier):
+                continue  # covered, or this pair is listed from its smaller cell
+            spots.append((cell, direction, other))
+            spots.append((other, (direction + 3) % 6, cell))
+        return tuple(spots)
+
+    def _frontier_order(self) -> list[Hex]:
+        """Empty cells sharing an edge with a covered cell, sorted."""
+        if self._order is None:
+            self._order = sorted(self._frontier)
+        return self._order
 
     def touches(self, anchor: Hex, orientation: int) -> bool:
         """True when a tile at (anchor, orientation) would share an edge with a placed tile."""
-        frontier = self.frontier()
+        frontier = self._frontier
         return anchor in frontier or second_cell(anchor, orientation) in frontier
 
     def placements(self) -> list[tuple[Hex, int]]:
         """Every (anchor, orientation) covering two empty cells and touching the table."""
         return [(anchor, orientation) for anchor, orientation, _ in self.spots()]
 
-    def spots(self) -> list[tuple[Hex, int, Hex]]:
+    def spots(self) -> list[Spot]:
         """Every (anchor, orientation, second cell) covering two empty cells and touching the table.
 
-        The order is stable (by frontier cell, then direction) so that a loaded
-        state lists its moves exactly as the original did.
+        The order is stable (by frontier cell, then direction): see the module's docstring.
         """
-        if self._spots is None:
-            cells = self.cells
-            frontier = self.frontier()
-            spots = []
-            for cell in sorted(frontier):
-                q, r = cell
-                for d, (dq, dr) in enumerate(DIRECTIONS):
-                    other = (q + dq, r + dr)
-                    if other in cells or (other in frontier and other < cell):
-                        continue  # covered, or this pair was listed from its smaller cell
-                    spots.append((cell, d, other))
-                    spots.append((other, (d + 3) % 6, cell))
-            self._spots = spots
-        return self._spots
+        fits = self._fits
+        return [spot for cell in self._frontier_order() for spot in fits[cell].spots]
+
+    def place_actions(self, tile: int) -> list[dict]:
+        """The place actions of `tile`, in the order of spots() (read-only: they are shared).
+
+        A design a half-turn keeps is offered in orientations 0..2 only.  The actions of each frontier
+        cell are kept with it, so a placement rebuilds only those of the few cells it changed.
+        """
+        folded = symmetric()[design_of(tile)]
+        fits = self._fits
+        actions: list[dict] = []
+        for cell in self._frontier_order():
+            here = fits[cell]
+            block = here.actions.get(tile)
+            if block is None:
+                block = here.actions[tile] = [
+                    {"type": "place", "tile": tile, "cells": cells, "orientation": orientation}
+                    for orientation, cells in (here.folded_offers if folded else here.offers)]
+            actions += block
+        return actions
 
     # --- storage -------------------------------------------------------------------------
     def to_json(self) -> list[list[int]]:
@@ -101,7 +194,11 @@ class Board:
     def from_json(cls, data: list) -> "Board":
         board = cls()
         for tile, q, r, orientation in data:
-            board.place(tile, (q, r), orientation)
+            anchor = (q, r)
+            board.tiles[tile] = (anchor, orientation)
+            board.cells[anchor] = board.cells[second_cell(anchor, orientation)] = tile
+            board._index_ends(tile)
+        board._refit(*board.cells)  # once for the whole table rather than once per tile
         return board
 
     def copy(self) -> "Board":
@@ -109,6 +206,7 @@ class Board:
         other.tiles = dict(self.tiles)
         other.cells = dict(self.cells)
         other.ends = dict(self.ends)
-        other._frontier = None if self._frontier is None else set(self._frontier)
-        other._spots = self._spots  # never changed in place, only replaced
+        other._frontier, other._fits = self._frontier, self._fits  # copied by whichever changes first
+        other._fits_shared = self._fits_shared = True
+        other._order = self._order  # never changed in place, only replaced
         return other

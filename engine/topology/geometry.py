@@ -34,7 +34,9 @@ Rings and inside
 """
 from __future__ import annotations
 
-from engine.hexgrid import Hex, neighbour, to_pixel
+from functools import lru_cache
+
+from engine.hexgrid import Hex, neighbour
 
 Point = tuple[int, int]
 End = tuple[Hex, int]  # (cell, side)
@@ -52,9 +54,11 @@ def end_position(anchor: Hex, orientation: int, end: int) -> End:
     return neighbour(anchor, orientation), (orientation + end - 1) % 6
 
 
-def end_positions(anchor: Hex, orientation: int) -> list[End]:
-    """The (cell, side) of ends 0..9 of a tile placed at (anchor, orientation)."""
-    return [end_position(anchor, orientation, e) for e in range(10)]
+@lru_cache(maxsize=65536)
+def end_positions(anchor: Hex, orientation: int) -> tuple[End, ...]:
+    """The (cell, side) of ends 0..9 of a tile placed at (anchor, orientation), remembered (rules and bots
+    ask for the same few hundred placements again and again)."""
+    return tuple(end_position(anchor, orientation, end) for end in range(10))
 
 
 def turned_over(anchor: Hex, orientation: int) -> tuple[Hex, int]:
@@ -108,44 +112,3 @@ def inside(point: Point, polygon: list[Point]) -> bool:
         x1, y1 = x2, y2
     return crossings
 
-
-# --- drawing (for the site's SVG; pure arithmetic, no rules) --------------------------------------
-
-ELLIPSE = (1.1, 0.55)  # semi-axes along and across the tile, in hex sizes (corner radius)
-
-
-def curve_controls(cells, end_a, end_b, size: float = 1.0) -> list[tuple[float, float]]:
-    """The four points of a cubic Bezier drawing one curve, in hexgrid.to_pixel coordinates.
-
-    `cells` are the tile's two cells, `end_a` and `end_b` the curve's (cell, side) ends, as
-    placed_curves gives them.  The curve leaves each side's midpoint towards an ellipse about
-    the tile's centre, where the ray from the centre through that midpoint meets it.  The
-    ends meet the ellipse in the same circular order as the outline, so the five curves of a
-    tile never cross (checked for every design and orientation by sampling).
-    """
-    (ax, ay), (bx, by) = to_pixel(tuple(cells[0]), size), to_pixel(tuple(cells[1]), size)
-    mx, my = (ax + bx) / 2, (ay + by) / 2
-    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-    ux, uy = (bx - ax) / length, (by - ay) / length  # along the tile
-    vx, vy = -uy, ux  # across it
-    major, minor = ELLIPSE[0] * size, ELLIPSE[1] * size
-
-    def midpoint(end):
-        cell, side = tuple(end[0]), end[1]
-        (px, py), (qx, qy) = to_pixel(cell, size), to_pixel(neighbour(cell, side), size)
-        return (px + qx) / 2, (py + qy) / 2
-
-    def on_ellipse(point):
-        dx, dy = point[0] - mx, point[1] - my
-        x, y = dx * ux + dy * uy, dx * vx + dy * vy
-        t = 1 / ((x / major) ** 2 + (y / minor) ** 2) ** 0.5
-        return mx + t * (x * ux + y * vx), my + t * (x * uy + y * vy)
-
-    first, last = midpoint(end_a), midpoint(end_b)
-    return [first, on_ellipse(first), on_ellipse(last), last]
-
-
-def curve_path(cells, end_a, end_b, size: float = 1.0) -> str:
-    """SVG path data ("M ... C ...") for one curve of a placed tile; see curve_controls."""
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = curve_controls(cells, end_a, end_b, size)
-    return f"M{x0:.2f},{y0:.2f} C{x1:.2f},{y1:.2f} {x2:.2f},{y2:.2f} {x3:.2f},{y3:.2f}"

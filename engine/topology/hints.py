@@ -9,86 +9,36 @@ public helpers; nothing here looks beyond the determinised state.
 from __future__ import annotations
 
 import random
+from collections import ChainMap
 
 from engine.bots.hints import END_TURN, Hints
 from engine.core import Action, State, canonical
 from engine.hexgrid import DIRECTIONS, neighbour
 from engine.topology.geometry import end_position, end_positions, second_cell
-from engine.topology.rings import Ring, find_rings, score_rings
-from engine.topology.rings import _outline as ring_outline  # the outline find_rings gives a ring
+from engine.topology.rings import Curve, Ring, find_rings, follow_line, ring_outline, rings_through, score_rings
 from engine.topology.tiles import design_of, partners, symmetric
 
-MAX_WALK = 400  # a line never has more curves than the 52 tiles hold; a guard against surprises
 ROLLOUT_EXACT = 3  # playouts score exactly only the placements that close the most curves
 OUTLOOK_SHARE = 0.5  # share of the closable open lines a search credits to the seat to move
 
 
-def _across(ends: dict, tiles: dict, tile: int, end: int):
-    """(cell, side) where `end` of `tile` lies, and the (tile, end) joined to it there (None: open)."""
-    anchor, orientation = tiles[tile]
-    cell, side = end_position(anchor, orientation, end)
-    return cell, side, ends.get((neighbour(cell, side), (side + 3) % 6))
+def adjacent(cell: tuple, other: tuple) -> bool:
+    """True when the two cells share an edge."""
+    return (other[0] - cell[0], other[1] - cell[1]) in DIRECTIONS
 
 
-def rings_through(board, new_tiles: list[int]) -> list[Ring]:
-    """The closed rings that run through one of `new_tiles`, each once, as find_rings builds them."""
-    table, ends, tiles = partners(), board.ends, board.tiles
-    walked: set[tuple[int, int]] = set()
-    rings = []
-    for t in new_tiles:
-        for start in range(10):
-            if (t, start) in walked:
-                continue
-            curves = []
-            cur_t, cur_e = t, start
-            closed = False
-            for _ in range(MAX_WALK):
-                out = table[design_of(cur_t)][cur_e]
-                walked.update(((cur_t, cur_e), (cur_t, out)))
-                curves.append((cur_t, cur_e, out))
-                _, _, nxt = _across(ends, tiles, cur_t, out)
-                if nxt is None:
-                    break
-                cur_t, cur_e = nxt
-                if cur_t == t and cur_e == start:
-                    closed = True
-                    break
-            if closed:
-                rings.append(Ring(curves, ring_outline(curves, tiles)))
-    return rings
-
-
-def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[tuple[int, int, int]]]:
+def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[Curve]]:
     """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it."""
-    table, ends, tiles = partners(), board.ends, board.tiles
-    mine = table[design_of(tile)]
-    where = end_positions(anchor, orientation)
-    own = {pos: (tile, e) for e, pos in enumerate(where)}
-    walked: set[int] = set()
+    own = {pos: (tile, end) for end, pos in enumerate(end_positions(anchor, orientation))}
+    ends = ChainMap(board.ends, own)
+    tiles = ChainMap({tile: (anchor, orientation)}, board.tiles)
+    seen: set[tuple[int, int]] = set()
     rings = []
     for start in range(10):
-        if start in walked:
-            continue
-        curves = []
-        cur_t, cur_e = tile, start
-        for _ in range(MAX_WALK):
-            if cur_t == tile:
-                out = mine[cur_e]
-                walked.update((cur_e, out))
-                cell, side = where[out]
-            else:
-                out = table[design_of(cur_t)][cur_e]
-                a, o = tiles[cur_t]
-                cell, side = end_position(a, o, out)
-            curves.append((cur_t, cur_e, out))
-            key = (neighbour(cell, side), (side + 3) % 6)
-            nxt = ends.get(key) or own.get(key)
-            if nxt is None:
-                break
-            cur_t, cur_e = nxt
-            if cur_t == tile and cur_e == start:
+        if (tile, start) not in seen:
+            curves, closed = follow_line(ends, tiles, tile, start, seen)
+            if closed:
                 rings.append(curves)
-                break
     return rings
 
 
@@ -119,6 +69,28 @@ def _remember(key: frozenset, rings: list[Ring]) -> None:
     _RINGS[key] = rings
 
 
+_LINES: dict[frozenset, "LineIndex"] = {}
+
+
+def line_index(board) -> "LineIndex":
+    """The open lines of the table, remembered per table; a table one tile larger than a remembered
+    one (the next decision of a playout) is derived from it by that tile alone."""
+    key = _board_key(board)
+    index = _LINES.get(key)
+    if index is None:
+        if board.tiles:
+            last, placement = next(reversed(board.tiles.items()))
+            before = _LINES.get(key - {(last, placement)})
+            if before is not None:
+                index = before.with_tile(last, *placement)
+        if index is None:
+            index = LineIndex(board)
+        if len(_LINES) >= _RINGS_LIMIT:
+            _LINES.clear()
+        _LINES[key] = index
+    return index
+
+
 def turn_points(board, placed: list[int]) -> int:
     """What the turn would score if it ended now (ruling L4), by the game's own score_rings."""
     if not rings_through(board, placed):
@@ -135,7 +107,7 @@ class Trial:
         self.placed = set(state.placed_now())
         self.rings = rings_on(self.board)
         self.points, _ = score_rings(self.rings, self.placed) if self.placed else (0, None)
-        self.lines = LineIndex(self.board)
+        self.lines = line_index(self.board)
 
     def quick(self, tile: int, anchor: tuple, orientation: int) -> int:
         """Curves of the rings the placement closes (a lower bound of its gain; 0 exactly when it closes none)."""
@@ -157,23 +129,18 @@ class Trial:
 
 def open_line_ends(board) -> list[tuple[tuple, tuple, int]]:
     """For each open line: the (cell, side) keys its two open ends face, and its number of curves."""
-    table, ends, tiles, cells = partners(), board.ends, board.tiles, board.cells
+    ends, tiles, cells = board.ends, board.tiles, board.cells
     seen: set[tuple[int, int]] = set()
     lines = []
     for (cell, side), (tile, end) in ends.items():
         facing = neighbour(cell, side)
         if facing in cells or (tile, end) in seen:
             continue
-        cur_t, cur_e = tile, end
-        for count in range(1, MAX_WALK):
-            out = table[design_of(cur_t)][cur_e]
-            seen.add((cur_t, cur_e))
-            seen.add((cur_t, out))
-            c, sd, nxt = _across(ends, tiles, cur_t, out)
-            if nxt is None:
-                lines.append(((facing, (side + 3) % 6), (neighbour(c, sd), (sd + 3) % 6), count))
-                break
-            cur_t, cur_e = nxt
+        # Walked from an open end, the line ends at its other open end (a ring has no open end).
+        curves, _ = follow_line(ends, tiles, tile, end, seen)
+        last_tile, _, last_end = curves[-1]
+        far_cell, far_side = end_position(*tiles[last_tile], last_end)
+        lines.append(((facing, (side + 3) % 6), (neighbour(far_cell, far_side), (far_side + 3) % 6), len(curves)))
     return lines
 
 
@@ -185,24 +152,55 @@ def open_lines(board) -> list[tuple[tuple, tuple]]:
 class LineIndex:
     """Open lines by the edge their open ends face, to find rings a placement closes in a few lookups."""
 
-    def __init__(self, board):
-        self.other: dict[tuple, tuple[tuple, int]] = {}
-        for a, b, count in open_line_ends(board):
+    def __init__(self, board=None):
+        self.other: dict[tuple, tuple[tuple, int]] = {}  # never changed once built: with_tile makes a new one
+        for a, b, count in open_line_ends(board) if board is not None else ():
             self.other[a] = (b, count)
             self.other[b] = (a, count)
+
+    def with_tile(self, tile: int, anchor: tuple, orientation: int) -> "LineIndex":
+        """The open lines once `tile` lies at (anchor, orientation): the lines it joins become one, a ring
+        it closes goes, and an end of it facing an empty cell starts a line."""
+        link = self.links(anchor, orientation)
+        other = dict(self.other)
+        beyond: dict[int, tuple[tuple, int]] = {}  # end not linked -> (open end key its line reaches, curves)
+        for end, (cell, side) in enumerate(end_positions(anchor, orientation)):
+            line = other.pop((cell, side), None)
+            if end in link:
+                continue
+            beyond[end] = line if line is not None else ((neighbour(cell, side), (side + 3) % 6), 0)
+        mine = partners()[design_of(tile)]
+        done: set[int] = set()
+        for start, (first_key, count) in beyond.items():
+            if start in done:
+                continue
+            end = start
+            while True:  # along the tile's curve, then across a line back to the tile, until a loose end
+                done.add(end)
+                end = mine[end]
+                done.add(end)
+                count += 1
+                if end in beyond:
+                    last_key, last_count = beyond[end]
+                    count += last_count
+                    break
+                end, between = link[end]
+                count += between
+            other[first_key] = (last_key, count)
+            other[last_key] = (first_key, count)
+        index = LineIndex()
+        index.other = other
+        return index
 
     def links(self, anchor: tuple, orientation: int) -> dict[int, tuple[int, int]]:
         """For a tile placed there: end -> (end of the same tile an open line leads back to, its curves)."""
         where = end_positions(anchor, orientation)
-        at = {pos: e for e, pos in enumerate(where)}
         link: dict[int, tuple[int, int]] = {}
         other = self.other
-        for e, pos in enumerate(where):
+        for end, pos in enumerate(where):
             hit = other.get(pos)
-            if hit is not None:
-                back = at.get(hit[0])
-                if back is not None:
-                    link[e] = (back, hit[1])
+            if hit is not None and hit[0] in where:
+                link[end] = (where.index(hit[0]), hit[1])
         return link
 
     def closed_value(self, tile: int, anchor: tuple, orientation: int, link: dict | None = None) -> int:
@@ -242,14 +240,14 @@ class LineIndex:
         for (a, _), ((b, _), _) in self.other.items():
             if a == b:
                 singles.add(a)
-            elif b in [neighbour(a, d) for d in range(6)]:
+            elif adjacent(a, b):
                 pairs.add(frozenset((a, b)))
         return singles, pairs
 
 
 def hot_cells(board) -> tuple[set, set]:
     """Cells one tile must cover to close a ring: single cells, and adjacent pairs (frozensets)."""
-    return LineIndex(board).hot()
+    return line_index(board).hot()
 
 
 def hot_spots(board, index: LineIndex | None = None) -> list[tuple[tuple, int]]:
@@ -257,7 +255,7 @@ def hot_spots(board, index: LineIndex | None = None) -> list[tuple[tuple, int]]:
 
     Orientations 0..5 are all listed; for a design a half-turn keeps, callers fold 3..5 onto 0..2.
     """
-    singles, pairs = (index or LineIndex(board)).hot()
+    singles, pairs = (index or line_index(board)).hot()
     cells = board.cells
     spots = set()
     for c in singles:
@@ -302,7 +300,7 @@ class TopologyHints(Hints):
         return scores
 
     def candidates(self, state, seat, actions, limit, rng):
-        singles, pairs = LineIndex(state.board).hot()
+        singles, pairs = line_index(state.board).hot()
         other, hot, cold = [], [], []
         for a in actions:
             if a.get("type") != "place":
@@ -326,9 +324,9 @@ class TopologyHints(Hints):
 
     def open_value(self, board) -> int:
         """Curves of the three best open lines that one tile could close."""
-        index = LineIndex(board)
+        index = line_index(board)
         values = sorted((count + 1 for (a, _), ((b, _), count) in index.other.items()
-                         if a == b or b in [neighbour(a, d) for d in range(6)]), reverse=True)
+                         if a == b or adjacent(a, b)), reverse=True)
         return sum(values[:6:2])  # each line is listed from both of its ends
 
     def shortlist(self, state, seat, ranked, count):

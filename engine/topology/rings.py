@@ -38,44 +38,61 @@ class Ring:
         return {"value": self.value, "curves": [list(c) for c in self.curves]}
 
 
-def find_rings(board: Board) -> list[Ring]:
-    """Every closed ring on the table, in a stable order (by the tile and end it is first met at)."""
+Curve = tuple[int, int, int]  # (tile, end it enters by, end it leaves by)
+
+
+def follow_line(ends, tiles, tile: int, start: int, seen: set | None = None) -> tuple[list[Curve], bool]:
+    """Walk the line through end `start` of `tile`, leaving by the far end of its curve there.
+
+    `ends` maps (cell, side) to the (tile, end) lying there and `tiles` a tile to its (anchor,
+    orientation), as Board holds them (callers may pass a table with a tile added).  Returns the
+    curves in walking order and whether the line closes into a ring.  Every (tile, end) walked is
+    added to `seen`; the walk stops, open, on meeting one walked before, since a ring would have been
+    walked whole (its start included) the first time.
+    """
     table = partners()
-    ends = board.ends
-    tiles = board.tiles
-    seen: set[tuple[int, int]] = set()  # (tile, end) of ends already walked
+    walked = set() if seen is None else seen
+    first = (tile, start)
+    curves = []
+    current, entry = tile, start
+    while True:
+        anchor, orientation = tiles[current]
+        exit_end = table[design_of(current)][entry]
+        walked.add((current, entry))
+        walked.add((current, exit_end))
+        curves.append((current, entry, exit_end))
+        cell, side = end_position(anchor, orientation, exit_end)
+        joined = ends.get((neighbour(cell, side), (side + 3) % 6))
+        if joined is None:
+            return curves, False
+        if joined == first:
+            return curves, True
+        if joined in walked:
+            return curves, False
+        current, entry = joined
+
+
+def rings_through(board: Board, tiles) -> list[Ring]:
+    """The closed rings running through any of `tiles` (ids on the board), each once, in a stable order
+    (by the tile, in the order given, and the end it is first met at)."""
+    seen: set[tuple[int, int]] = set()
     rings = []
-    for tile, (anchor, orientation) in tiles.items():
-        partner = table[design_of(tile)]
+    for tile in tiles:
         for start in range(10):
             if (tile, start) in seen:
                 continue
-            curves = []
-            cur_tile, cur_end, cur_partner, cur_pos = tile, start, partner, (anchor, orientation)
-            closed = False
-            while True:
-                out_end = cur_partner[cur_end]
-                seen.add((cur_tile, cur_end))
-                seen.add((cur_tile, out_end))
-                curves.append((cur_tile, cur_end, out_end))
-                cell, side = end_position(cur_pos[0], cur_pos[1], out_end)
-                nxt = ends.get((neighbour(cell, side), (side + 3) % 6))
-                if nxt is None:
-                    break
-                cur_tile, cur_end = nxt
-                if cur_tile == tile and cur_end == start:
-                    closed = True
-                    break
-                if nxt in seen:  # joined a line already walked: it was open, as this one is
-                    break
-                cur_partner = table[design_of(cur_tile)]
-                cur_pos = tiles[cur_tile]
+            curves, closed = follow_line(board.ends, board.tiles, tile, start, seen)
             if closed:
-                rings.append(Ring(curves, _outline(curves, tiles)))
+                rings.append(Ring(curves, ring_outline(curves, board.tiles)))
     return rings
 
 
-def _outline(curves: list[tuple[int, int, int]], tiles: dict) -> list[Point]:
+def find_rings(board: Board) -> list[Ring]:
+    """Every closed ring on the table, in a stable order (by the tile and end it is first met at)."""
+    return rings_through(board, board.tiles)
+
+
+def ring_outline(curves: list[Curve], tiles: dict) -> list[Point]:
     """The ring drawn through edge midpoints and tile centres (geometry.py says why that is enough)."""
     outline = []
     for tile, entry, _ in curves:

@@ -132,31 +132,3 @@ def test_point_in_polygon_counts_crossings_exactly():
     assert inside((1, 2), diamond)
     assert not inside((-3, 2), diamond)
     assert not inside((5, 2), diamond)
-
-
-def test_drawn_curves_keep_the_outline_order_so_they_cannot_cross():
-    """The SVG helper bends every curve through an ellipse point; those points must go round
-    the tile in the same order as the ends, which keeps the five curves apart."""
-    import math
-
-    from engine.hexgrid import to_pixel
-    from engine.topology.geometry import curve_controls, curve_path
-
-    for orientation in range(6):
-        anchor = (1, -2)
-        cells = [anchor, neighbour(anchor, orientation)]
-        ends = end_positions(anchor, orientation)
-        (ax, ay), (bx, by) = to_pixel(cells[0]), to_pixel(cells[1])
-        centre = ((ax + bx) / 2, (ay + by) / 2)
-        inner, outer = [], []
-        for i in range(10):
-            first, bend, _, _ = curve_controls(cells, ends[i], ends[(i + 1) % 10])
-            p, q = to_pixel(ends[i][0]), to_pixel(neighbour(*ends[i]))
-            assert first == pytest.approx(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2))
-            outer.append(math.atan2(first[1] - centre[1], first[0] - centre[0]))
-            inner.append(math.atan2(bend[1] - centre[1], bend[0] - centre[0]))
-        assert inner == pytest.approx(outer)  # each bend lies on the ray to its end
-        # going round: the angles turn the same way at every step (no end out of order)
-        turns = [((outer[(i + 1) % 10] - outer[i] + math.pi) % math.tau) - math.pi for i in range(10)]
-        assert all(t < 0 for t in turns) or all(t > 0 for t in turns)
-    assert curve_path([[0, 0], [1, 0]], [[0, 0], 1], [[0, 0], 2]).startswith("M")

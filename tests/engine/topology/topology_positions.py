@@ -5,8 +5,8 @@ import engine.topology  # noqa: F401  (registers the game)
 from engine.core import get_game
 from engine.hexgrid import neighbour
 from engine.topology.board import Board
-from engine.topology.game import TopologyState
 from engine.topology.geometry import turned_over
+from engine.topology.state import TopologyState
 from engine.topology.tiles import COPIES, TILE_COUNT, design_of, find_design, symmetric
 
 GAME = get_game("topology")
