@@ -3,7 +3,7 @@
 Modules: board (geometry, codes), cards (types, presets, deck), setup (options, new game, initial
 battlefield), obstacles (expert variant), farmers (the eight farmers), movement (arrivals, eliminations,
 removals, Law #4), effects (the 22 cards), scoring (lines of sight, final scoring), turn (decisions),
-views (view, determinize, plant_secrets), describe (log lines, reasons), state, game (registration).
+view (view, determinize, plant_secrets), describe (log lines, reasons), state, game (registration).
 
 A turn is a chain of small decisions; `legal_actions(seat)` lists exactly the choices of the current
 one, and none of them leads to a dead end (Law of War #7). Hexes are [q, r] lists. An action is accepted

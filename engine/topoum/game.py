@@ -26,9 +26,9 @@ class TopoumGame(Game):
         return new_state(TopoumState, players, opts, seed)
 
     def determinize(self, view: dict, seat: int, rng) -> TopoumState:
-        from .views import determinize
+        from .view import determinize
         return determinize(view, seat, rng)
 
     def plant_secrets(self, state: TopoumState) -> dict:
-        from .views import plant_secrets
+        from .view import plant_secrets
         return plant_secrets(state)

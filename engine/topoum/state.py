@@ -168,7 +168,7 @@ class TopoumState(State):
         return self.cur if self.phase == "play" and self.turn_log else None
 
     def view(self, seat):
-        from .views import view
+        from .view import view
         return view(self, seat)
 
     def scores(self) -> list[float]:
