@@ -116,9 +116,3 @@ def at(geo: Geometry, i: int) -> list[int]:
 def ev(code: str, **params) -> dict:
     """One log event as data: "topoum.<code>" and its facts; the site words it (issue 13)."""
     return {"code": f"topoum.{code}", **params}
-
-
-def hex_text(geo: Geometry, i: int) -> str:
-    """A cell as '(q,r)' for log lines."""
-    q, r = geo.cells[i]
-    return f"({q},{r})"

@@ -5,12 +5,13 @@ a card is playable exactly when its list is not empty.
 """
 from __future__ import annotations
 
-from engine.hexgrid import direction_between
+from typing import Callable, NamedTuple
 
 from . import board as B
 from . import farmers
+from .barracks import has_barracks_source, need_barracks, placement_spaces
 from .board import BARRACKS, NONE, ROCK, STANDALONE, at, ev
-from .movement import BLOCKED, arrive, lose_mole, place_tile, push, remove_square, splits_without, trace
+from .movement import BLOCKED, arrive, direction_to, lose_mole, push, remove_square, reveal_crate, trace
 
 # How a card's choice is asked: nothing, a hex, or a direction.
 NO_CHOICE, TARGET, DIRECTION = "none", "target", "direction"
@@ -22,61 +23,20 @@ def rival_at(st, x: int, c: int) -> bool:
     return o >= 0 and o != c and st.rc != x
 
 
-def direction_to(st, a: int, b: int) -> int:
-    return direction_between(st.geo.cells[a], st.geo.cells[b])
-
-
-# --- barracks from the reserve (ruling T10) ---------------------------------------
-def takeback_candidates(st, c: int) -> list[int]:
-    """Own barracks that may be taken back: on the battlefield, bare, and not needed to hold it together.
-
-    Bare: no mole, no crate or farmer tile, no Red Cross on it (ruling T21).
-    """
-    tile, mole, feat, bf = st.tile, st.mole, st.feat, st.bf
-    code = BARRACKS + c
-    return [b for b in range(len(tile))
-            if tile[b] == code and bf[b] and mole[b] < 0 and feat[b] == NONE and st.rc != b
-            and not splits_without(st, b)]
-
-
-def has_barracks_source(st, c: int) -> bool:
-    return st.tiles_left[c] > 0 or bool(takeback_candidates(st, c))
-
-
-def still_next_to_battlefield(st, h: int, b: int) -> bool:
-    """Space h keeps a battlefield neighbour once barracks b is taken back."""
-    bf = st.bf
-    return any(j >= 0 and j != b and bf[j] for j in st.geo.nb[h])
-
-
-def placement_spaces(st, c: int) -> list[int]:
-    """Spaces adjacent to the battlefield where c can put a barracks now (T3, T10)."""
-    from .movement import free_spaces_next_to_battlefield
-    spaces = free_spaces_next_to_battlefield(st)
-    if st.tiles_left[c] > 0:
-        return spaces
-    cands = takeback_candidates(st, c)
-    return [h for h in spaces if any(still_next_to_battlefield(st, h, b) for b in cands)]
-
-
 # --- per-card choices --------------------------------------------------------------
 def _adjacent(st, m):
     return [x for x in st.geo.nb[m] if x >= 0]
 
 
-def t_bayonet(st, m, c):
+def adjacent_rivals_choices(st, m, c):
     return [x for x in _adjacent(st, m) if rival_at(st, x, c)]
 
 
-t_short_range = t_bayonet
-t_prisoner_of_war = t_bayonet
+def betrayal_choices(st, m, c):
+    return adjacent_rivals_choices(st, m, c) if st.moles_left[c] > 0 else []
 
 
-def t_betrayal(st, m, c):
-    return t_bayonet(st, m, c) if st.moles_left[c] > 0 else []
-
-
-def t_long_range(st, m, c):
+def long_range_choices(st, m, c):
     out = []
     nb, mole, feat = st.geo.nb, st.mole, st.feat
     for d in range(6):
@@ -94,7 +54,7 @@ def t_long_range(st, m, c):
     return out
 
 
-def t_grenade(st, m, c):
+def grenade_choices(st, m, c):
     return [x for x in _adjacent(st, m) if st.tile[x] >= 0]
 
 
@@ -110,24 +70,24 @@ def _ring2(st, m):
     return out
 
 
-def t_mortar_attack(st, m, c):
+def mortar_attack_choices(st, m, c):
     return [x for x, _ in _ring2(st, m) if st.tile[x] >= 0]
 
 
-def t_slingshot(st, m, c):
+def slingshot_choices(st, m, c):
     return [x for x, _ in _ring2(st, m) if rival_at(st, x, c)]
 
 
-def t_advance(st, m, c):
+def advance_choices(st, m, c):
     nb, tile = st.geo.nb[m], st.tile
     return [x for d, x in enumerate(nb) if x >= 0 and tile[x] >= 0 and trace(st, x, d, c)[0] != BLOCKED]
 
 
-def t_underground_maneuver(st, m, c):
+def underground_maneuver_choices(st, m, c):
     return [x for x, d in _ring2(st, m) if st.tile[x] >= 0 and trace(st, x, d, c)[0] != BLOCKED]
 
 
-def t_motorbike_patrol(st, m, c):
+def motorbike_patrol_choices(st, m, c):
     out = []
     nb, tile, mole, feat = st.geo.nb, st.tile, st.mole, st.feat
     for d in range(6):
@@ -142,7 +102,7 @@ def t_motorbike_patrol(st, m, c):
     return out
 
 
-def t_panic_attack(st, m, c):
+def panic_attack_choices(st, m, c):
     """Directions in which at least one mole would really be pushed."""
     out = []
     nb, mole = st.geo.nb, st.mole
@@ -157,7 +117,7 @@ def t_panic_attack(st, m, c):
     return out
 
 
-def t_tunnel(st, m, c):
+def tunnel_choices(st, m, c):
     code = BARRACKS + c
     tile, mole = st.tile, st.mole
     if tile[m] != code:
@@ -165,15 +125,15 @@ def t_tunnel(st, m, c):
     return [x for x in range(len(tile)) if tile[x] == code and x != m and mole[x] < 0]
 
 
-def t_decoy(st, m, c):
+def decoy_choices(st, m, c):
     return [x for x in _adjacent(st, m) if BARRACKS <= st.tile[x] < STANDALONE and rival_at(st, x, c)]
 
 
-def t_build_barracks(st, m, c):
+def build_barracks_choices(st, m, c):
     return placement_spaces(st, c)
 
 
-def t_abandoned_barracks(st, m, c):
+def abandoned_barracks_choices(st, m, c):
     if not has_barracks_source(st, c):
         return []
     return [x for x in _adjacent(st, m) if st.tile[x] < 0]
@@ -185,67 +145,57 @@ def conquerable(st, x: int, c: int) -> bool:
             and (st.feat[x] == NONE or st.feat[x] >= B.CRATE))
 
 
-def t_conquest(st, m, c):
+def conquest_choices(st, m, c):
     xs = [x for x in _adjacent(st, m) if conquerable(st, x, c)]
     if xs and not has_barracks_source(st, c):
         xs = [x for x in xs if st.tile[x] == c]  # her own neutral tile turns over at no cost
     return xs
 
 
-def t_new_soldier(st, m, c):
+def new_soldier_choices(st, m, c):
     if st.moles_left[c] <= 0:
         return []
     return [x for x, d in _ring2(st, m)
             if st.tile[x] >= 0 and st.feat[x] != ROCK and not (st.rc == x and st.mole[x] >= 0)]
 
 
-def t_medal_of_honor(st, m, c):
+def medal_of_honor_choices(st, m, c):
     mole = st.mole
     return [x for x in range(len(mole)) if mole[x] == c and x != m]
 
 
-def t_press_support(st, m, c):
+def press_support_choices(st, m, c):
     return [None] if st.press != c else []
 
 
-def t_red_cross(st, m, c):
+def red_cross_choices(st, m, c):
     return [None] if st.rc != m else []
 
 
-def t_farmer(st, m, c):
+def farmer_choices(st, m, c):
     return farmers.targets(st, m, c)
 
 
 # --- carrying out -------------------------------------------------------------------
-def r_bayonet(st, m, c, x):
+def bayonet_effect(st, m, c, x):
     lose_mole(st, x, c, why="bayonet")
     arrive(st, c, m, x, direction_to(st, m, x), c)
 
 
-def r_short_range(st, m, c, x):
+def shoot_effect(st, m, c, x):
     lose_mole(st, x, c, why="shot")
 
 
-r_long_range = r_short_range
-r_slingshot = r_short_range
-
-
-def r_grenade(st, m, c, x):
+def destroy_square_effect(st, m, c, x):
     st.events.append(ev("square_destroyed", hex=at(st.geo, x)))
     remove_square(st, x, c)
 
 
-r_mortar_attack = r_grenade
-
-
-def r_advance(st, m, c, x):
+def advance_onto_effect(st, m, c, x):
     arrive(st, c, m, x, direction_to(st, m, x), c)
 
 
-r_underground_maneuver = r_advance
-
-
-def r_motorbike_patrol(st, m, c, x):
+def motorbike_patrol_effect(st, m, c, x):
     d = direction_to(st, m, x)
     a = st.geo.nb[m][d]
     if st.mole[a] >= 0:
@@ -253,7 +203,7 @@ def r_motorbike_patrol(st, m, c, x):
     arrive(st, c, m, x, d, c)
 
 
-def r_panic_attack(st, m, c, d):
+def panic_attack_effect(st, m, c, d):
     nb = st.geo.nb
     ray = []
     x = nb[m][d]
@@ -264,12 +214,11 @@ def r_panic_attack(st, m, c, d):
         push(st, x, d, c)
 
 
-def r_tunnel(st, m, c, x):
+def tunnel_effect(st, m, c, x):
     arrive(st, c, m, x, None, c)
 
 
-def r_decoy(st, m, c, x):
-    from .movement import reveal_crate
+def decoy_effect(st, m, c, x):
     mole, flag = st.mole, st.mflag
     mole[m], mole[x] = mole[x], mole[m]
     flag[m], flag[x] = flag[x], flag[m] | B.FRESH
@@ -278,15 +227,15 @@ def r_decoy(st, m, c, x):
             reveal_crate(st, mole[y], y)
 
 
-def r_build_barracks(st, m, c, x):
+def build_barracks_effect(st, m, c, x):
     need_barracks(st, c, {"do": "build", "cell": x})
 
 
-def r_abandoned_barracks(st, m, c, x):
+def abandoned_barracks_effect(st, m, c, x):
     need_barracks(st, c, {"do": "abandoned", "cell": x, "m": m})
 
 
-def r_conquest(st, m, c, x):
+def conquest_effect(st, m, c, x):
     if st.tile[x] == c:
         st.tile[x] = BARRACKS + c
         st.events.append(ev("conquest", seat=c, hex=at(st.geo, x)))
@@ -294,16 +243,16 @@ def r_conquest(st, m, c, x):
         need_barracks(st, c, {"do": "conquest", "cell": x})
 
 
-def r_betrayal(st, m, c, x):
+def betrayal_effect(st, m, c, x):
     lose_mole(st, x, c, why="betrayed")
     arrive(st, c, -1, x, None, c)
 
 
-def r_new_soldier(st, m, c, x):
+def new_soldier_effect(st, m, c, x):
     arrive(st, c, -1, x, direction_to(st, m, x), c)
 
 
-def r_prisoner_of_war(st, m, c, x):
+def prisoner_of_war_effect(st, m, c, x):
     o = st.mole[x]
     st.mole[x] = -1
     st.mflag[x] = 0
@@ -311,7 +260,7 @@ def r_prisoner_of_war(st, m, c, x):
     st.events.append(ev("prisoner", seat=o, hex=at(st.geo, x)))
 
 
-def r_medal_of_honor(st, m, c, x):
+def medal_of_honor_effect(st, m, c, x):
     st.mole[x] = -1
     st.mflag[x] = 0
     st.moles_left[c] += 1
@@ -319,94 +268,54 @@ def r_medal_of_honor(st, m, c, x):
     st.events.append(ev("medal_of_honor", hex=at(st.geo, x)))
 
 
-def r_press_support(st, m, c, _):
+def press_support_effect(st, m, c, _):
     st.press = c
     st.events.append(ev("press_taken", seat=c))
 
 
-def r_red_cross(st, m, c, _):
+def red_cross_effect(st, m, c, _):
     st.rc = m
     st.events.append(ev("red_cross", hex=at(st.geo, m)))
 
 
-def r_farmer(st, m, c, choice):
+def farmer_effect(st, m, c, choice):
     farmers.resolve(st, m, c, choice)
 
 
-# --- barracks placement with running out (ruling T10) -----------------------------------
-def need_barracks(st, c: int, then: dict) -> None:
-    """Carry out `then` with a barracks from the reserve, or ask which barracks to take back first."""
-    if st.tiles_left[c] > 0:
-        finish_placement(st, c, then)
-    else:
-        st.pending = {"k": "take_back", "then": then}
+# --- the table of cards ----------------------------------------------------------------------
+class CardEffect(NamedTuple):
+    """How a card asks for its choice, the choices it offers, and carrying it out with one."""
+
+    asks: str                                 # NO_CHOICE, TARGET or DIRECTION
+    choices: Callable[..., list]              # (state, mole_cell, seat) -> choices, [None] when none is asked
+    carry_out: Callable[..., None]            # (state, mole_cell, seat, choice)
 
 
-def takeback_options(st, c: int, then: dict) -> list[int]:
-    """Barracks that may be taken back for `then` without a dead end (Law #7)."""
-    cands = takeback_candidates(st, c)
-    h = then.get("cell")
-    do = then["do"]
-    if do in ("build", "place", "enter"):
-        cands = [b for b in cands if still_next_to_battlefield(st, h, b)]
-    if do == "enter":
-        from .turn import enter_has_card
-        cands = [b for b in cands if _with_taken_back(st, b, lambda: enter_has_card(st, h, c))]
-    return cands
-
-
-def _with_taken_back(st, b: int, check) -> bool:
-    """Evaluate check() as if barracks b were back in the reserve."""
-    code, bfv = st.tile[b], st.bf[b]
-    st.tile[b] = B.NO_TILE
-    st.bf[b] = 0
-    st.tiles_left[code & 3] += 1
-    try:
-        return check()
-    finally:
-        st.tile[b] = code
-        st.bf[b] = bfv
-        st.tiles_left[code & 3] -= 1
-
-
-def take_back(st, c: int, b: int) -> None:
-    from .movement import lift_tile
-    lift_tile(st, b)
-    st.events.append(ev("barracks_back", seat=c, hex=at(st.geo, b)))
-
-
-def finish_placement(st, c: int, then: dict) -> None:
-    """Put the barracks where `then` says and carry on with what needed it."""
-    do, x = then["do"], then["cell"]
-    geo = st.geo
-    if do == "build":
-        place_tile(st, x, BARRACKS + c)
-        st.events.append(ev("barracks_built", seat=c, hex=at(geo, x)))
-    elif do == "abandoned":
-        place_tile(st, x, BARRACKS + c)
-        m = then["m"]
-        arrive(st, c, m, x, direction_to(st, m, x), c)
-    elif do in ("conquest", "change"):
-        old = st.tile[x]
-        st.tiles_left[old & 3] += 1
-        st.tile[x] = BARRACKS + c
-        st.tiles_left[c] -= 1
-        whose = None if old < BARRACKS else old - BARRACKS  # None: a neutral tile
-        st.events.append(ev("barracks_replaced", seat=c, owner=whose, hex=at(geo, x)))
-    elif do in ("enter", "place"):
-        from .turn import after_entry
-        after_entry(st, c, x, do)
-
-
-# --- tables ---------------------------------------------------------------------------------
-KIND = {name: TARGET for name in (
-    "bayonet", "short_range", "long_range", "grenade", "mortar_attack", "slingshot", "advance",
-    "underground_maneuver", "motorbike_patrol", "tunnel", "decoy", "build_barracks", "abandoned_barracks",
-    "conquest", "betrayal", "new_soldier", "prisoner_of_war", "medal_of_honor")}
-KIND.update(panic_attack=DIRECTION, press_support=NO_CHOICE, red_cross=NO_CHOICE, farmer=TARGET)
-
-TARGETS = {card: globals()["t_" + card] for card in KIND}
-RESOLVE = {card: globals()["r_" + card] for card in KIND}
+CARD_EFFECTS: dict[str, CardEffect] = {
+    "bayonet": CardEffect(TARGET, adjacent_rivals_choices, bayonet_effect),
+    "short_range": CardEffect(TARGET, adjacent_rivals_choices, shoot_effect),
+    "long_range": CardEffect(TARGET, long_range_choices, shoot_effect),
+    "grenade": CardEffect(TARGET, grenade_choices, destroy_square_effect),
+    "mortar_attack": CardEffect(TARGET, mortar_attack_choices, destroy_square_effect),
+    "slingshot": CardEffect(TARGET, slingshot_choices, shoot_effect),
+    "advance": CardEffect(TARGET, advance_choices, advance_onto_effect),
+    "underground_maneuver": CardEffect(TARGET, underground_maneuver_choices, advance_onto_effect),
+    "motorbike_patrol": CardEffect(TARGET, motorbike_patrol_choices, motorbike_patrol_effect),
+    "panic_attack": CardEffect(DIRECTION, panic_attack_choices, panic_attack_effect),
+    "tunnel": CardEffect(TARGET, tunnel_choices, tunnel_effect),
+    "decoy": CardEffect(TARGET, decoy_choices, decoy_effect),
+    "build_barracks": CardEffect(TARGET, build_barracks_choices, build_barracks_effect),
+    "abandoned_barracks": CardEffect(TARGET, abandoned_barracks_choices, abandoned_barracks_effect),
+    "conquest": CardEffect(TARGET, conquest_choices, conquest_effect),
+    "betrayal": CardEffect(TARGET, betrayal_choices, betrayal_effect),
+    "new_soldier": CardEffect(TARGET, new_soldier_choices, new_soldier_effect),
+    "prisoner_of_war": CardEffect(TARGET, adjacent_rivals_choices, prisoner_of_war_effect),
+    "medal_of_honor": CardEffect(TARGET, medal_of_honor_choices, medal_of_honor_effect),
+    "press_support": CardEffect(NO_CHOICE, press_support_choices, press_support_effect),
+    "red_cross": CardEffect(NO_CHOICE, red_cross_choices, red_cross_effect),
+    "farmer": CardEffect(TARGET, farmer_choices, farmer_effect),
+}
+KIND = {card: effect.asks for card, effect in CARD_EFFECTS.items()}
 
 
 def _any_free_space(st) -> bool:
@@ -420,7 +329,7 @@ def _any_free_space(st) -> bool:
 
 
 def _p_build_barracks(st, m, c):
-    return _any_free_space(st) if st.tiles_left[c] > 0 else bool(t_build_barracks(st, m, c))
+    return _any_free_space(st) if st.tiles_left[c] > 0 else bool(build_barracks_choices(st, m, c))
 
 
 def _p_medal_of_honor(st, m, c):
@@ -441,8 +350,8 @@ PLAYABLE = {"build_barracks": _p_build_barracks, "medal_of_honor": _p_medal_of_h
 
 def targets(st, card: str, m: int, c: int) -> list:
     """The choices of `card` played on the mole at m by colour c; empty when it cannot be played."""
-    fn = TARGETS.get(card)
-    return fn(st, m, c) if fn is not None else []
+    effect = CARD_EFFECTS.get(card)
+    return effect.choices(st, m, c) if effect is not None else []
 
 
 def playable(st, card: str, m: int, c: int) -> bool:
@@ -456,6 +365,6 @@ def playable(st, card: str, m: int, c: int) -> bool:
 def resolve(st, card: str, m: int, c: int, choice) -> None:
     """Carry out the card with its choice; follow-up decisions land in st.pending."""
     st.pending = None
-    RESOLVE[card](st, m, c, choice)
+    CARD_EFFECTS[card].carry_out(st, m, c, choice)
 
 

@@ -17,6 +17,7 @@ from .board import (
     at,
     ev,
 )
+from .movement import lose_mole, place_tile, push, remove_square, reveal_crate
 
 FARMERS: dict[str, str] = {
     "kings_of_buckets": "Kings of Buckets",
@@ -50,7 +51,6 @@ def zone_colours(st) -> list[int]:
 
 def setup_zones(st, rng) -> None:
     """Lay the farmer's four tiles on the marked zones, each on a neutral tile (an outpost, ruling T3)."""
-    from .movement import place_tile
     f = st.farmer
     if f in ZONE_TILE or f == "lord_of_the_crates":
         if f == "lord_of_the_crates":
@@ -64,7 +64,6 @@ def setup_zones(st, rng) -> None:
 
 def setup_centre(st) -> None:
     """Step 1 of the battlefield: the centre tile, with the farmer's tile on it or instead of it."""
-    from .movement import place_tile
     x = st.geo.centre
     if st.farmer == "lady_boom":
         place_tile(st, x, STANDALONE)  # the dynamite replaces the centre tile (ruling T17)
@@ -130,7 +129,6 @@ def targets(st, m: int, c: int) -> list:
 
 def resolve(st, m: int, c: int, choice) -> None:
     """Carry out the farmer's USE with the chosen target."""
-    from .movement import lose_mole, push, remove_square, reveal_crate
     f = st.farmer
     geo = st.geo
     if f in ZONE_TILE:
@@ -188,7 +186,6 @@ def resolve(st, m: int, c: int, choice) -> None:
 
 def place_dynamite(st, x: int) -> None:
     """Whoever blew the dynamite away puts it back next to the battlefield (ruling T17)."""
-    from .movement import place_tile
     place_tile(st, x, STANDALONE)
     st.feat[x] = DYNAMITE
     st.dyn_pending = False

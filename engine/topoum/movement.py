@@ -1,6 +1,8 @@
 """What happens to moles and squares: arrivals (T12, T16), eliminations (Law #5), removals and Law #4 (T3)."""
 from __future__ import annotations
 
+from engine.hexgrid import direction_between
+
 from . import board as B
 from .board import COLOURS, DEADLY, FRESH, ICE, ROCK, TRAP, at, ev
 
@@ -10,6 +12,11 @@ DIE, COLLIDE, LAND, BLOCKED = 0, 1, 2, 3
 
 def name(c: int) -> str:
     return COLOURS[c].capitalize()
+
+
+def direction_to(st, a: int, b: int) -> int:
+    """The direction from cell a to cell b, which lie on one line."""
+    return direction_between(st.geo.cells[a], st.geo.cells[b])
 
 
 def protected_from(st, x: int, actor: int) -> bool:

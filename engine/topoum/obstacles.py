@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .board import BARRACKS, FEATURE_CODES, STANDALONE, at, ev
+from .movement import place_tile
 
 OBSTACLES = ("rock", "puddle", "gas", "ice")
 # Each physical tile has two faces: four Puddle/Rock tiles and four Ice/Gas tiles.
@@ -34,7 +35,6 @@ def placement_actions(st) -> list[dict]:
 
 def place_obstacle(st, kind: str, x: int) -> None:
     """Lay an obstacle tile: a square by itself, on the battlefield or an outpost on an X space."""
-    from .movement import place_tile
     st.obst_left[PAIR[kind]] -= 1
     touches = any(j >= 0 and st.bf[j] for j in st.geo.nb[x])
     place_tile(st, x, STANDALONE, join=touches)

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from engine.core import InvalidOptions, Option, make_rng
 
-from .board import BARRACKS, FRESH, MOVABLE, at, ev
-from .cards import CARD_NAMES, PEACE, PRESETS, TYPES_PER_DECK, build_deck, missing_categories, random_types, title
+from .board import BARRACKS, at, ev
+from .cards import CARD_NAMES, PRESETS, TYPES_PER_DECK, build_deck, missing_categories, random_types
 from .farmers import FARMERS, USES_OBSTACLE_TILES, setup_centre, setup_zones
 from .movement import free_spaces_next_to_battlefield, place_tile
+from .obstacles import place_obstacle, placement_actions
 
 DEFAULT_LINE_VALUES = [-2, -1, 0, 1, 2]  # ruling T5
 
@@ -97,7 +98,6 @@ def seats_from(st, first: int, step: int = 1) -> list[int]:
 
 def setup_actions(st) -> list[dict]:
     """Legal choices of the current setup step (each a decision of the seat to play)."""
-    from .obstacles import placement_actions
     geo = st.geo
     if st.step == "centre":
         return [{"type": "place", "hex": geo.hex(geo.centre)}]
@@ -109,8 +109,7 @@ def setup_actions(st) -> list[dict]:
 
 
 def apply_setup(st, action: dict) -> None:
-    """Carry out one setup decision and move on to the next seat or step."""
-    from .obstacles import place_obstacle
+    """Carry out one setup decision and move on to the next seat or step, or into play."""
     c = st.cur
     geo = st.geo
     x = geo.cell(action["hex"])
@@ -140,23 +139,5 @@ def apply_setup(st, action: dict) -> None:
         else:
             st.phase, st.step = "play", ""
             st.cur = st.start
-            from .turn import begin_turn
-            begin_turn(st)
-            return
+            return  # the first turn begins (rules.apply)
     st.cur = st.order[0]
-
-
-def describe_setup(st, c: int, action: dict, before) -> dict:
-    """The log entry of a setup decision, as data (issue 13)."""
-    where = at(st.geo, st.geo.cell(action["hex"]))
-    if action["type"] == "obstacle":
-        return ev("setup_obstacle", seat=c, kind=action["kind"], hex=where)
-    if before.step == "centre":
-        return ev("setup_centre", seat=c, dynamite=st.farmer == "lady_boom", hex=where)
-    if before.step == "ring":
-        return ev("setup_ring", seat=c, hex=where)
-    return ev("setup_mole", seat=c, hex=where)
-
-
-__all__ = ["OPTIONS", "check_options", "new_state", "setup_actions", "apply_setup", "PEACE", "title",
-           "MOVABLE", "FRESH"]

@@ -1,10 +1,15 @@
 """The Topoum position: compact per-cell arrays plus cards, medals and the current decision."""
 from __future__ import annotations
 
+from typing import Callable, ClassVar
+
 from engine.core import IllegalAction, NotYourDecision, State, find_action
 
 from . import board as B
 from .board import geometry
+from .events import describe, explain_illegal
+from .rules import apply_action, legal_actions
+from .scoring import results
 
 # Fields copied as flat lists by clone(); nested ones are listed apart.
 _FLAT = ("tile", "feat", "bf", "mole", "mflag", "medals", "tiles_left", "moles_left", "deck", "line",
@@ -126,7 +131,6 @@ class TopoumState(State):
             return []
         cached = self._legal
         if cached is None:
-            from .turn import legal_actions
             cached = self._legal = legal_actions(self)
         return list(cached)
 
@@ -152,11 +156,10 @@ class TopoumState(State):
 
     def apply(self, seat: int, action: dict) -> None:
         found = self._legal_one(seat, action)
-        from .turn import apply_action
+        self._legal = None
         apply_action(self, dict(found))  # the engine's own copy: the turn log never holds a caller's object
 
     def explain_illegal(self, seat: int, action: dict) -> tuple[str, dict]:
-        from .describe import explain_illegal
         return explain_illegal(self, seat, action)
 
     def undoable(self, seat: int) -> bool:
@@ -167,18 +170,19 @@ class TopoumState(State):
         """The seat to act once she has made a decision of her turn; end_turn confirms it (ruling S3)."""
         return self.cur if self.phase == "play" and self.turn_log else None
 
+    # view.py builds states of its own (determinize), so it stands above this module and cannot be
+    # imported here: game.py, above both, gives the class the function that draws a seat's view.
+    seat_view: ClassVar[Callable[["TopoumState", int | None], dict]]
+
     def view(self, seat):
-        from .view import view
-        return view(self, seat)
+        return self.seat_view(seat)
 
     def scores(self) -> list[float]:
         return [float(m) for m in self.medals]
 
     def results(self):
-        from .scoring import results
         return results(self)
 
     def describe(self, seat: int, action: dict, before=None) -> str:
-        from .describe import describe
         return describe(self, seat, action, before)
 

@@ -2,28 +2,22 @@
 from __future__ import annotations
 
 from . import board as B
-from .board import BARRACKS, FRESH, MOVABLE, NONE, STANDALONE, at, ev
-from .cards import PEACE
-from .effects import (
-    DIRECTION,
-    KIND,
-    _with_taken_back,
+from .barracks import (
     finish_placement,
     has_barracks_source,
     need_barracks,
     placement_spaces,
-    playable,
-    resolve,
     still_next_to_battlefield,
     take_back,
     takeback_candidates,
-    takeback_options,
-    targets,
+    with_taken_back,
 )
+from .board import BARRACKS, MOVABLE, NONE, STANDALONE, at, ev
+from .cards import PEACE
+from .effects import DIRECTION, KIND, playable, resolve, targets
 from .farmers import place_dynamite
 from .movement import BLOCKED, LAND, absorb, arrive, free_spaces_next_to_battlefield, remove_part, settle, trace
 from .scoring import finish, line_keys, new_lines
-from .setup import apply_setup, setup_actions
 
 END_TURN = {"type": "end_turn"}
 UNDO = {"type": "undo"}
@@ -217,7 +211,7 @@ def enter_actions(st, c: int) -> list[dict]:
         cands = takeback_candidates(st, c)
         ok = [h for h in spaces
               if any(still_next_to_battlefield(st, h, b)
-                     and _with_taken_back(st, b, lambda: enter_has_card(st, h, c)) for b in cands)]
+                     and with_taken_back(st, b, lambda: enter_has_card(st, h, c)) for b in cands)]
     return [{"type": "enter", "hex": geo.hex(h)} for h in ok]
 
 
@@ -273,10 +267,20 @@ def pending_actions(st, p: dict, c: int) -> list[dict]:
     return []
 
 
-def legal_actions(st) -> list[dict]:
-    """Every choice of the seat to act now; each leads on to a complete turn (Law of War #7)."""
-    if st.phase == "setup":
-        return setup_actions(st)
+def takeback_options(st, c: int, then: dict) -> list[int]:
+    """Barracks that may be taken back for `then` without a dead end (Law #7)."""
+    cands = takeback_candidates(st, c)
+    h = then.get("cell")
+    do = then["do"]
+    if do in ("build", "place", "enter"):
+        cands = [b for b in cands if still_next_to_battlefield(st, h, b)]
+    if do == "enter":
+        cands = [b for b in cands if with_taken_back(st, b, lambda: enter_has_card(st, h, c))]
+    return cands
+
+
+def turn_actions(st) -> list[dict]:
+    """Every choice of the seat to act in her turn; each leads on to a complete turn (Law of War #7)."""
     c = st.cur
     if st.pending is not None:
         out = pending_actions(st, st.pending, c)
@@ -314,21 +318,6 @@ def action_step(st, c: int) -> list[dict]:
 
 
 # --- doing it -------------------------------------------------------------------------------
-def after_entry(st, c: int, x: int, do: str) -> None:
-    """A barracks with a mole arrives at x: the compulsory placement (T9) or Enter into combat (T11)."""
-    from .movement import place_tile
-    place_tile(st, x, BARRACKS + c)
-    st.mole[x] = c
-    st.moles_left[c] -= 1
-    if do == "place":
-        st.mflag[x] = MOVABLE | FRESH  # T9: that mole may then be moved this turn
-        st.stage = "action"
-        st.pending = None
-    else:
-        st.mflag[x] = FRESH
-        st.pending = {"k": "card", "m": x, "alt": False}
-
-
 def _choice(st, p: dict, action: dict):
     geo = st.geo
     if p["card"] == "farmer" and "from" in action:
@@ -339,14 +328,10 @@ def _choice(st, p: dict, action: dict):
 
 def apply_action(st, action: dict) -> None:
     """Carry out a legal action (already checked) for the seat to act."""
-    st._legal = None
     st.events = []
     t = action["type"]
     if t == "undo":
         undo(st)
-        return
-    if st.phase == "setup":
-        apply_setup(st, action)
         return
     st.turn_log.append(action)
     c = st.cur
@@ -440,5 +425,4 @@ def undo(st) -> None:
     st.snap = snap
     for a in log:
         apply_action(st, a)
-    st._legal = None
     st.events = []

@@ -4,6 +4,10 @@ from __future__ import annotations
 from . import board as B
 from .board import COLOURS, CRATE, FRESH, MOVABLE, STANDALONE
 from .cards import COPIES, PEACE
+from .events import prompt
+from .farmers import CRATE_VALUES
+from .scoring import new_lines
+from .state import TopoumState
 
 
 def _public_pending(geo, p):
@@ -82,8 +86,6 @@ def board_cells(st, seat) -> list[dict]:
 
 def public_part(st, me) -> dict:
     """Everything on the table that every seat sees (the board, medals, reserves, Line, pile tops...)."""
-    from .describe import prompt
-    from .scoring import new_lines
     geo = st.geo
     v = {
         "game": "topoum",
@@ -161,7 +163,6 @@ def view(st, seat) -> dict:
 
 def _build_public(v: dict, seed):
     """A state holding the public part of a view; hidden parts are filled by the caller."""
-    from .state import TopoumState
     n = v["players"]
     opts = dict(v["options"])
     st = TopoumState(n, opts, seed)
@@ -258,7 +259,6 @@ def determinize(v: dict, seat: int, rng):
     # Crates: known values stay, the others are dealt from what is left.
     total = v["crates_total"]
     if total:
-        from .farmers import CRATE_VALUES
         known = {int(k): val for k, val in v["crates_known"].items()}
         if v.get("crate_values") is not None:  # the game is over: every value is on the table
             known = dict(enumerate(v["crate_values"]))

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from engine.core import near_miss
 
-from .board import ev, hex_text
+from .barracks import placement_spaces
+from .board import at, ev
+from .turn import compulsory
 
 
 def _hex(action, key="hex"):
@@ -24,7 +26,6 @@ def _head(st, seat, t, action, before) -> dict:
     if t == "undo":
         return ev("undo", seat=seat)
     if before is not None and before.phase == "setup":
-        from .setup import describe_setup
         return describe_setup(st, seat, action, before)
     p = before.pending if before is not None else None
     if t == "end_turn":
@@ -59,6 +60,18 @@ def _head(st, seat, t, action, before) -> dict:
     return {"code": "action", "seat": seat, "type": t}
 
 
+def describe_setup(st, c: int, action: dict, before) -> dict:
+    """The log entry of a setup decision, as data (issue 13)."""
+    where = at(st.geo, st.geo.cell(action["hex"]))
+    if action["type"] == "obstacle":
+        return ev("setup_obstacle", seat=c, kind=action["kind"], hex=where)
+    if before.step == "centre":
+        return ev("setup_centre", seat=c, dynamite=st.farmer == "lady_boom", hex=where)
+    if before.step == "ring":
+        return ev("setup_ring", seat=c, hex=where)
+    return ev("setup_mole", seat=c, hex=where)
+
+
 # --- prompts and refusals, as data (issue 13; the site words them: games/presenters/topoum_words.py) ------
 def prompt(st) -> dict:
     """What the seat to act is being asked: {"code": "topoum.prompt.<what>", ...}."""
@@ -75,7 +88,6 @@ def prompt(st) -> dict:
             out["card"] = p["card"]
         return out
     if st.stage in ("start", "action"):
-        from .turn import compulsory, placement_spaces
         if st.stage == "start" and compulsory(st, st.cur) and placement_spaces(st, st.cur):
             return {"code": "topoum.prompt.place"}
         return {"code": "topoum.prompt.act"}
@@ -121,6 +133,3 @@ def explain_illegal(st, seat: int, action) -> tuple[str, dict]:
     if t == "move":
         return "topoum.move_refused", {}
     return "topoum.choice_refused", {"hex": _where(action), "prompt": prompt(st)}
-
-
-__all__ = ["describe", "explain_illegal", "prompt", "hex_text"]
