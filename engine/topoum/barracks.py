@@ -8,95 +8,95 @@ from .board import BARRACKS, FRESH, MOVABLE, NONE, at, ev
 from .movement import arrive, direction_to, free_spaces_next_to_battlefield, lift_tile, place_tile, splits_without
 
 
-def takeback_candidates(st, c: int) -> list[int]:
+def takeback_candidates(state, seat: int) -> list[int]:
     """Own barracks that may be taken back: on the battlefield, bare, and not needed to hold it together.
 
     Bare: no mole, no crate or farmer tile, no Red Cross on it (ruling T21).
     """
-    tile, mole, feat, bf = st.tile, st.mole, st.feat, st.bf
-    code = BARRACKS + c
+    tile, mole, feat, bf = state.tile, state.mole, state.feat, state.bf
+    code = BARRACKS + seat
     return [b for b in range(len(tile))
-            if tile[b] == code and bf[b] and mole[b] < 0 and feat[b] == NONE and st.rc != b
-            and not splits_without(st, b)]
+            if tile[b] == code and bf[b] and mole[b] < 0 and feat[b] == NONE and state.rc != b
+            and not splits_without(state, b)]
 
 
-def has_barracks_source(st, c: int) -> bool:
-    return st.tiles_left[c] > 0 or bool(takeback_candidates(st, c))
+def has_barracks_source(state, seat: int) -> bool:
+    return state.tiles_left[seat] > 0 or bool(takeback_candidates(state, seat))
 
 
-def still_next_to_battlefield(st, h: int, b: int) -> bool:
-    """Space h keeps a battlefield neighbour once barracks b is taken back."""
-    bf = st.bf
-    return any(j >= 0 and j != b and bf[j] for j in st.geo.nb[h])
+def still_next_to_battlefield(state, space: int, barracks: int) -> bool:
+    """`space` keeps a battlefield neighbour once `barracks` is taken back."""
+    bf = state.bf
+    return any(j >= 0 and j != barracks and bf[j] for j in state.geo.nb[space])
 
 
-def placement_spaces(st, c: int) -> list[int]:
-    """Spaces adjacent to the battlefield where c can put a barracks now (T3, T10)."""
-    spaces = free_spaces_next_to_battlefield(st)
-    if st.tiles_left[c] > 0:
+def placement_spaces(state, seat: int) -> list[int]:
+    """Spaces adjacent to the battlefield where `seat` can put a barracks now (T3, T10)."""
+    spaces = free_spaces_next_to_battlefield(state)
+    if state.tiles_left[seat] > 0:
         return spaces
-    cands = takeback_candidates(st, c)
-    return [h for h in spaces if any(still_next_to_battlefield(st, h, b) for b in cands)]
+    cands = takeback_candidates(state, seat)
+    return [h for h in spaces if any(still_next_to_battlefield(state, h, b) for b in cands)]
 
 
-def need_barracks(st, c: int, then: dict) -> None:
+def need_barracks(state, seat: int, then: dict) -> None:
     """Carry out `then` with a barracks from the reserve, or ask which barracks to take back first."""
-    if st.tiles_left[c] > 0:
-        finish_placement(st, c, then)
+    if state.tiles_left[seat] > 0:
+        finish_placement(state, seat, then)
     else:
-        st.pending = {"k": "take_back", "then": then}
+        state.pending = {"k": "take_back", "then": then}
 
 
-def with_taken_back(st, b: int, check) -> bool:
-    """Evaluate check() as if barracks b were back in the reserve."""
-    code, bfv = st.tile[b], st.bf[b]
-    st.tile[b] = B.NO_TILE
-    st.bf[b] = 0
-    st.tiles_left[code & 3] += 1
+def with_taken_back(state, barracks: int, check) -> bool:
+    """Evaluate check() as if `barracks` were back in the reserve."""
+    code, bfv = state.tile[barracks], state.bf[barracks]
+    state.tile[barracks] = B.NO_TILE
+    state.bf[barracks] = 0
+    state.tiles_left[code & 3] += 1
     try:
         return check()
     finally:
-        st.tile[b] = code
-        st.bf[b] = bfv
-        st.tiles_left[code & 3] -= 1
+        state.tile[barracks] = code
+        state.bf[barracks] = bfv
+        state.tiles_left[code & 3] -= 1
 
 
-def take_back(st, c: int, b: int) -> None:
-    lift_tile(st, b)
-    st.events.append(ev("barracks_back", seat=c, hex=at(st.geo, b)))
+def take_back(state, seat: int, barracks: int) -> None:
+    lift_tile(state, barracks)
+    state.events.append(ev("barracks_back", seat=seat, hex=at(state.geo, barracks)))
 
 
-def finish_placement(st, c: int, then: dict) -> None:
+def finish_placement(state, seat: int, then: dict) -> None:
     """Put the barracks where `then` says and carry on with what needed it."""
     do, x = then["do"], then["cell"]
-    geo = st.geo
+    geo = state.geo
     if do == "build":
-        place_tile(st, x, BARRACKS + c)
-        st.events.append(ev("barracks_built", seat=c, hex=at(geo, x)))
+        place_tile(state, x, BARRACKS + seat)
+        state.events.append(ev("barracks_built", seat=seat, hex=at(geo, x)))
     elif do == "abandoned":
-        place_tile(st, x, BARRACKS + c)
+        place_tile(state, x, BARRACKS + seat)
         m = then["m"]
-        arrive(st, c, m, x, direction_to(st, m, x), c)
+        arrive(state, seat, m, x, direction_to(state, m, x), seat)
     elif do in ("conquest", "change"):
-        old = st.tile[x]
-        st.tiles_left[old & 3] += 1
-        st.tile[x] = BARRACKS + c
-        st.tiles_left[c] -= 1
+        old = state.tile[x]
+        state.tiles_left[old & 3] += 1
+        state.tile[x] = BARRACKS + seat
+        state.tiles_left[seat] -= 1
         whose = None if old < BARRACKS else old - BARRACKS  # None: a neutral tile
-        st.events.append(ev("barracks_replaced", seat=c, owner=whose, hex=at(geo, x)))
+        state.events.append(ev("barracks_replaced", seat=seat, owner=whose, hex=at(geo, x)))
     elif do in ("enter", "place"):
-        after_entry(st, c, x, do)
+        after_entry(state, seat, x, do)
 
 
-def after_entry(st, c: int, x: int, do: str) -> None:
-    """A barracks with a mole arrives at x: the compulsory placement (T9) or Enter into combat (T11)."""
-    place_tile(st, x, BARRACKS + c)
-    st.mole[x] = c
-    st.moles_left[c] -= 1
-    if do == "place":
-        st.mflag[x] = MOVABLE | FRESH  # T9: that mole may then be moved this turn
-        st.stage = "action"
-        st.pending = None
+def after_entry(state, seat: int, cell: int, entry: str) -> None:
+    """A barracks with a mole arrives at `cell`: the compulsory placement (T9) or Enter into combat (T11)."""
+    place_tile(state, cell, BARRACKS + seat)
+    state.mole[cell] = seat
+    state.moles_left[seat] -= 1
+    if entry == "place":
+        state.mflag[cell] = MOVABLE | FRESH  # T9: that mole may then be moved this turn
+        state.stage = "action"
+        state.pending = None
     else:
-        st.mflag[x] = FRESH
-        st.pending = {"k": "card", "m": x, "alt": False}
+        state.mflag[cell] = FRESH
+        state.pending = {"k": "card", "m": cell, "alt": False}

@@ -17,52 +17,52 @@ from .movement import BLOCKED, arrive, direction_to, lose_mole, push, remove_squ
 NO_CHOICE, TARGET, DIRECTION = "none", "target", "direction"
 
 
-def rival_at(st, x: int, c: int) -> bool:
-    """An unprotected rival mole stands on x (ruling T14: Red Cross shields it from the card)."""
-    o = st.mole[x] if x >= 0 else -1
-    return o >= 0 and o != c and st.rc != x
+def rival_at(state, cell: int, seat: int) -> bool:
+    """An unprotected rival mole stands on `cell` (ruling T14: Red Cross shields it from the card)."""
+    o = state.mole[cell] if cell >= 0 else -1
+    return o >= 0 and o != seat and state.rc != cell
 
 
 # --- per-card choices --------------------------------------------------------------
-def _adjacent(st, m):
-    return [x for x in st.geo.nb[m] if x >= 0]
+def _adjacent(state, mole_cell):
+    return [x for x in state.geo.nb[mole_cell] if x >= 0]
 
 
-def adjacent_rivals_choices(st, m, c):
-    return [x for x in _adjacent(st, m) if rival_at(st, x, c)]
+def adjacent_rivals_choices(state, mole_cell, seat):
+    return [x for x in _adjacent(state, mole_cell) if rival_at(state, x, seat)]
 
 
-def betrayal_choices(st, m, c):
-    return adjacent_rivals_choices(st, m, c) if st.moles_left[c] > 0 else []
+def betrayal_choices(state, mole_cell, seat):
+    return adjacent_rivals_choices(state, mole_cell, seat) if state.moles_left[seat] > 0 else []
 
 
-def long_range_choices(st, m, c):
+def long_range_choices(state, mole_cell, seat):
     out = []
-    nb, mole, feat = st.geo.nb, st.mole, st.feat
+    nb, mole, feat = state.geo.nb, state.mole, state.feat
     for d in range(6):
-        x = m
+        x = mole_cell
         for k in (1, 2, 3):
             x = nb[x][d]
             if x < 0:
                 break
             if mole[x] >= 0:
-                if k >= 2 and rival_at(st, x, c):
+                if k >= 2 and rival_at(state, x, seat):
                     out.append(x)
                 break
-            if st.rc == x or feat[x] == ROCK:
+            if state.rc == x or feat[x] == ROCK:
                 break
     return out
 
 
-def grenade_choices(st, m, c):
-    return [x for x in _adjacent(st, m) if st.tile[x] >= 0]
+def grenade_choices(state, mole_cell, seat):
+    return [x for x in _adjacent(state, mole_cell) if state.tile[x] >= 0]
 
 
-def _ring2(st, m):
-    nb = st.geo.nb
+def _ring2(state, mole_cell):
+    nb = state.geo.nb
     out = []
     for d in range(6):
-        a = nb[m][d]
+        a = nb[mole_cell][d]
         if a >= 0:
             b = nb[a][d]
             if b >= 0:
@@ -70,216 +70,217 @@ def _ring2(st, m):
     return out
 
 
-def mortar_attack_choices(st, m, c):
-    return [x for x, _ in _ring2(st, m) if st.tile[x] >= 0]
+def mortar_attack_choices(state, mole_cell, seat):
+    return [x for x, _ in _ring2(state, mole_cell) if state.tile[x] >= 0]
 
 
-def slingshot_choices(st, m, c):
-    return [x for x, _ in _ring2(st, m) if rival_at(st, x, c)]
+def slingshot_choices(state, mole_cell, seat):
+    return [x for x, _ in _ring2(state, mole_cell) if rival_at(state, x, seat)]
 
 
-def advance_choices(st, m, c):
-    nb, tile = st.geo.nb[m], st.tile
-    return [x for d, x in enumerate(nb) if x >= 0 and tile[x] >= 0 and trace(st, x, d, c)[0] != BLOCKED]
+def advance_choices(state, mole_cell, seat):
+    nb, tile = state.geo.nb[mole_cell], state.tile
+    return [x for d, x in enumerate(nb) if x >= 0 and tile[x] >= 0 and trace(state, x, d, seat)[0] != BLOCKED]
 
 
-def underground_maneuver_choices(st, m, c):
-    return [x for x, d in _ring2(st, m) if st.tile[x] >= 0 and trace(st, x, d, c)[0] != BLOCKED]
+def underground_maneuver_choices(state, mole_cell, seat):
+    return [x for x, d in _ring2(state, mole_cell) if state.tile[x] >= 0 and trace(state, x, d, seat)[0] != BLOCKED]
 
 
-def motorbike_patrol_choices(st, m, c):
+def motorbike_patrol_choices(state, mole_cell, seat):
     out = []
-    nb, tile, mole, feat = st.geo.nb, st.tile, st.mole, st.feat
+    nb, tile, mole, feat = state.geo.nb, state.tile, state.mole, state.feat
     for d in range(6):
-        a = nb[m][d]
+        a = nb[mole_cell][d]
         if a < 0 or tile[a] < 0 or feat[a] == ROCK:
             continue
-        if mole[a] >= 0 and (mole[a] == c or st.rc == a):
+        if mole[a] >= 0 and (mole[a] == seat or state.rc == a):
             continue  # her own mole or a protected one blocks the way (ruling T14)
         b = nb[a][d]
-        if b >= 0 and tile[b] >= 0 and trace(st, b, d, c)[0] != BLOCKED:
+        if b >= 0 and tile[b] >= 0 and trace(state, b, d, seat)[0] != BLOCKED:
             out.append(b)
     return out
 
 
-def panic_attack_choices(st, m, c):
+def panic_attack_choices(state, mole_cell, seat):
     """Directions in which at least one mole would really be pushed."""
     out = []
-    nb, mole = st.geo.nb, st.mole
+    nb, mole = state.geo.nb, state.mole
     for d in range(6):
-        x = nb[m][d]
+        x = nb[mole_cell][d]
         while x >= 0:
-            if mole[x] >= 0 and not (st.rc == x and mole[x] != c):
-                if trace(st, nb[x][d], d, c)[0] != BLOCKED:
+            if mole[x] >= 0 and not (state.rc == x and mole[x] != seat):
+                if trace(state, nb[x][d], d, seat)[0] != BLOCKED:
                     out.append(d)
                     break
             x = nb[x][d]
     return out
 
 
-def tunnel_choices(st, m, c):
-    code = BARRACKS + c
-    tile, mole = st.tile, st.mole
-    if tile[m] != code:
+def tunnel_choices(state, mole_cell, seat):
+    code = BARRACKS + seat
+    tile, mole = state.tile, state.mole
+    if tile[mole_cell] != code:
         return []
-    return [x for x in range(len(tile)) if tile[x] == code and x != m and mole[x] < 0]
+    return [x for x in range(len(tile)) if tile[x] == code and x != mole_cell and mole[x] < 0]
 
 
-def decoy_choices(st, m, c):
-    return [x for x in _adjacent(st, m) if BARRACKS <= st.tile[x] < STANDALONE and rival_at(st, x, c)]
+def decoy_choices(state, mole_cell, seat):
+    return [x for x in _adjacent(state, mole_cell)
+            if BARRACKS <= state.tile[x] < STANDALONE and rival_at(state, x, seat)]
 
 
-def build_barracks_choices(st, m, c):
-    return placement_spaces(st, c)
+def build_barracks_choices(state, mole_cell, seat):
+    return placement_spaces(state, seat)
 
 
-def abandoned_barracks_choices(st, m, c):
-    if not has_barracks_source(st, c):
+def abandoned_barracks_choices(state, mole_cell, seat):
+    if not has_barracks_source(state, seat):
         return []
-    return [x for x in _adjacent(st, m) if st.tile[x] < 0]
+    return [x for x in _adjacent(state, mole_cell) if state.tile[x] < 0]
 
 
-def conquerable(st, x: int, c: int) -> bool:
-    t = st.tile[x]
-    return (0 <= t < STANDALONE and t != BARRACKS + c and st.mole[x] < 0
-            and (st.feat[x] == NONE or st.feat[x] >= B.CRATE))
+def conquerable(state, cell: int, seat: int) -> bool:
+    t = state.tile[cell]
+    return (0 <= t < STANDALONE and t != BARRACKS + seat and state.mole[cell] < 0
+            and (state.feat[cell] == NONE or state.feat[cell] >= B.CRATE))
 
 
-def conquest_choices(st, m, c):
-    xs = [x for x in _adjacent(st, m) if conquerable(st, x, c)]
-    if xs and not has_barracks_source(st, c):
-        xs = [x for x in xs if st.tile[x] == c]  # her own neutral tile turns over at no cost
+def conquest_choices(state, mole_cell, seat):
+    xs = [x for x in _adjacent(state, mole_cell) if conquerable(state, x, seat)]
+    if xs and not has_barracks_source(state, seat):
+        xs = [x for x in xs if state.tile[x] == seat]  # her own neutral tile turns over at no cost
     return xs
 
 
-def new_soldier_choices(st, m, c):
-    if st.moles_left[c] <= 0:
+def new_soldier_choices(state, mole_cell, seat):
+    if state.moles_left[seat] <= 0:
         return []
-    return [x for x, d in _ring2(st, m)
-            if st.tile[x] >= 0 and st.feat[x] != ROCK and not (st.rc == x and st.mole[x] >= 0)]
+    return [x for x, d in _ring2(state, mole_cell)
+            if state.tile[x] >= 0 and state.feat[x] != ROCK and not (state.rc == x and state.mole[x] >= 0)]
 
 
-def medal_of_honor_choices(st, m, c):
-    mole = st.mole
-    return [x for x in range(len(mole)) if mole[x] == c and x != m]
+def medal_of_honor_choices(state, mole_cell, seat):
+    mole = state.mole
+    return [x for x in range(len(mole)) if mole[x] == seat and x != mole_cell]
 
 
-def press_support_choices(st, m, c):
-    return [None] if st.press != c else []
+def press_support_choices(state, mole_cell, seat):
+    return [None] if state.press != seat else []
 
 
-def red_cross_choices(st, m, c):
-    return [None] if st.rc != m else []
+def red_cross_choices(state, mole_cell, seat):
+    return [None] if state.rc != mole_cell else []
 
 
-def farmer_choices(st, m, c):
-    return farmers.targets(st, m, c)
+def farmer_choices(state, mole_cell, seat):
+    return farmers.targets(state, mole_cell, seat)
 
 
 # --- carrying out -------------------------------------------------------------------
-def bayonet_effect(st, m, c, x):
-    lose_mole(st, x, c, why="bayonet")
-    arrive(st, c, m, x, direction_to(st, m, x), c)
+def bayonet_effect(state, mole_cell, seat, cell):
+    lose_mole(state, cell, seat, why="bayonet")
+    arrive(state, seat, mole_cell, cell, direction_to(state, mole_cell, cell), seat)
 
 
-def shoot_effect(st, m, c, x):
-    lose_mole(st, x, c, why="shot")
+def shoot_effect(state, mole_cell, seat, cell):
+    lose_mole(state, cell, seat, why="shot")
 
 
-def destroy_square_effect(st, m, c, x):
-    st.events.append(ev("square_destroyed", hex=at(st.geo, x)))
-    remove_square(st, x, c)
+def destroy_square_effect(state, mole_cell, seat, cell):
+    state.events.append(ev("square_destroyed", hex=at(state.geo, cell)))
+    remove_square(state, cell, seat)
 
 
-def advance_onto_effect(st, m, c, x):
-    arrive(st, c, m, x, direction_to(st, m, x), c)
+def advance_onto_effect(state, mole_cell, seat, cell):
+    arrive(state, seat, mole_cell, cell, direction_to(state, mole_cell, cell), seat)
 
 
-def motorbike_patrol_effect(st, m, c, x):
-    d = direction_to(st, m, x)
-    a = st.geo.nb[m][d]
-    if st.mole[a] >= 0:
-        lose_mole(st, a, c, why="run_over")
-    arrive(st, c, m, x, d, c)
+def motorbike_patrol_effect(state, mole_cell, seat, cell):
+    d = direction_to(state, mole_cell, cell)
+    a = state.geo.nb[mole_cell][d]
+    if state.mole[a] >= 0:
+        lose_mole(state, a, seat, why="run_over")
+    arrive(state, seat, mole_cell, cell, d, seat)
 
 
-def panic_attack_effect(st, m, c, d):
-    nb = st.geo.nb
+def panic_attack_effect(state, mole_cell, seat, direction):
+    nb = state.geo.nb
     ray = []
-    x = nb[m][d]
+    x = nb[mole_cell][direction]
     while x >= 0:
         ray.append(x)
-        x = nb[x][d]
+        x = nb[x][direction]
     for x in reversed(ray):  # farthest first (ruling T14)
-        push(st, x, d, c)
+        push(state, x, direction, seat)
 
 
-def tunnel_effect(st, m, c, x):
-    arrive(st, c, m, x, None, c)
+def tunnel_effect(state, mole_cell, seat, cell):
+    arrive(state, seat, mole_cell, cell, None, seat)
 
 
-def decoy_effect(st, m, c, x):
-    mole, flag = st.mole, st.mflag
-    mole[m], mole[x] = mole[x], mole[m]
-    flag[m], flag[x] = flag[x], flag[m] | B.FRESH
-    for y in (m, x):
-        if st.feat[y] >= B.CRATE:
-            reveal_crate(st, mole[y], y)
+def decoy_effect(state, mole_cell, seat, cell):
+    mole, flag = state.mole, state.mflag
+    mole[mole_cell], mole[cell] = mole[cell], mole[mole_cell]
+    flag[mole_cell], flag[cell] = flag[cell], flag[mole_cell] | B.FRESH
+    for y in (mole_cell, cell):
+        if state.feat[y] >= B.CRATE:
+            reveal_crate(state, mole[y], y)
 
 
-def build_barracks_effect(st, m, c, x):
-    need_barracks(st, c, {"do": "build", "cell": x})
+def build_barracks_effect(state, mole_cell, seat, cell):
+    need_barracks(state, seat, {"do": "build", "cell": cell})
 
 
-def abandoned_barracks_effect(st, m, c, x):
-    need_barracks(st, c, {"do": "abandoned", "cell": x, "m": m})
+def abandoned_barracks_effect(state, mole_cell, seat, cell):
+    need_barracks(state, seat, {"do": "abandoned", "cell": cell, "m": mole_cell})
 
 
-def conquest_effect(st, m, c, x):
-    if st.tile[x] == c:
-        st.tile[x] = BARRACKS + c
-        st.events.append(ev("conquest", seat=c, hex=at(st.geo, x)))
+def conquest_effect(state, mole_cell, seat, cell):
+    if state.tile[cell] == seat:
+        state.tile[cell] = BARRACKS + seat
+        state.events.append(ev("conquest", seat=seat, hex=at(state.geo, cell)))
     else:
-        need_barracks(st, c, {"do": "conquest", "cell": x})
+        need_barracks(state, seat, {"do": "conquest", "cell": cell})
 
 
-def betrayal_effect(st, m, c, x):
-    lose_mole(st, x, c, why="betrayed")
-    arrive(st, c, -1, x, None, c)
+def betrayal_effect(state, mole_cell, seat, cell):
+    lose_mole(state, cell, seat, why="betrayed")
+    arrive(state, seat, -1, cell, None, seat)
 
 
-def new_soldier_effect(st, m, c, x):
-    arrive(st, c, -1, x, direction_to(st, m, x), c)
+def new_soldier_effect(state, mole_cell, seat, cell):
+    arrive(state, seat, -1, cell, direction_to(state, mole_cell, cell), seat)
 
 
-def prisoner_of_war_effect(st, m, c, x):
-    o = st.mole[x]
-    st.mole[x] = -1
-    st.mflag[x] = 0
-    st.prisoners[c][o] += 1
-    st.events.append(ev("prisoner", seat=o, hex=at(st.geo, x)))
+def prisoner_of_war_effect(state, mole_cell, seat, cell):
+    o = state.mole[cell]
+    state.mole[cell] = -1
+    state.mflag[cell] = 0
+    state.prisoners[seat][o] += 1
+    state.events.append(ev("prisoner", seat=o, hex=at(state.geo, cell)))
 
 
-def medal_of_honor_effect(st, m, c, x):
-    st.mole[x] = -1
-    st.mflag[x] = 0
-    st.moles_left[c] += 1
-    st.medals[c] += 3
-    st.events.append(ev("medal_of_honor", hex=at(st.geo, x)))
+def medal_of_honor_effect(state, mole_cell, seat, cell):
+    state.mole[cell] = -1
+    state.mflag[cell] = 0
+    state.moles_left[seat] += 1
+    state.medals[seat] += 3
+    state.events.append(ev("medal_of_honor", hex=at(state.geo, cell)))
 
 
-def press_support_effect(st, m, c, _):
-    st.press = c
-    st.events.append(ev("press_taken", seat=c))
+def press_support_effect(state, mole_cell, seat, _):
+    state.press = seat
+    state.events.append(ev("press_taken", seat=seat))
 
 
-def red_cross_effect(st, m, c, _):
-    st.rc = m
-    st.events.append(ev("red_cross", hex=at(st.geo, m)))
+def red_cross_effect(state, mole_cell, seat, _):
+    state.rc = mole_cell
+    state.events.append(ev("red_cross", hex=at(state.geo, mole_cell)))
 
 
-def farmer_effect(st, m, c, choice):
-    farmers.resolve(st, m, c, choice)
+def farmer_effect(state, mole_cell, seat, choice):
+    farmers.resolve(state, mole_cell, seat, choice)
 
 
 # --- the table of cards ----------------------------------------------------------------------
@@ -318,8 +319,8 @@ CARD_EFFECTS: dict[str, CardEffect] = {
 KIND = {card: effect.asks for card, effect in CARD_EFFECTS.items()}
 
 
-def _any_free_space(st) -> bool:
-    tile, bf, nb = st.tile, st.bf, st.geo.nb
+def _any_free_space(state) -> bool:
+    tile, bf, nb = state.tile, state.bf, state.geo.nb
     for i, b in enumerate(bf):
         if b:
             for j in nb[i]:
@@ -328,18 +329,20 @@ def _any_free_space(st) -> bool:
     return False
 
 
-def _p_build_barracks(st, m, c):
-    return _any_free_space(st) if st.tiles_left[c] > 0 else bool(build_barracks_choices(st, m, c))
+def _p_build_barracks(state, mole_cell, seat):
+    if state.tiles_left[seat] > 0:
+        return _any_free_space(state)
+    return bool(build_barracks_choices(state, mole_cell, seat))
 
 
-def _p_medal_of_honor(st, m, c):
-    return st.mole.count(c) > 1
+def _p_medal_of_honor(state, mole_cell, seat):
+    return state.mole.count(seat) > 1
 
 
-def _p_tunnel(st, m, c):
-    code = BARRACKS + c
-    tile, mole = st.tile, st.mole
-    if tile[m] != code:
+def _p_tunnel(state, mole_cell, seat):
+    code = BARRACKS + seat
+    tile, mole = state.tile, state.mole
+    if tile[mole_cell] != code:
         return False
     return any(t == code and mole[x] < 0 for x, t in enumerate(tile))
 
@@ -348,23 +351,23 @@ def _p_tunnel(st, m, c):
 PLAYABLE = {"build_barracks": _p_build_barracks, "medal_of_honor": _p_medal_of_honor, "tunnel": _p_tunnel}
 
 
-def targets(st, card: str, m: int, c: int) -> list:
-    """The choices of `card` played on the mole at m by colour c; empty when it cannot be played."""
+def targets(state, card: str, mole_cell: int, seat: int) -> list:
+    """The choices of `card` played on the mole at `mole_cell` by `seat`; empty when it cannot be played."""
     effect = CARD_EFFECTS.get(card)
-    return effect.choices(st, m, c) if effect is not None else []
+    return effect.choices(state, mole_cell, seat) if effect is not None else []
 
 
-def playable(st, card: str, m: int, c: int) -> bool:
-    """Whether `card` can be carried out on the mole at m (Law of War #7)."""
+def playable(state, card: str, mole_cell: int, seat: int) -> bool:
+    """Whether `card` can be carried out on the mole at `mole_cell` (Law of War #7)."""
     quick = PLAYABLE.get(card)
     if quick is not None:
-        return quick(st, m, c)
-    return bool(targets(st, card, m, c))
+        return quick(state, mole_cell, seat)
+    return bool(targets(state, card, mole_cell, seat))
 
 
-def resolve(st, card: str, m: int, c: int, choice) -> None:
-    """Carry out the card with its choice; follow-up decisions land in st.pending."""
-    st.pending = None
-    CARD_EFFECTS[card].carry_out(st, m, c, choice)
+def resolve(state, card: str, mole_cell: int, seat: int, choice) -> None:
+    """Carry out the card with its choice; follow-up decisions land in state.pending."""
+    state.pending = None
+    CARD_EFFECTS[card].carry_out(state, mole_cell, seat, choice)
 
 
