@@ -8,7 +8,7 @@ from engine.core import IllegalAction, NotYourDecision, State, find_action
 from . import board as B
 from .board import geometry
 from .events import describe, explain_illegal
-from .rules import apply_action, legal_actions
+from .rules import apply_action, legal_actions, legal_actions_of_type
 from .scoring import results
 
 # Fields copied as flat lists by clone(); nested ones are listed apart.
@@ -85,7 +85,7 @@ class TopoumState(State):
             d[k] = [x[:] for x in src[k]]
         new.geo = self.geo
         new.events = []
-        new._legal = None
+        new._legal = self._legal  # the same position has the same legal list (never changed in place)
         return new
 
     def to_json(self) -> dict:
@@ -140,15 +140,19 @@ class TopoumState(State):
     def _legal_one(self, seat: int, action: dict) -> dict:
         """The listed legal action that `action` is exactly (ruling G0.4), or IllegalAction saying why.
 
-        The list is the one the seat was shown (cached until the next action), so checking costs one
-        scan of it, not a new enumeration; a near miss (2.0 for 2, an extra key) is refused here,
-        before anything is applied or logged.
+        The list is the one the seat was shown (cached until the next action, and shared by clones),
+        so checking costs one scan of it; when no list was made, only the legal actions of the type sent
+        are listed (rules.legal_actions_of_type). A near miss (2.0 for 2, an extra key) is refused here,
+        before anything is applied or logged, with the reason found from the whole list.
         """
         if self.phase == "over":
             raise IllegalAction("game_over", action=action, seat=seat)
         if seat != self.cur:
             raise NotYourDecision("not_your_turn", action=action, seat=seat)
-        found = find_action(action, self.legal_actions(seat))
+        if self._legal is not None or not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            found = find_action(action, self.legal_actions(seat))
+        else:
+            found = find_action(action, legal_actions_of_type(self, action["type"]))
         if found is None:
             code, params = self.explain_illegal(seat, action)
             raise IllegalAction(code, params, action=action, seat=seat)
@@ -158,6 +162,11 @@ class TopoumState(State):
         found = self._legal_one(seat, action)
         self._legal = None
         apply_action(self, dict(found))  # the engine's own copy: the turn log never holds a caller's object
+
+    def apply_legal(self, seat: int, action: dict) -> None:
+        """`apply` for an action taken from this state's own legal list: nothing is checked again."""
+        self._legal = None
+        apply_action(self, dict(action))
 
     def explain_illegal(self, seat: int, action: dict) -> tuple[str, dict]:
         return explain_illegal(self, seat, action)

@@ -124,15 +124,31 @@ def cards_at_hand(state, seat: int):
     return out
 
 
-def any_card_playable(state, mole_cell: int, seat: int) -> bool:
+def cards_in_reach(state, seat: int) -> set[str]:
+    """The card types she could take: her hand and the Line."""
     cards = set(state.hands[seat])
     cards.update(state.line)
     cards.discard(None)
-    return any(playable(state, card, mole_cell, seat) for card in cards)
+    return cards
+
+
+def any_card_playable(state, mole_cell: int, seat: int) -> bool:
+    return any(playable(state, card, mole_cell, seat) for card in cards_in_reach(state, seat))
+
+
+def playable_wherever_she_enters(state, space: int, seat: int) -> bool:
+    """A card whose choices do not depend on the square a new mole enters is in reach: a quick yes
+    before trying the entry (Red Cross on the new mole, Press Support, Medal of Honor on another mole)."""
+    cards = cards_in_reach(state, seat)
+    return (("red_cross" in cards and state.rc != space)
+            or ("press_support" in cards and state.press != seat)
+            or ("medal_of_honor" in cards and seat in state.mole))
 
 
 def enter_has_card(state, space: int, seat: int) -> bool:
     """Law #7 for T11: some card could be played on a new mole entering at `space`."""
+    if playable_wherever_she_enters(state, space, seat):
+        return True
     tile, mole, bf, nb = state.tile, state.mole, state.bf, state.geo.nb
     joined = [j for j in nb[space] if j >= 0 and tile[j] >= 0 and not bf[j]]
     tile[space] = BARRACKS + seat
@@ -300,6 +316,24 @@ def turn_actions(state) -> list[dict]:
     if state.undoable(c):
         out.append(dict(UNDO))
     return out
+
+
+def turn_actions_of_type(state, kind) -> list[dict]:
+    """The legal actions of one type (those of `turn_actions` with that "type"), without listing the
+    others where the turn allows it: checking a move need not try every entry, nor an entry every move."""
+    seat = state.cur
+    if kind == "undo":
+        return [dict(UNDO)] if state.undoable(seat) else []
+    if state.pending is None:
+        if state.stage == "done" or (state.stage == "moving" and kind == "end_turn"):
+            return [dict(END_TURN)] if kind == "end_turn" else []
+        if state.stage == "moving":
+            return move_actions(state, seat) if kind == "move" else []
+        if kind in ("enter", "move"):
+            if state.stage == "start" and compulsory(state, seat) and placement_spaces(state, seat):
+                return []  # the compulsory placement comes first (T9)
+            return enter_actions(state, seat) if kind == "enter" else move_actions(state, seat)
+    return [action for action in turn_actions(state) if action["type"] == kind]
 
 
 def action_step(state, seat: int) -> list[dict]:
