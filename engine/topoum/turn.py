@@ -132,22 +132,26 @@ def cards_in_reach(state, seat: int) -> set[str]:
     return cards
 
 
-def any_card_playable(state, mole_cell: int, seat: int) -> bool:
-    return any(playable(state, card, mole_cell, seat) for card in cards_in_reach(state, seat))
+def any_card_playable(state, mole_cell: int, seat: int, cards: set[str] | None = None) -> bool:
+    """Some card in reach (`cards`, when the caller has them already) can be played on the mole at `mole_cell`."""
+    if cards is None:
+        cards = cards_in_reach(state, seat)
+    return any(playable(state, card, mole_cell, seat) for card in cards)
 
 
-def playable_wherever_she_enters(state, space: int, seat: int) -> bool:
+def playable_wherever_she_enters(state, space: int, seat: int, cards: set[str]) -> bool:
     """A card whose choices do not depend on the square a new mole enters is in reach: a quick yes
     before trying the entry (Red Cross on the new mole, Press Support, Medal of Honor on another mole)."""
-    cards = cards_in_reach(state, seat)
     return (("red_cross" in cards and state.rc != space)
             or ("press_support" in cards and state.press != seat)
             or ("medal_of_honor" in cards and seat in state.mole))
 
 
-def enter_has_card(state, space: int, seat: int) -> bool:
+def enter_has_card(state, space: int, seat: int, cards: set[str] | None = None) -> bool:
     """Law #7 for T11: some card could be played on a new mole entering at `space`."""
-    if playable_wherever_she_enters(state, space, seat):
+    if cards is None:
+        cards = cards_in_reach(state, seat)
+    if playable_wherever_she_enters(state, space, seat, cards):
         return True
     tile, mole, bf, nb = state.tile, state.mole, state.bf, state.geo.nb
     joined = [j for j in nb[space] if j >= 0 and tile[j] >= 0 and not bf[j]]
@@ -161,7 +165,7 @@ def enter_has_card(state, space: int, seat: int) -> bool:
     else:
         bf[space] = 1
     try:
-        return any_card_playable(state, space, seat)
+        return any_card_playable(state, space, seat, cards)
     finally:
         tile[space] = B.NO_TILE
         mole[space] = -1
@@ -180,13 +184,14 @@ def can_change_tile(state, mole_cell: int, seat: int) -> bool:
     return t == BARRACKS + seat or t == seat or has_barracks_source(state, seat)
 
 
-def after_move_ok(state, mole_cell: int, landing: int, seat: int) -> bool:
-    """Law #7 for T12: a mole moving from `mole_cell` to `landing` could then play a card or change its tile."""
+def after_move_ok(state, mole_cell: int, landing: int, seat: int, cards: set[str]) -> bool:
+    """Law #7 for T12: a mole moving from `mole_cell` to `landing` could then play one of `cards` or
+    change its tile."""
     mole = state.mole
     mole[mole_cell] = -1
     mole[landing] = seat
     try:
-        return can_change_tile(state, landing, seat) or any_card_playable(state, landing, seat)
+        return can_change_tile(state, landing, seat) or any_card_playable(state, landing, seat, cards)
     finally:
         mole[landing] = -1
         mole[mole_cell] = seat
@@ -201,6 +206,7 @@ def moves_and_survival(state, seat: int) -> list[tuple[dict, bool]]:
     out = []
     geo = state.geo
     mole, flags, nb = state.mole, state.mflag, geo.nb
+    cards = cards_in_reach(state, seat)
     for m in range(len(mole)):
         if mole[m] != seat or not flags[m] & MOVABLE:
             continue
@@ -210,7 +216,7 @@ def moves_and_survival(state, seat: int) -> list[tuple[dict, bool]]:
             outcome, y = trace(state, x, d, seat)
             if outcome == BLOCKED:
                 continue
-            if outcome == LAND and not after_move_ok(state, m, y, seat):
+            if outcome == LAND and not after_move_ok(state, m, y, seat, cards):
                 continue
             out.append(({"type": "move", "from": src, "to": geo.step_hex(m, d)}, outcome == LAND))
     return out
@@ -221,13 +227,14 @@ def enter_actions(state, seat: int) -> list[dict]:
         return []
     geo = state.geo
     spaces = placement_spaces(state, seat)
+    cards = cards_in_reach(state, seat)
     if state.tiles_left[seat] > 0:
-        ok = [h for h in spaces if enter_has_card(state, h, seat)]
+        ok = [h for h in spaces if enter_has_card(state, h, seat, cards)]
     else:
         cands = takeback_candidates(state, seat)
         ok = [h for h in spaces
               if any(still_next_to_battlefield(state, h, b)
-                     and with_taken_back(state, b, lambda: enter_has_card(state, h, seat)) for b in cands)]
+                     and with_taken_back(state, b, lambda: enter_has_card(state, h, seat, cards)) for b in cands)]
     return [{"type": "enter", "hex": geo.hex(h)} for h in ok]
 
 
