@@ -331,6 +331,8 @@ def turn_actions_of_type(state, kind) -> list[dict]:
     seat = state.cur
     if kind == "undo":
         return [dict(UNDO)] if state.undoable(seat) else []
+    if state.pending is not None and kind == "end_turn":
+        return []  # a pending decision is answered first (pending_actions never ends the turn)
     if state.pending is None:
         if state.stage == "done" or (state.stage == "moving" and kind == "end_turn"):
             return [dict(END_TURN)] if kind == "end_turn" else []
@@ -340,6 +342,10 @@ def turn_actions_of_type(state, kind) -> list[dict]:
             if state.stage == "start" and compulsory(state, seat) and placement_spaces(state, seat):
                 return []  # the compulsory placement comes first (T9)
             return enter_actions(state, seat) if kind == "enter" else move_actions(state, seat)
+        if kind == "end_turn":
+            if state.stage == "start" and compulsory(state, seat) and placement_spaces(state, seat):
+                return []
+            return [dict(END_TURN)] if may_skip_action(state, seat, moves_and_survival(state, seat)) else []
     return [action for action in turn_actions(state) if action["type"] == kind]
 
 
@@ -353,9 +359,17 @@ def action_step(state, seat: int) -> list[dict]:
     enter = enter_actions(state, seat)
     moves = moves_and_survival(state, seat)
     out = enter + [act for act, _ in moves]
-    if not enter and not any(alive for _, alive in moves):
+    if may_skip_action(state, seat, moves, enter):
         out.append(dict(END_TURN))
     return out
+
+
+def may_skip_action(state, seat: int, moves: list[tuple[dict, bool]], enter: list[dict] | None = None) -> bool:
+    """No move of hers lands and she cannot enter: she may end her turn without an action (T9, T21).
+    The moves come first: they are cheap to list, and one that lands settles it without listing entries."""
+    if any(alive for _, alive in moves):
+        return False
+    return not (enter if enter is not None else enter_actions(state, seat))
 
 
 # --- doing it -------------------------------------------------------------------------------
