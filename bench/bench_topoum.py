@@ -1,7 +1,10 @@
-"""Topoum speed: random full games per second (2, 3, 4 players) and the time to list legal choices.
+"""Topoum speed: random full games per second (2, 3, 4 players), the time to list legal choices,
+to clone a position, and how many strong-bot playouts fit in 2 seconds.
 
-Run: /work/venv/bin/python bench/bench_topoum.py [games per player count, default 200]
-Prints figures only; nothing here is asserted.
+Run: .venv/bin/python bench/bench_topoum.py [games per player count, default 200]
+Prints figures only; nothing here is asserted.  Random games take their actions from the legal list
+and apply them with `apply_legal` (what bots and the move service do), or `apply` when asked to
+check them (`--checked`).
 """
 from __future__ import annotations
 
@@ -18,9 +21,13 @@ from engine.core import get_game  # noqa: E402
 GAME = get_game("topoum")
 
 
+CHECKED = "--checked" in sys.argv
+
+
 def random_game(players: int, seed: int, options: dict, timings: list | None = None):
     """Play random legal decisions (never undo) to the end; return the number of decisions."""
     st = GAME.new_state(players, options, seed)
+    apply = st.apply if CHECKED or not hasattr(st, "apply_legal") else st.apply_legal
     rng = random.Random(seed)
     steps = 0
     while not st.is_over():
@@ -33,13 +40,54 @@ def random_game(players: int, seed: int, options: dict, timings: list | None = N
         else:
             actions = st.legal_actions(seat)
         choices = [a for a in actions if a["type"] != "undo"]
-        st.apply(seat, rng.choice(choices))
+        apply(seat, rng.choice(choices))
         steps += 1
     return steps
 
 
+def mid_game(seed: int, decisions: int = 40):
+    """A 2-player position some turns into a random game."""
+    st = GAME.new_state(2, {"deck": "random"}, seed)
+    rng = random.Random(seed)
+    for _ in range(decisions):
+        if st.is_over():
+            break
+        seat = st.cur
+        st.apply(seat, rng.choice([a for a in st.legal_actions(seat) if a["type"] != "undo"]))
+    return st
+
+
+def clone_time() -> float:
+    """Median seconds to clone a mid-game position."""
+    timings = []
+    for seed in range(20):
+        st = mid_game(seed)
+        for _ in range(50):
+            t0 = time.perf_counter()
+            st.clone()
+            timings.append(time.perf_counter() - t0)
+    return statistics.median(timings)
+
+
+def strong_playouts(seconds: float = 2.0) -> list[int]:
+    """Playouts the strong bot's search makes in `seconds` from a few mid-game positions."""
+    from engine.bots import budget_for
+    from engine.bots.search import HalvingSearch
+
+    counts = []
+    for seed in range(3):
+        st = mid_game(seed)
+        seat = st.cur
+        search = HalvingSearch(GAME, st.view(seat), seat, random.Random(seed),
+                               budget_for("strong", "topoum", seconds=seconds, iterations=None))
+        search.run()
+        counts.append(search.playouts)
+    return counts
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
+    numbers = [a for a in sys.argv[1:] if a.isdigit()]
+    games = int(numbers[0]) if numbers else 200
     configs = [
         ("2 players, Recruits", 2, {}),
         ("3 players, Tacticians", 3, {"deck": "preset", "preset": "tacticians"}),
@@ -61,6 +109,9 @@ def main() -> None:
     timings.sort()
     print(f"legal_actions (2 players, random decks, uncached): median {statistics.median(timings) * 1e6:.0f} us, "
           f"90th percentile {timings[int(len(timings) * 0.9)] * 1e6:.0f} us, max {timings[-1] * 1e6:.0f} us")
+    print(f"clone (2 players, mid-game): median {clone_time() * 1e6:.1f} us")
+    if "--no-bots" not in sys.argv:
+        print(f"strong bot playouts in 2 s (3 mid-game positions): {strong_playouts()}")
 
 
 if __name__ == "__main__":

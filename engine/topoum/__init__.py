@@ -1,9 +1,11 @@
 """Topoum: the rules engine (rulebook + /work/shared/rules/RULINGS.md T1-T21; our own calls in RULES_NOTES.md).
 
-Modules: board (geometry, codes), cards (types, presets, deck), setup (options, new game, initial
-battlefield), obstacles (expert variant), farmers (the eight farmers), movement (arrivals, eliminations,
-removals, Law #4), effects (the 22 cards), scoring (lines of sight, final scoring), turn (decisions),
-views (view, determinize, plant_secrets), describe (log lines, reasons), state, game (registration).
+Modules, from the ground up: board (geometry, codes), cards (types, presets, deck), movement (arrivals,
+eliminations, removals, Law #4), scoring (lines of sight, final scoring), farmers (the eight farmers),
+obstacles (expert variant), barracks (from the reserve and back, T10), effects (the 22 cards, one table),
+setup (options, new game, initial battlefield), turn (a turn's decisions), rules (setup then turns: legal
+actions, apply), events (log entries, prompts, refusals as data), state (the position), view (view,
+determinize, plant_secrets), game (registration); hints (the bots' knowledge). No module imports one above it.
 
 A turn is a chain of small decisions; `legal_actions(seat)` lists exactly the choices of the current
 one, and none of them leads to a dead end (Law of War #7). Hexes are [q, r] lists. An action is accepted

@@ -50,29 +50,29 @@ class Geometry:
         self.x_spaces = tuple(self.index[(4 * dq, 4 * dr)] for dq, dr in DIRECTIONS if (4 * dq, 4 * dr) in self.index)
         self.zones = tuple(self.index[c] for c in ((3, 0), (-3, 0), (0, 3), (0, -3)) if c in self.index)
 
-    def hex(self, i: int) -> list[int]:
+    def hex(self, cell: int) -> list[int]:
         """The [q, r] of a cell index, for JSON."""
-        q, r = self.cells[i]
+        q, r = self.cells[cell]
         return [q, r]
 
     def cell(self, hexlike) -> int:
         """The index of a [q, r] pair, -1 when off the board."""
         return self.index.get((hexlike[0], hexlike[1]), -1)
 
-    def step_hex(self, i: int, d: int, k: int = 1) -> list[int]:
-        """[q, r] of the space k steps from cell i in direction d, even off the board."""
-        q, r = self.cells[i]
-        dq, dr = DIRECTIONS[d]
-        return [q + dq * k, r + dr * k]
+    def step_hex(self, cell: int, direction: int, steps: int = 1) -> list[int]:
+        """[q, r] of the space `steps` away from `cell` in `direction`, even off the board."""
+        q, r = self.cells[cell]
+        dq, dr = DIRECTIONS[direction]
+        return [q + dq * steps, r + dr * steps]
 
-    def ray(self, i: int, d: int, k: int) -> int:
-        """The cell k steps from i in direction d, or -1 when that is off the board."""
+    def ray(self, cell: int, direction: int, steps: int) -> int:
+        """The cell `steps` away from `cell` in `direction`, or -1 when that is off the board."""
         nb = self.nb
-        for _ in range(k):
-            i = nb[i][d]
-            if i < 0:
+        for _ in range(steps):
+            cell = nb[cell][direction]
+            if cell < 0:
                 return -1
-        return i
+        return cell
 
 
 _GEOMETRIES: dict[int, Geometry] = {}
@@ -86,7 +86,7 @@ def geometry(radius: int) -> Geometry:
     return geo
 
 
-def components(cells, nb) -> list[list[int]]:
+def components(cells, neighbours) -> list[list[int]]:
     """Connected parts of a set of cells under hex adjacency, each sorted."""
     left = set(cells)
     parts = []
@@ -96,7 +96,7 @@ def components(cells, nb) -> list[list[int]]:
         stack = [start]
         while stack:
             c = stack.pop()
-            for j in nb[c]:
+            for j in neighbours[c]:
                 if j in left:
                     left.remove(j)
                     part.append(j)
@@ -107,18 +107,12 @@ def components(cells, nb) -> list[list[int]]:
     return parts
 
 
-def at(geo: Geometry, i: int) -> list[int]:
+def at(geo: Geometry, cell: int) -> list[int]:
     """A cell as [q, r] for log entries (the site writes it as "(q,r)")."""
-    q, r = geo.cells[i]
+    q, r = geo.cells[cell]
     return [q, r]
 
 
 def ev(code: str, **params) -> dict:
     """One log event as data: "topoum.<code>" and its facts; the site words it (issue 13)."""
     return {"code": f"topoum.{code}", **params}
-
-
-def hex_text(geo: Geometry, i: int) -> str:
-    """A cell as '(q,r)' for log lines."""
-    q, r = geo.cells[i]
-    return f"({q},{r})"

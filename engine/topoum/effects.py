@@ -5,104 +5,64 @@ a card is playable exactly when its list is not empty.
 """
 from __future__ import annotations
 
-from engine.hexgrid import direction_between
+from typing import Callable, NamedTuple
 
 from . import board as B
 from . import farmers
+from .barracks import has_barracks_source, need_barracks, placement_spaces
 from .board import BARRACKS, NONE, ROCK, STANDALONE, at, ev
-from .movement import BLOCKED, arrive, lose_mole, place_tile, push, remove_square, splits_without, trace
+from .movement import BLOCKED, arrive, direction_to, lose_mole, push, remove_square, reveal_crate, trace
 
 # How a card's choice is asked: nothing, a hex, or a direction.
 NO_CHOICE, TARGET, DIRECTION = "none", "target", "direction"
 
 
-def rival_at(st, x: int, c: int) -> bool:
-    """An unprotected rival mole stands on x (ruling T14: Red Cross shields it from the card)."""
-    o = st.mole[x] if x >= 0 else -1
-    return o >= 0 and o != c and st.rc != x
-
-
-def direction_to(st, a: int, b: int) -> int:
-    return direction_between(st.geo.cells[a], st.geo.cells[b])
-
-
-# --- barracks from the reserve (ruling T10) ---------------------------------------
-def takeback_candidates(st, c: int) -> list[int]:
-    """Own barracks that may be taken back: on the battlefield, bare, and not needed to hold it together.
-
-    Bare: no mole, no crate or farmer tile, no Red Cross on it (ruling T21).
-    """
-    tile, mole, feat, bf = st.tile, st.mole, st.feat, st.bf
-    code = BARRACKS + c
-    return [b for b in range(len(tile))
-            if tile[b] == code and bf[b] and mole[b] < 0 and feat[b] == NONE and st.rc != b
-            and not splits_without(st, b)]
-
-
-def has_barracks_source(st, c: int) -> bool:
-    return st.tiles_left[c] > 0 or bool(takeback_candidates(st, c))
-
-
-def still_next_to_battlefield(st, h: int, b: int) -> bool:
-    """Space h keeps a battlefield neighbour once barracks b is taken back."""
-    bf = st.bf
-    return any(j >= 0 and j != b and bf[j] for j in st.geo.nb[h])
-
-
-def placement_spaces(st, c: int) -> list[int]:
-    """Spaces adjacent to the battlefield where c can put a barracks now (T3, T10)."""
-    from .movement import free_spaces_next_to_battlefield
-    spaces = free_spaces_next_to_battlefield(st)
-    if st.tiles_left[c] > 0:
-        return spaces
-    cands = takeback_candidates(st, c)
-    return [h for h in spaces if any(still_next_to_battlefield(st, h, b) for b in cands)]
+def rival_at(state, cell: int, seat: int) -> bool:
+    """An unprotected rival mole stands on `cell` (ruling T14: Red Cross shields it from the card)."""
+    o = state.mole[cell] if cell >= 0 else -1
+    return o >= 0 and o != seat and state.rc != cell
 
 
 # --- per-card choices --------------------------------------------------------------
-def _adjacent(st, m):
-    return [x for x in st.geo.nb[m] if x >= 0]
+def _adjacent(state, mole_cell):
+    return [x for x in state.geo.nb[mole_cell] if x >= 0]
 
 
-def t_bayonet(st, m, c):
-    return [x for x in _adjacent(st, m) if rival_at(st, x, c)]
+def adjacent_rivals_choices(state, mole_cell, seat):
+    return [x for x in _adjacent(state, mole_cell) if rival_at(state, x, seat)]
 
 
-t_short_range = t_bayonet
-t_prisoner_of_war = t_bayonet
+def betrayal_choices(state, mole_cell, seat):
+    return adjacent_rivals_choices(state, mole_cell, seat) if state.moles_left[seat] > 0 else []
 
 
-def t_betrayal(st, m, c):
-    return t_bayonet(st, m, c) if st.moles_left[c] > 0 else []
-
-
-def t_long_range(st, m, c):
+def long_range_choices(state, mole_cell, seat):
     out = []
-    nb, mole, feat = st.geo.nb, st.mole, st.feat
+    nb, mole, feat = state.geo.nb, state.mole, state.feat
     for d in range(6):
-        x = m
+        x = mole_cell
         for k in (1, 2, 3):
             x = nb[x][d]
             if x < 0:
                 break
             if mole[x] >= 0:
-                if k >= 2 and rival_at(st, x, c):
+                if k >= 2 and rival_at(state, x, seat):
                     out.append(x)
                 break
-            if st.rc == x or feat[x] == ROCK:
+            if state.rc == x or feat[x] == ROCK:
                 break
     return out
 
 
-def t_grenade(st, m, c):
-    return [x for x in _adjacent(st, m) if st.tile[x] >= 0]
+def grenade_choices(state, mole_cell, seat):
+    return [x for x in _adjacent(state, mole_cell) if state.tile[x] >= 0]
 
 
-def _ring2(st, m):
-    nb = st.geo.nb
+def _ring2(state, mole_cell):
+    nb = state.geo.nb
     out = []
     for d in range(6):
-        a = nb[m][d]
+        a = nb[mole_cell][d]
         if a >= 0:
             b = nb[a][d]
             if b >= 0:
@@ -110,307 +70,257 @@ def _ring2(st, m):
     return out
 
 
-def t_mortar_attack(st, m, c):
-    return [x for x, _ in _ring2(st, m) if st.tile[x] >= 0]
+def mortar_attack_choices(state, mole_cell, seat):
+    return [x for x, _ in _ring2(state, mole_cell) if state.tile[x] >= 0]
 
 
-def t_slingshot(st, m, c):
-    return [x for x, _ in _ring2(st, m) if rival_at(st, x, c)]
+def slingshot_choices(state, mole_cell, seat):
+    return [x for x, _ in _ring2(state, mole_cell) if rival_at(state, x, seat)]
 
 
-def t_advance(st, m, c):
-    nb, tile = st.geo.nb[m], st.tile
-    return [x for d, x in enumerate(nb) if x >= 0 and tile[x] >= 0 and trace(st, x, d, c)[0] != BLOCKED]
+def advance_choices(state, mole_cell, seat):
+    nb, tile = state.geo.nb[mole_cell], state.tile
+    return [x for d, x in enumerate(nb) if x >= 0 and tile[x] >= 0 and trace(state, x, d, seat)[0] != BLOCKED]
 
 
-def t_underground_maneuver(st, m, c):
-    return [x for x, d in _ring2(st, m) if st.tile[x] >= 0 and trace(st, x, d, c)[0] != BLOCKED]
+def underground_maneuver_choices(state, mole_cell, seat):
+    return [x for x, d in _ring2(state, mole_cell) if state.tile[x] >= 0 and trace(state, x, d, seat)[0] != BLOCKED]
 
 
-def t_motorbike_patrol(st, m, c):
+def motorbike_patrol_choices(state, mole_cell, seat):
     out = []
-    nb, tile, mole, feat = st.geo.nb, st.tile, st.mole, st.feat
+    nb, tile, mole, feat = state.geo.nb, state.tile, state.mole, state.feat
     for d in range(6):
-        a = nb[m][d]
+        a = nb[mole_cell][d]
         if a < 0 or tile[a] < 0 or feat[a] == ROCK:
             continue
-        if mole[a] >= 0 and (mole[a] == c or st.rc == a):
+        if mole[a] >= 0 and (mole[a] == seat or state.rc == a):
             continue  # her own mole or a protected one blocks the way (ruling T14)
         b = nb[a][d]
-        if b >= 0 and tile[b] >= 0 and trace(st, b, d, c)[0] != BLOCKED:
+        if b >= 0 and tile[b] >= 0 and trace(state, b, d, seat)[0] != BLOCKED:
             out.append(b)
     return out
 
 
-def t_panic_attack(st, m, c):
+def panic_attack_choices(state, mole_cell, seat):
     """Directions in which at least one mole would really be pushed."""
     out = []
-    nb, mole = st.geo.nb, st.mole
+    nb, mole = state.geo.nb, state.mole
     for d in range(6):
-        x = nb[m][d]
+        x = nb[mole_cell][d]
         while x >= 0:
-            if mole[x] >= 0 and not (st.rc == x and mole[x] != c):
-                if trace(st, nb[x][d], d, c)[0] != BLOCKED:
+            if mole[x] >= 0 and not (state.rc == x and mole[x] != seat):
+                if trace(state, nb[x][d], d, seat)[0] != BLOCKED:
                     out.append(d)
                     break
             x = nb[x][d]
     return out
 
 
-def t_tunnel(st, m, c):
-    code = BARRACKS + c
-    tile, mole = st.tile, st.mole
-    if tile[m] != code:
+def tunnel_choices(state, mole_cell, seat):
+    code = BARRACKS + seat
+    tile, mole = state.tile, state.mole
+    if tile[mole_cell] != code:
         return []
-    return [x for x in range(len(tile)) if tile[x] == code and x != m and mole[x] < 0]
+    return [x for x in range(len(tile)) if tile[x] == code and x != mole_cell and mole[x] < 0]
 
 
-def t_decoy(st, m, c):
-    return [x for x in _adjacent(st, m) if BARRACKS <= st.tile[x] < STANDALONE and rival_at(st, x, c)]
+def decoy_choices(state, mole_cell, seat):
+    return [x for x in _adjacent(state, mole_cell)
+            if BARRACKS <= state.tile[x] < STANDALONE and rival_at(state, x, seat)]
 
 
-def t_build_barracks(st, m, c):
-    return placement_spaces(st, c)
+def build_barracks_choices(state, mole_cell, seat):
+    return placement_spaces(state, seat)
 
 
-def t_abandoned_barracks(st, m, c):
-    if not has_barracks_source(st, c):
+def abandoned_barracks_choices(state, mole_cell, seat):
+    if not has_barracks_source(state, seat):
         return []
-    return [x for x in _adjacent(st, m) if st.tile[x] < 0]
+    return [x for x in _adjacent(state, mole_cell) if state.tile[x] < 0]
 
 
-def conquerable(st, x: int, c: int) -> bool:
-    t = st.tile[x]
-    return (0 <= t < STANDALONE and t != BARRACKS + c and st.mole[x] < 0
-            and (st.feat[x] == NONE or st.feat[x] >= B.CRATE))
+def conquerable(state, cell: int, seat: int) -> bool:
+    t = state.tile[cell]
+    return (0 <= t < STANDALONE and t != BARRACKS + seat and state.mole[cell] < 0
+            and (state.feat[cell] == NONE or state.feat[cell] >= B.CRATE))
 
 
-def t_conquest(st, m, c):
-    xs = [x for x in _adjacent(st, m) if conquerable(st, x, c)]
-    if xs and not has_barracks_source(st, c):
-        xs = [x for x in xs if st.tile[x] == c]  # her own neutral tile turns over at no cost
+def conquest_choices(state, mole_cell, seat):
+    xs = [x for x in _adjacent(state, mole_cell) if conquerable(state, x, seat)]
+    if xs and not has_barracks_source(state, seat):
+        xs = [x for x in xs if state.tile[x] == seat]  # her own neutral tile turns over at no cost
     return xs
 
 
-def t_new_soldier(st, m, c):
-    if st.moles_left[c] <= 0:
+def new_soldier_choices(state, mole_cell, seat):
+    if state.moles_left[seat] <= 0:
         return []
-    return [x for x, d in _ring2(st, m)
-            if st.tile[x] >= 0 and st.feat[x] != ROCK and not (st.rc == x and st.mole[x] >= 0)]
+    return [x for x, d in _ring2(state, mole_cell)
+            if state.tile[x] >= 0 and state.feat[x] != ROCK and not (state.rc == x and state.mole[x] >= 0)]
 
 
-def t_medal_of_honor(st, m, c):
-    mole = st.mole
-    return [x for x in range(len(mole)) if mole[x] == c and x != m]
+def medal_of_honor_choices(state, mole_cell, seat):
+    mole = state.mole
+    return [x for x in range(len(mole)) if mole[x] == seat and x != mole_cell]
 
 
-def t_press_support(st, m, c):
-    return [None] if st.press != c else []
+def press_support_choices(state, mole_cell, seat):
+    return [None] if state.press != seat else []
 
 
-def t_red_cross(st, m, c):
-    return [None] if st.rc != m else []
+def red_cross_choices(state, mole_cell, seat):
+    return [None] if state.rc != mole_cell else []
 
 
-def t_farmer(st, m, c):
-    return farmers.targets(st, m, c)
+def farmer_choices(state, mole_cell, seat):
+    return farmers.targets(state, mole_cell, seat)
 
 
 # --- carrying out -------------------------------------------------------------------
-def r_bayonet(st, m, c, x):
-    lose_mole(st, x, c, why="bayonet")
-    arrive(st, c, m, x, direction_to(st, m, x), c)
+def bayonet_effect(state, mole_cell, seat, cell):
+    lose_mole(state, cell, seat, why="bayonet")
+    arrive(state, seat, mole_cell, cell, direction_to(state, mole_cell, cell), seat)
 
 
-def r_short_range(st, m, c, x):
-    lose_mole(st, x, c, why="shot")
+def shoot_effect(state, mole_cell, seat, cell):
+    lose_mole(state, cell, seat, why="shot")
 
 
-r_long_range = r_short_range
-r_slingshot = r_short_range
+def destroy_square_effect(state, mole_cell, seat, cell):
+    state.events.append(ev("square_destroyed", hex=at(state.geo, cell)))
+    remove_square(state, cell, seat)
 
 
-def r_grenade(st, m, c, x):
-    st.events.append(ev("square_destroyed", hex=at(st.geo, x)))
-    remove_square(st, x, c)
+def advance_onto_effect(state, mole_cell, seat, cell):
+    arrive(state, seat, mole_cell, cell, direction_to(state, mole_cell, cell), seat)
 
 
-r_mortar_attack = r_grenade
+def motorbike_patrol_effect(state, mole_cell, seat, cell):
+    d = direction_to(state, mole_cell, cell)
+    a = state.geo.nb[mole_cell][d]
+    if state.mole[a] >= 0:
+        lose_mole(state, a, seat, why="run_over")
+    arrive(state, seat, mole_cell, cell, d, seat)
 
 
-def r_advance(st, m, c, x):
-    arrive(st, c, m, x, direction_to(st, m, x), c)
-
-
-r_underground_maneuver = r_advance
-
-
-def r_motorbike_patrol(st, m, c, x):
-    d = direction_to(st, m, x)
-    a = st.geo.nb[m][d]
-    if st.mole[a] >= 0:
-        lose_mole(st, a, c, why="run_over")
-    arrive(st, c, m, x, d, c)
-
-
-def r_panic_attack(st, m, c, d):
-    nb = st.geo.nb
+def panic_attack_effect(state, mole_cell, seat, direction):
+    nb = state.geo.nb
     ray = []
-    x = nb[m][d]
+    x = nb[mole_cell][direction]
     while x >= 0:
         ray.append(x)
-        x = nb[x][d]
+        x = nb[x][direction]
     for x in reversed(ray):  # farthest first (ruling T14)
-        push(st, x, d, c)
+        push(state, x, direction, seat)
 
 
-def r_tunnel(st, m, c, x):
-    arrive(st, c, m, x, None, c)
+def tunnel_effect(state, mole_cell, seat, cell):
+    arrive(state, seat, mole_cell, cell, None, seat)
 
 
-def r_decoy(st, m, c, x):
-    from .movement import reveal_crate
-    mole, flag = st.mole, st.mflag
-    mole[m], mole[x] = mole[x], mole[m]
-    flag[m], flag[x] = flag[x], flag[m] | B.FRESH
-    for y in (m, x):
-        if st.feat[y] >= B.CRATE:
-            reveal_crate(st, mole[y], y)
+def decoy_effect(state, mole_cell, seat, cell):
+    mole, flag = state.mole, state.mflag
+    mole[mole_cell], mole[cell] = mole[cell], mole[mole_cell]
+    flag[mole_cell], flag[cell] = flag[cell], flag[mole_cell] | B.FRESH
+    for y in (mole_cell, cell):
+        if state.feat[y] >= B.CRATE:
+            reveal_crate(state, mole[y], y)
 
 
-def r_build_barracks(st, m, c, x):
-    need_barracks(st, c, {"do": "build", "cell": x})
+def build_barracks_effect(state, mole_cell, seat, cell):
+    need_barracks(state, seat, {"do": "build", "cell": cell})
 
 
-def r_abandoned_barracks(st, m, c, x):
-    need_barracks(st, c, {"do": "abandoned", "cell": x, "m": m})
+def abandoned_barracks_effect(state, mole_cell, seat, cell):
+    need_barracks(state, seat, {"do": "abandoned", "cell": cell, "m": mole_cell})
 
 
-def r_conquest(st, m, c, x):
-    if st.tile[x] == c:
-        st.tile[x] = BARRACKS + c
-        st.events.append(ev("conquest", seat=c, hex=at(st.geo, x)))
+def conquest_effect(state, mole_cell, seat, cell):
+    if state.tile[cell] == seat:
+        state.tile[cell] = BARRACKS + seat
+        state.events.append(ev("conquest", seat=seat, hex=at(state.geo, cell)))
     else:
-        need_barracks(st, c, {"do": "conquest", "cell": x})
+        need_barracks(state, seat, {"do": "conquest", "cell": cell})
 
 
-def r_betrayal(st, m, c, x):
-    lose_mole(st, x, c, why="betrayed")
-    arrive(st, c, -1, x, None, c)
+def betrayal_effect(state, mole_cell, seat, cell):
+    lose_mole(state, cell, seat, why="betrayed")
+    arrive(state, seat, -1, cell, None, seat)
 
 
-def r_new_soldier(st, m, c, x):
-    arrive(st, c, -1, x, direction_to(st, m, x), c)
+def new_soldier_effect(state, mole_cell, seat, cell):
+    arrive(state, seat, -1, cell, direction_to(state, mole_cell, cell), seat)
 
 
-def r_prisoner_of_war(st, m, c, x):
-    o = st.mole[x]
-    st.mole[x] = -1
-    st.mflag[x] = 0
-    st.prisoners[c][o] += 1
-    st.events.append(ev("prisoner", seat=o, hex=at(st.geo, x)))
+def prisoner_of_war_effect(state, mole_cell, seat, cell):
+    o = state.mole[cell]
+    state.mole[cell] = -1
+    state.mflag[cell] = 0
+    state.prisoners[seat][o] += 1
+    state.events.append(ev("prisoner", seat=o, hex=at(state.geo, cell)))
 
 
-def r_medal_of_honor(st, m, c, x):
-    st.mole[x] = -1
-    st.mflag[x] = 0
-    st.moles_left[c] += 1
-    st.medals[c] += 3
-    st.events.append(ev("medal_of_honor", hex=at(st.geo, x)))
+def medal_of_honor_effect(state, mole_cell, seat, cell):
+    state.mole[cell] = -1
+    state.mflag[cell] = 0
+    state.moles_left[seat] += 1
+    state.medals[seat] += 3
+    state.events.append(ev("medal_of_honor", hex=at(state.geo, cell)))
 
 
-def r_press_support(st, m, c, _):
-    st.press = c
-    st.events.append(ev("press_taken", seat=c))
+def press_support_effect(state, mole_cell, seat, _):
+    state.press = seat
+    state.events.append(ev("press_taken", seat=seat))
 
 
-def r_red_cross(st, m, c, _):
-    st.rc = m
-    st.events.append(ev("red_cross", hex=at(st.geo, m)))
+def red_cross_effect(state, mole_cell, seat, _):
+    state.rc = mole_cell
+    state.events.append(ev("red_cross", hex=at(state.geo, mole_cell)))
 
 
-def r_farmer(st, m, c, choice):
-    farmers.resolve(st, m, c, choice)
+def farmer_effect(state, mole_cell, seat, choice):
+    farmers.resolve(state, mole_cell, seat, choice)
 
 
-# --- barracks placement with running out (ruling T10) -----------------------------------
-def need_barracks(st, c: int, then: dict) -> None:
-    """Carry out `then` with a barracks from the reserve, or ask which barracks to take back first."""
-    if st.tiles_left[c] > 0:
-        finish_placement(st, c, then)
-    else:
-        st.pending = {"k": "take_back", "then": then}
+# --- the table of cards ----------------------------------------------------------------------
+class CardEffect(NamedTuple):
+    """How a card asks for its choice, the choices it offers, and carrying it out with one."""
+
+    asks: str                                 # NO_CHOICE, TARGET or DIRECTION
+    choices: Callable[..., list]              # (state, mole_cell, seat) -> choices, [None] when none is asked
+    carry_out: Callable[..., None]            # (state, mole_cell, seat, choice)
 
 
-def takeback_options(st, c: int, then: dict) -> list[int]:
-    """Barracks that may be taken back for `then` without a dead end (Law #7)."""
-    cands = takeback_candidates(st, c)
-    h = then.get("cell")
-    do = then["do"]
-    if do in ("build", "place", "enter"):
-        cands = [b for b in cands if still_next_to_battlefield(st, h, b)]
-    if do == "enter":
-        from .turn import enter_has_card
-        cands = [b for b in cands if _with_taken_back(st, b, lambda: enter_has_card(st, h, c))]
-    return cands
+CARD_EFFECTS: dict[str, CardEffect] = {
+    "bayonet": CardEffect(TARGET, adjacent_rivals_choices, bayonet_effect),
+    "short_range": CardEffect(TARGET, adjacent_rivals_choices, shoot_effect),
+    "long_range": CardEffect(TARGET, long_range_choices, shoot_effect),
+    "grenade": CardEffect(TARGET, grenade_choices, destroy_square_effect),
+    "mortar_attack": CardEffect(TARGET, mortar_attack_choices, destroy_square_effect),
+    "slingshot": CardEffect(TARGET, slingshot_choices, shoot_effect),
+    "advance": CardEffect(TARGET, advance_choices, advance_onto_effect),
+    "underground_maneuver": CardEffect(TARGET, underground_maneuver_choices, advance_onto_effect),
+    "motorbike_patrol": CardEffect(TARGET, motorbike_patrol_choices, motorbike_patrol_effect),
+    "panic_attack": CardEffect(DIRECTION, panic_attack_choices, panic_attack_effect),
+    "tunnel": CardEffect(TARGET, tunnel_choices, tunnel_effect),
+    "decoy": CardEffect(TARGET, decoy_choices, decoy_effect),
+    "build_barracks": CardEffect(TARGET, build_barracks_choices, build_barracks_effect),
+    "abandoned_barracks": CardEffect(TARGET, abandoned_barracks_choices, abandoned_barracks_effect),
+    "conquest": CardEffect(TARGET, conquest_choices, conquest_effect),
+    "betrayal": CardEffect(TARGET, betrayal_choices, betrayal_effect),
+    "new_soldier": CardEffect(TARGET, new_soldier_choices, new_soldier_effect),
+    "prisoner_of_war": CardEffect(TARGET, adjacent_rivals_choices, prisoner_of_war_effect),
+    "medal_of_honor": CardEffect(TARGET, medal_of_honor_choices, medal_of_honor_effect),
+    "press_support": CardEffect(NO_CHOICE, press_support_choices, press_support_effect),
+    "red_cross": CardEffect(NO_CHOICE, red_cross_choices, red_cross_effect),
+    "farmer": CardEffect(TARGET, farmer_choices, farmer_effect),
+}
+KIND = {card: effect.asks for card, effect in CARD_EFFECTS.items()}
 
 
-def _with_taken_back(st, b: int, check) -> bool:
-    """Evaluate check() as if barracks b were back in the reserve."""
-    code, bfv = st.tile[b], st.bf[b]
-    st.tile[b] = B.NO_TILE
-    st.bf[b] = 0
-    st.tiles_left[code & 3] += 1
-    try:
-        return check()
-    finally:
-        st.tile[b] = code
-        st.bf[b] = bfv
-        st.tiles_left[code & 3] -= 1
-
-
-def take_back(st, c: int, b: int) -> None:
-    from .movement import lift_tile
-    lift_tile(st, b)
-    st.events.append(ev("barracks_back", seat=c, hex=at(st.geo, b)))
-
-
-def finish_placement(st, c: int, then: dict) -> None:
-    """Put the barracks where `then` says and carry on with what needed it."""
-    do, x = then["do"], then["cell"]
-    geo = st.geo
-    if do == "build":
-        place_tile(st, x, BARRACKS + c)
-        st.events.append(ev("barracks_built", seat=c, hex=at(geo, x)))
-    elif do == "abandoned":
-        place_tile(st, x, BARRACKS + c)
-        m = then["m"]
-        arrive(st, c, m, x, direction_to(st, m, x), c)
-    elif do in ("conquest", "change"):
-        old = st.tile[x]
-        st.tiles_left[old & 3] += 1
-        st.tile[x] = BARRACKS + c
-        st.tiles_left[c] -= 1
-        whose = None if old < BARRACKS else old - BARRACKS  # None: a neutral tile
-        st.events.append(ev("barracks_replaced", seat=c, owner=whose, hex=at(geo, x)))
-    elif do in ("enter", "place"):
-        from .turn import after_entry
-        after_entry(st, c, x, do)
-
-
-# --- tables ---------------------------------------------------------------------------------
-KIND = {name: TARGET for name in (
-    "bayonet", "short_range", "long_range", "grenade", "mortar_attack", "slingshot", "advance",
-    "underground_maneuver", "motorbike_patrol", "tunnel", "decoy", "build_barracks", "abandoned_barracks",
-    "conquest", "betrayal", "new_soldier", "prisoner_of_war", "medal_of_honor")}
-KIND.update(panic_attack=DIRECTION, press_support=NO_CHOICE, red_cross=NO_CHOICE, farmer=TARGET)
-
-TARGETS = {card: globals()["t_" + card] for card in KIND}
-RESOLVE = {card: globals()["r_" + card] for card in KIND}
-
-
-def _any_free_space(st) -> bool:
-    tile, bf, nb = st.tile, st.bf, st.geo.nb
+def _any_free_space(state) -> bool:
+    tile, bf, nb = state.tile, state.bf, state.geo.nb
     for i, b in enumerate(bf):
         if b:
             for j in nb[i]:
@@ -419,18 +329,20 @@ def _any_free_space(st) -> bool:
     return False
 
 
-def _p_build_barracks(st, m, c):
-    return _any_free_space(st) if st.tiles_left[c] > 0 else bool(t_build_barracks(st, m, c))
+def _p_build_barracks(state, mole_cell, seat):
+    if state.tiles_left[seat] > 0:
+        return _any_free_space(state)
+    return bool(build_barracks_choices(state, mole_cell, seat))
 
 
-def _p_medal_of_honor(st, m, c):
-    return st.mole.count(c) > 1
+def _p_medal_of_honor(state, mole_cell, seat):
+    return state.mole.count(seat) > 1
 
 
-def _p_tunnel(st, m, c):
-    code = BARRACKS + c
-    tile, mole = st.tile, st.mole
-    if tile[m] != code:
+def _p_tunnel(state, mole_cell, seat):
+    code = BARRACKS + seat
+    tile, mole = state.tile, state.mole
+    if tile[mole_cell] != code:
         return False
     return any(t == code and mole[x] < 0 for x, t in enumerate(tile))
 
@@ -439,23 +351,23 @@ def _p_tunnel(st, m, c):
 PLAYABLE = {"build_barracks": _p_build_barracks, "medal_of_honor": _p_medal_of_honor, "tunnel": _p_tunnel}
 
 
-def targets(st, card: str, m: int, c: int) -> list:
-    """The choices of `card` played on the mole at m by colour c; empty when it cannot be played."""
-    fn = TARGETS.get(card)
-    return fn(st, m, c) if fn is not None else []
+def targets(state, card: str, mole_cell: int, seat: int) -> list:
+    """The choices of `card` played on the mole at `mole_cell` by `seat`; empty when it cannot be played."""
+    effect = CARD_EFFECTS.get(card)
+    return effect.choices(state, mole_cell, seat) if effect is not None else []
 
 
-def playable(st, card: str, m: int, c: int) -> bool:
-    """Whether `card` can be carried out on the mole at m (Law of War #7)."""
+def playable(state, card: str, mole_cell: int, seat: int) -> bool:
+    """Whether `card` can be carried out on the mole at `mole_cell` (Law of War #7)."""
     quick = PLAYABLE.get(card)
     if quick is not None:
-        return quick(st, m, c)
-    return bool(targets(st, card, m, c))
+        return quick(state, mole_cell, seat)
+    return bool(targets(state, card, mole_cell, seat))
 
 
-def resolve(st, card: str, m: int, c: int, choice) -> None:
-    """Carry out the card with its choice; follow-up decisions land in st.pending."""
-    st.pending = None
-    RESOLVE[card](st, m, c, choice)
+def resolve(state, card: str, mole_cell: int, seat: int, choice) -> None:
+    """Carry out the card with its choice; follow-up decisions land in state.pending."""
+    state.pending = None
+    CARD_EFFECTS[card].carry_out(state, mole_cell, seat, choice)
 
 

@@ -17,6 +17,7 @@ from .board import (
     at,
     ev,
 )
+from .movement import lose_mole, place_tile, push, remove_square, reveal_crate
 
 FARMERS: dict[str, str] = {
     "kings_of_buckets": "Kings of Buckets",
@@ -40,156 +41,152 @@ def farmer_title(farmer) -> str:
     return FARMERS.get(farmer, "")
 
 
-def zone_colours(st) -> list[int]:
+def zone_colours(state) -> list[int]:
     """Colours of the neutral tiles under zone tiles: unused colours, or one per player with four (T4)."""
-    if st.n == 4:
+    if state.n == 4:
         return [0, 1, 2, 3]
-    unused = list(range(st.n, 4))
+    unused = list(range(state.n, 4))
     return [unused[i % len(unused)] for i in range(4)]
 
 
-def setup_zones(st, rng) -> None:
+def setup_zones(state, rng) -> None:
     """Lay the farmer's four tiles on the marked zones, each on a neutral tile (an outpost, ruling T3)."""
-    from .movement import place_tile
-    f = st.farmer
+    f = state.farmer
     if f in ZONE_TILE or f == "lord_of_the_crates":
         if f == "lord_of_the_crates":
             values = list(CRATE_VALUES)
             rng.shuffle(values)
-            st.crate_values = values
-        for k, (z, colour) in enumerate(zip(st.geo.zones, zone_colours(st))):
-            place_tile(st, z, colour, join=False)
-            st.feat[z] = CRATE + k if f == "lord_of_the_crates" else ZONE_TILE[f]
+            state.crate_values = values
+        for k, (z, colour) in enumerate(zip(state.geo.zones, zone_colours(state))):
+            place_tile(state, z, colour, join=False)
+            state.feat[z] = CRATE + k if f == "lord_of_the_crates" else ZONE_TILE[f]
 
 
-def setup_centre(st) -> None:
+def setup_centre(state) -> None:
     """Step 1 of the battlefield: the centre tile, with the farmer's tile on it or instead of it."""
-    from .movement import place_tile
-    x = st.geo.centre
-    if st.farmer == "lady_boom":
-        place_tile(st, x, STANDALONE)  # the dynamite replaces the centre tile (ruling T17)
-        st.feat[x] = DYNAMITE
+    x = state.geo.centre
+    if state.farmer == "lady_boom":
+        place_tile(state, x, STANDALONE)  # the dynamite replaces the centre tile (ruling T17)
+        state.feat[x] = DYNAMITE
     else:
-        place_tile(st, x, st.start)  # neutral side up, the start player's colour (ruling T4)
-        if st.farmer in CENTRE_TILE:
-            st.feat[x] = CENTRE_TILE[st.farmer]
+        place_tile(state, x, state.start)  # neutral side up, the start player's colour (ruling T4)
+        if state.farmer in CENTRE_TILE:
+            state.feat[x] = CENTRE_TILE[state.farmer]
 
 
-def _find(st, code: int) -> list[int]:
-    feat = st.feat
+def _find(state, code: int) -> list[int]:
+    feat = state.feat
     return [i for i in range(len(feat)) if feat[i] == code]
 
 
-def _open_squares(st, allow_moles: bool, outposts: bool = False) -> list[int]:
+def _open_squares(state, allow_moles: bool, outposts: bool = False) -> list[int]:
     """Battlefield squares (and outposts if asked) on a base tile with no farmer or obstacle tile
     and no Red Cross (ruling T17)."""
-    tile, feat, bf, mole, rc = st.tile, st.feat, st.bf, st.mole, st.rc
+    tile, feat, bf, mole, rc = state.tile, state.feat, state.bf, state.mole, state.rc
     return [x for x in range(len(tile))
             if (bf[x] or outposts) and 0 <= tile[x] < STANDALONE and feat[x] == NONE and x != rc
             and (allow_moles or mole[x] < 0)]
 
 
-def _bury(st, x: int) -> None:
+def _bury(state, cell: int) -> None:
     """A barracks under a puddle, rock, gas, turnip or trap turns neutral (ruling T17)."""
-    if BARRACKS <= st.tile[x] < STANDALONE:
-        st.tile[x] -= BARRACKS
+    if BARRACKS <= state.tile[cell] < STANDALONE:
+        state.tile[cell] -= BARRACKS
 
 
-def targets(st, m: int, c: int) -> list:
+def targets(state, mole_cell: int, seat: int) -> list:
     """Choices of the farmer's USE: a cell, a (from, to) pair for four-tile farmers, or None for none."""
-    f = st.farmer
+    f = state.farmer
     if f in ZONE_TILE:
-        sources = _find(st, ZONE_TILE[f]) + ([-1] if st.pool > 0 else [])
+        sources = _find(state, ZONE_TILE[f]) + ([-1] if state.pool > 0 else [])
         # Kings of Buckets: "any unoccupied square"; the other two say "in the battlefield", so never an
         # outpost (rulings T17, T21)
         kings = f == "kings_of_buckets"
-        dests = _open_squares(st, allow_moles=not kings, outposts=kings)
+        dests = _open_squares(state, allow_moles=not kings, outposts=kings)
         return [(s, x) for s in sources for x in dests]
     if f == "queen_of_nature":
-        return [None] if 0 <= st.tile[m] < STANDALONE and st.feat[m] == NONE else []
+        return [None] if 0 <= state.tile[mole_cell] < STANDALONE and state.feat[mole_cell] == NONE else []
     if f == "trap_master":
-        return _open_squares(st, allow_moles=False)  # battlefield squares only (ruling T21)
+        return _open_squares(state, allow_moles=False)  # battlefield squares only (ruling T21)
     if f == "the_stomper":
-        foot = _find(st, FOOTPRINT)
+        foot = _find(state, FOOTPRINT)
         if not foot:
-            return _open_squares(st, allow_moles=True)
-        near = set(st.geo.nb[foot[0]])
-        return [x for x in _open_squares(st, allow_moles=True) if x in near]
+            return _open_squares(state, allow_moles=True)
+        near = set(state.geo.nb[foot[0]])
+        return [x for x in _open_squares(state, allow_moles=True) if x in near]
     if f == "lady_boom":
-        dyn = _find(st, DYNAMITE)
+        dyn = _find(state, DYNAMITE)
         if not dyn:
             return []
-        return [x for x in st.geo.nb[dyn[0]] if x >= 0 and st.tile[x] >= 0]
+        return [x for x in state.geo.nb[dyn[0]] if x >= 0 and state.tile[x] >= 0]
     if f == "lord_of_the_crates":
         out = [None]  # moving a crate is optional, the medal is not (ruling T21)
-        if 0 <= st.tile[m] < STANDALONE and st.feat[m] == NONE:
-            out += [x for x in range(len(st.feat)) if st.feat[x] >= CRATE]
+        if 0 <= state.tile[mole_cell] < STANDALONE and state.feat[mole_cell] == NONE:
+            out += [x for x in range(len(state.feat)) if state.feat[x] >= CRATE]
         return out
     return []
 
 
-def resolve(st, m: int, c: int, choice) -> None:
+def resolve(state, mole_cell: int, seat: int, choice) -> None:
     """Carry out the farmer's USE with the chosen target."""
-    from .movement import lose_mole, push, remove_square, reveal_crate
-    f = st.farmer
-    geo = st.geo
+    f = state.farmer
+    geo = state.geo
     if f in ZONE_TILE:
         src, x = choice
         code = ZONE_TILE[f]
         if src >= 0:
-            st.feat[src] = NONE
+            state.feat[src] = NONE
         else:
-            st.pool -= 1
-        if st.mole[x] >= 0:
-            lose_mole(st, x, c, why=f"under_{B.FEATURE_NAMES[code]}")
-        st.feat[x] = code
-        _bury(st, x)
-        st.events.append(ev("feature_lands", feature=B.FEATURE_NAMES[code], hex=at(geo, x)))
+            state.pool -= 1
+        if state.mole[x] >= 0:
+            lose_mole(state, x, seat, why=f"under_{B.FEATURE_NAMES[code]}")
+        state.feat[x] = code
+        _bury(state, x)
+        state.events.append(ev("feature_lands", feature=B.FEATURE_NAMES[code], hex=at(geo, x)))
     elif f in ("queen_of_nature", "trap_master", "the_stomper"):
         code = CENTRE_TILE[f]
-        x = m if f == "queen_of_nature" else choice
-        old = _find(st, code)
+        x = mole_cell if f == "queen_of_nature" else choice
+        old = _find(state, code)
         if old:
-            st.feat[old[0]] = NONE
+            state.feat[old[0]] = NONE
         else:
-            st.pool -= 1
-        if st.mole[x] >= 0 and f == "the_stomper":
-            lose_mole(st, x, c, why="footprint")
-        st.feat[x] = code
+            state.pool -= 1
+        if state.mole[x] >= 0 and f == "the_stomper":
+            lose_mole(state, x, seat, why="footprint")
+        state.feat[x] = code
         if f != "the_stomper":
-            _bury(st, x)
-        st.events.append(ev("feature_moves", feature=B.FEATURE_NAMES[code], hex=at(geo, x)))
+            _bury(state, x)
+        state.events.append(ev("feature_moves", feature=B.FEATURE_NAMES[code], hex=at(geo, x)))
         if f == "the_stomper":
             for d, y in enumerate(geo.nb[x]):
-                if y >= 0 and st.mole[y] >= 0:
-                    push(st, y, d, c)
+                if y >= 0 and state.mole[y] >= 0:
+                    push(state, y, d, seat)
     elif f == "lady_boom":
         x = choice
-        dyn = _find(st, DYNAMITE)[0]
-        st.events.append(ev("dynamite_blows", hex=at(geo, x)))
-        remove_square(st, x, c)
-        st.feat[dyn] = NONE
-        st.tile[dyn] = B.NO_TILE
-        st.bf[dyn] = 0
-        st.tile[x] = STANDALONE
-        st.feat[x] = DYNAMITE
-        st.bf[x] = 1
-        st.removed = True
+        dyn = _find(state, DYNAMITE)[0]
+        state.events.append(ev("dynamite_blows", hex=at(geo, x)))
+        remove_square(state, x, seat)
+        state.feat[dyn] = NONE
+        state.tile[dyn] = B.NO_TILE
+        state.bf[dyn] = 0
+        state.tile[x] = STANDALONE
+        state.feat[x] = DYNAMITE
+        state.bf[x] = 1
+        state.removed = True
     elif f == "lord_of_the_crates":
-        st.medals[c] += 1
-        st.events.append(ev("farmer_medal", seat=c))
+        state.medals[seat] += 1
+        state.events.append(ev("farmer_medal", seat=seat))
         if choice is not None:
-            k = st.feat[choice]
-            st.feat[choice] = NONE
-            st.feat[m] = k
-            st.events.append(ev("crate_moves", source=at(geo, choice), hex=at(geo, m)))
-            reveal_crate(st, c, m)
+            k = state.feat[choice]
+            state.feat[choice] = NONE
+            state.feat[mole_cell] = k
+            state.events.append(ev("crate_moves", source=at(geo, choice), hex=at(geo, mole_cell)))
+            reveal_crate(state, seat, mole_cell)
 
 
-def place_dynamite(st, x: int) -> None:
+def place_dynamite(state, cell: int) -> None:
     """Whoever blew the dynamite away puts it back next to the battlefield (ruling T17)."""
-    from .movement import place_tile
-    place_tile(st, x, STANDALONE)
-    st.feat[x] = DYNAMITE
-    st.dyn_pending = False
-    st.events.append(ev("dynamite_placed", hex=at(st.geo, x)))
+    place_tile(state, cell, STANDALONE)
+    state.feat[cell] = DYNAMITE
+    state.dyn_pending = False
+    state.events.append(ev("dynamite_placed", hex=at(state.geo, cell)))

@@ -5,6 +5,9 @@ from engine.core import Game, register
 
 from .setup import OPTIONS, check_options, new_state
 from .state import TopoumState
+from .view import determinize, plant_secrets, view
+
+TopoumState.seat_view = view  # see TopoumState.view
 
 
 @register
@@ -26,9 +29,7 @@ class TopoumGame(Game):
         return new_state(TopoumState, players, opts, seed)
 
     def determinize(self, view: dict, seat: int, rng) -> TopoumState:
-        from .views import determinize
         return determinize(view, seat, rng)
 
     def plant_secrets(self, state: TopoumState) -> dict:
-        from .views import plant_secrets
         return plant_secrets(state)

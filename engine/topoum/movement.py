@@ -1,6 +1,8 @@
 """What happens to moles and squares: arrivals (T12, T16), eliminations (Law #5), removals and Law #4 (T3)."""
 from __future__ import annotations
 
+from engine.hexgrid import direction_between
+
 from . import board as B
 from .board import COLOURS, DEADLY, FRESH, ICE, ROCK, TRAP, at, ev
 
@@ -11,151 +13,156 @@ LOST_MOLE_PENALTY = 5
 OWN_COLLISION_PENALTY = 10
 
 
-def name(c: int) -> str:
-    return COLOURS[c].capitalize()
+def name(colour: int) -> str:
+    return COLOURS[colour].capitalize()
 
 
-def protected_from(st, x: int, actor: int) -> bool:
-    """True when the mole on x sits under Red Cross and is not the actor's (ruling T15)."""
-    return st.rc == x and st.mole[x] >= 0 and st.mole[x] != actor
+def direction_to(state, origin: int, target: int) -> int:
+    """The direction from `origin` to `target`, which lie on one line."""
+    return direction_between(state.geo.cells[origin], state.geo.cells[target])
 
 
-def trace(st, x: int, d, actor: int):
-    """Where a mole entering space x (moving in direction d, None when not sliding) ends up.
+def protected_from(state, cell: int, actor: int) -> bool:
+    """True when the mole on `cell` sits under Red Cross and is not the actor's (ruling T15)."""
+    return state.rc == cell and state.mole[cell] >= 0 and state.mole[cell] != actor
+
+
+def trace(state, cell: int, direction, actor: int):
+    """Where a mole entering `cell` (moving in `direction`, None when not sliding) ends up.
 
     Returns (outcome, cell): DIE at cell, COLLIDE with the mole on cell, LAND on cell, or
     BLOCKED (a rock or a protected rival mole on the first space: the mole does not move).
     Ice keeps a mole sliding; it stops on the ice before a rock (ruling T16).
     """
-    tile, feat, mole, nb = st.tile, st.feat, st.mole, st.geo.nb
+    tile, feat, mole, nb = state.tile, state.feat, state.mole, state.geo.nb
     prev = -1
     while True:
-        if x < 0 or tile[x] < 0:
-            return DIE, x
-        f = feat[x]
-        if f == ROCK or (st.rc == x and mole[x] >= 0 and mole[x] != actor):
-            return (BLOCKED, x) if prev < 0 else (LAND, prev)
-        if mole[x] >= 0:
-            return COLLIDE, x
+        if cell < 0 or tile[cell] < 0:
+            return DIE, cell
+        f = feat[cell]
+        if f == ROCK or (state.rc == cell and mole[cell] >= 0 and mole[cell] != actor):
+            return (BLOCKED, cell) if prev < 0 else (LAND, prev)
+        if mole[cell] >= 0:
+            return COLLIDE, cell
         if f in DEADLY:
-            return DIE, x
-        if f == ICE and d is not None:
-            prev = x
-            x = nb[x][d]
+            return DIE, cell
+        if f == ICE and direction is not None:
+            prev = cell
+            cell = nb[cell][direction]
             continue
-        return LAND, x
+        return LAND, cell
 
 
-def lose_mole(st, x: int, actor: int, fair: bool = False, why: str = "") -> None:
-    """The mole on x goes back to its owner's reserve; Law #5 costs the actor 5 for her own."""
-    c = st.mole[x]
-    st.mole[x] = -1
-    st.mflag[x] = 0
-    st.moles_left[c] += 1
+def lose_mole(state, cell: int, actor: int, fair: bool = False, why: str = "") -> None:
+    """The mole on `cell` goes back to its owner's reserve; Law #5 costs the actor 5 for her own."""
+    c = state.mole[cell]
+    state.mole[cell] = -1
+    state.mflag[cell] = 0
+    state.moles_left[c] += 1
     penalty = c == actor and not fair
     if penalty:
-        st.medals[actor] -= LOST_MOLE_PENALTY
-    st.events.append(ev("mole_lost", seat=c, hex=at(st.geo, x), why=why, penalty=LOST_MOLE_PENALTY if penalty else 0))
+        state.medals[actor] -= LOST_MOLE_PENALTY
+    state.events.append(ev("mole_lost", seat=c, hex=at(state.geo, cell), why=why, penalty=LOST_MOLE_PENALTY if penalty else 0))
 
 
-def reveal_crate(st, c: int, x: int) -> None:
+def reveal_crate(state, seat: int, cell: int) -> None:
     """The owner of the mole on a crate learns its value (ruling T8); undo stops here (ruling S3)."""
-    k = st.feat[x] - B.CRATE
-    if k >= 0 and k not in st.crate_known[c]:
-        st.crate_known[c].append(k)
-        st.crate_known[c].sort()
-        st.undo_floor = len(st.turn_log)
-        st.events.append(ev("crate_looked", seat=c, hex=at(st.geo, x)))
+    k = state.feat[cell] - B.CRATE
+    if k >= 0 and k not in state.crate_known[seat]:
+        state.crate_known[seat].append(k)
+        state.crate_known[seat].sort()
+        state.undo_floor = len(state.turn_log)
+        state.events.append(ev("crate_looked", seat=seat, hex=at(state.geo, cell)))
 
 
-def put_mole(st, c: int, x: int, flags: int) -> None:
-    """Stand a mole on x (the cell is known to be free and safe)."""
-    st.mole[x] = c
-    st.mflag[x] = flags
-    if st.feat[x] >= B.CRATE:
-        reveal_crate(st, c, x)
+def put_mole(state, colour: int, cell: int, flags: int) -> None:
+    """Stand a mole on `cell` (it is known to be free and safe)."""
+    state.mole[cell] = colour
+    state.mflag[cell] = flags
+    if state.feat[cell] >= B.CRATE:
+        reveal_crate(state, colour, cell)
 
 
-def arrive(st, c: int, src: int, x: int, d, actor: int) -> int:
-    """Move the mole of colour c from src (-1: from her reserve) into space x; return where it stands or -1.
+def arrive(state, colour: int, src: int, cell: int, direction, actor: int) -> int:
+    """Move the mole of `colour` from src (-1: from her reserve) into `cell`; return where it stands or -1.
 
     Applies ruling T12's outcomes: collisions (fair combat between colours, 10 for two of the
     actor's own), falling off the battlefield, deadly tiles, ice.
     """
-    outcome, y = trace(st, x, d, actor)
+    outcome, y = trace(state, cell, direction, actor)
     if outcome == BLOCKED:  # callers offer no such move; a push simply does not happen
         return src
     if src >= 0:
-        flags = st.mflag[src] | FRESH
-        st.mole[src] = -1
-        st.mflag[src] = 0
+        flags = state.mflag[src] | FRESH
+        state.mole[src] = -1
+        state.mflag[src] = 0
     else:
-        st.moles_left[c] -= 1
+        state.moles_left[colour] -= 1
         flags = FRESH
-    geo = st.geo
+    geo = state.geo
     if outcome == LAND:
-        if y != x:
-            st.events.append(ev("ice_slide", seat=c, hex=at(geo, y)))
-        put_mole(st, c, y, flags)
+        if y != cell:
+            state.events.append(ev("ice_slide", seat=colour, hex=at(geo, y)))
+        put_mole(state, colour, y, flags)
         return y
     if outcome == DIE:
-        st.moles_left[c] += 1
+        state.moles_left[colour] += 1
         if y < 0:
-            lost = ev("mole_falls", seat=c)
-        elif st.tile[y] < 0:
-            lost = ev("mole_off_battlefield", seat=c, hex=at(geo, y))
+            lost = ev("mole_falls", seat=colour)
+        elif state.tile[y] < 0:
+            lost = ev("mole_off_battlefield", seat=colour, hex=at(geo, y))
         else:
-            lost = ev("mole_lost_on", seat=c, feature=B.FEATURE_NAMES.get(st.feat[y], "tile"), hex=at(geo, y))
-        penalty = c == actor
+            lost = ev("mole_lost_on", seat=colour, feature=B.FEATURE_NAMES.get(state.feat[y], "tile"), hex=at(geo, y))
+        penalty = colour == actor
         if penalty:
-            st.medals[actor] -= LOST_MOLE_PENALTY
-        st.events.append({**lost, "penalty": LOST_MOLE_PENALTY if penalty else 0})
-        if y >= 0 and st.feat[y] == TRAP:
-            st.feat[y] = B.NONE
-            st.pool += 1
-            st.events.append(ev("trap_springs"))
+            state.medals[actor] -= LOST_MOLE_PENALTY
+        state.events.append({**lost, "penalty": LOST_MOLE_PENALTY if penalty else 0})
+        if y >= 0 and state.feat[y] == TRAP:
+            state.feat[y] = B.NONE
+            state.pool += 1
+            state.events.append(ev("trap_springs"))
         return -1
     # COLLIDE
-    other = st.mole[y]
-    st.mole[y] = -1
-    st.mflag[y] = 0
-    st.moles_left[c] += 1
-    st.moles_left[other] += 1
-    if c == other:
-        if c == actor:
-            st.medals[actor] -= OWN_COLLISION_PENALTY
-        st.events.append(ev("collide", seat=c, hex=at(geo, y), penalty=OWN_COLLISION_PENALTY if c == actor else 0))
+    other = state.mole[y]
+    state.mole[y] = -1
+    state.mflag[y] = 0
+    state.moles_left[colour] += 1
+    state.moles_left[other] += 1
+    if colour == other:
+        if colour == actor:
+            state.medals[actor] -= OWN_COLLISION_PENALTY
+        state.events.append(ev("collide", seat=colour, hex=at(geo, y), penalty=OWN_COLLISION_PENALTY if colour == actor else 0))
     else:
-        st.events.append(ev("fair_combat", seat=c, other=other, hex=at(geo, y)))
+        state.events.append(ev("fair_combat", seat=colour, other=other, hex=at(geo, y)))
     return -1
 
 
-def push(st, x: int, d: int, actor: int) -> None:
-    """Push the mole on x one space in direction d (Panic Attack, The Stomper); protected rivals stay."""
-    if st.mole[x] < 0 or protected_from(st, x, actor):
+def push(state, cell: int, direction: int, actor: int) -> None:
+    """Push the mole on `cell` one space in `direction` (Panic Attack, The Stomper); protected rivals stay."""
+    if state.mole[cell] < 0 or protected_from(state, cell, actor):
         return
-    nxt = st.geo.nb[x][d]
-    outcome, _ = trace(st, nxt, d, actor)
+    nxt = state.geo.nb[cell][direction]
+    outcome, _ = trace(state, nxt, direction, actor)
     if outcome == BLOCKED:
         return
-    arrive(st, st.mole[x], x, nxt, d, actor)
+    arrive(state, state.mole[cell], cell, nxt, direction, actor)
 
 
 # --- squares ------------------------------------------------------------------
-def place_tile(st, x: int, code: int, join: bool = True) -> None:
+def place_tile(state, cell: int, code: int, join: bool = True) -> None:
     """Lay a tile on an empty space; next to the battlefield it joins it, with any outposts it touches."""
-    st.tile[x] = code
+    state.tile[cell] = code
     if code < B.STANDALONE:
-        st.tiles_left[code & 3] -= 1
+        state.tiles_left[code & 3] -= 1
     if join:
-        absorb(st, x)
+        absorb(state, cell)
 
 
-def absorb(st, x: int) -> None:
-    """Mark x and every tile connected to it as battlefield (outposts join when touched, ruling T3)."""
-    tile, bf, nb = st.tile, st.bf, st.geo.nb
-    bf[x] = 1
-    stack = [x]
+def absorb(state, cell: int) -> None:
+    """Mark `cell` and every tile connected to it as battlefield (outposts join when touched, ruling T3)."""
+    tile, bf, nb = state.tile, state.bf, state.geo.nb
+    bf[cell] = 1
+    stack = [cell]
     while stack:
         c = stack.pop()
         for j in nb[c]:
@@ -164,48 +171,48 @@ def absorb(st, x: int) -> None:
                 stack.append(j)
 
 
-def lift_tile(st, x: int) -> None:
+def lift_tile(state, cell: int) -> None:
     """Take a base tile off the board back to its colour's reserve (nothing else on it)."""
-    code = st.tile[x]
+    code = state.tile[cell]
     if 0 <= code < B.STANDALONE:
-        st.tiles_left[code & 3] += 1
-    st.tile[x] = B.NO_TILE
-    st.bf[x] = 0
+        state.tiles_left[code & 3] += 1
+    state.tile[cell] = B.NO_TILE
+    state.bf[cell] = 0
 
 
-def remove_square(st, x: int, actor: int) -> None:
+def remove_square(state, cell: int, actor: int) -> None:
     """A square disappears with everything on it (Grenade, Mortar Attack, Lady Boom, Law #4)."""
-    geo = st.geo
-    if st.rc == x:
-        st.rc = -1
-        st.medals[actor] -= 5
-        st.events.append(ev("red_cross_lost", seat=actor, hex=at(geo, x)))
-    if st.mole[x] >= 0:
-        lose_mole(st, x, actor)
-    f = st.feat[x]
+    geo = state.geo
+    if state.rc == cell:
+        state.rc = -1
+        state.medals[actor] -= 5
+        state.events.append(ev("red_cross_lost", seat=actor, hex=at(geo, cell)))
+    if state.mole[cell] >= 0:
+        lose_mole(state, cell, actor)
+    f = state.feat[cell]
     if f:
-        st.feat[x] = B.NONE
+        state.feat[cell] = B.NONE
         if f >= B.CRATE:
-            st.events.append(ev("crate_destroyed"))
+            state.events.append(ev("crate_destroyed"))
         elif f == B.DYNAMITE:
-            st.dyn_pending = True
-            st.events.append(ev("dynamite_blown_away"))
-        elif f in (ROCK, B.PUDDLE, B.GAS, ICE) and st.tile[x] == B.STANDALONE:
-            st.events.append(ev("feature_destroyed", feature=B.FEATURE_NAMES[f]))
+            state.dyn_pending = True
+            state.events.append(ev("dynamite_blown_away"))
+        elif f in (ROCK, B.PUDDLE, B.GAS, ICE) and state.tile[cell] == B.STANDALONE:
+            state.events.append(ev("feature_destroyed", feature=B.FEATURE_NAMES[f]))
         else:
-            st.pool += 1  # farmer tiles go beside the board, ready to come back (ruling T17)
-    lift_tile(st, x)
-    st.removed = True
+            state.pool += 1  # farmer tiles go beside the board, ready to come back (ruling T17)
+    lift_tile(state, cell)
+    state.removed = True
 
 
-def battlefield_cells(st) -> list[int]:
-    bf = st.bf
+def battlefield_cells(state) -> list[int]:
+    bf = state.bf
     return [i for i in range(len(bf)) if bf[i]]
 
 
-def free_spaces_next_to_battlefield(st) -> list[int]:
+def free_spaces_next_to_battlefield(state) -> list[int]:
     """Empty board spaces next to a battlefield square (ruling T3), sorted."""
-    tile, bf, nb = st.tile, st.bf, st.geo.nb
+    tile, bf, nb = state.tile, state.bf, state.geo.nb
     out = set()
     for i in range(len(bf)):
         if bf[i]:
@@ -215,43 +222,43 @@ def free_spaces_next_to_battlefield(st) -> list[int]:
     return sorted(out)
 
 
-def settle(st, actor: int) -> None:
+def settle(state, actor: int) -> None:
     """After removals: Law #4 (ruling T3), then the dynamite's new place (ruling T17)."""
-    if st.removed:
-        st.removed = False
-        parts = B.components(battlefield_cells(st), st.geo.nb)
+    if state.removed:
+        state.removed = False
+        parts = B.components(battlefield_cells(state), state.geo.nb)
         if len(parts) > 1:
             sizes = sorted((len(p) for p in parts), reverse=True)
             biggest = sizes[0]
-            st.events.append(ev("split", sizes=sizes))
+            state.events.append(ev("split", sizes=sizes))
             for p in parts:
                 if len(p) < biggest:
-                    remove_part(st, p, actor)
+                    remove_part(state, p, actor)
             tied = [p for p in parts if len(p) == biggest]
             if len(tied) > 1:
-                st.pending = {"k": "keep", "parts": tied}
+                state.pending = {"k": "keep", "parts": tied}
                 return
-    if st.dyn_pending:
-        if free_spaces_next_to_battlefield(st):
-            st.pending = {"k": "dynamite"}
+    if state.dyn_pending:
+        if free_spaces_next_to_battlefield(state):
+            state.pending = {"k": "dynamite"}
             return
-        st.dyn_pending = False
-        st.pool += 1
-    st.pending = None
+        state.dyn_pending = False
+        state.pool += 1
+    state.pending = None
 
 
-def remove_part(st, part, actor: int) -> None:
+def remove_part(state, part, actor: int) -> None:
     """Law of War #4: a cut-off part of the battlefield is removed with everything on it."""
-    st.events.append(ev("part_removed", squares=len(part)))
+    state.events.append(ev("part_removed", squares=len(part)))
     for x in part:
-        remove_square(st, x, actor)
-    st.removed = False
+        remove_square(state, x, actor)
+    state.removed = False
 
 
-def splits_without(st, b: int) -> bool:
-    """True when removing battlefield square b would split or empty the battlefield (ruling T10)."""
-    bf, nb = st.bf, st.geo.nb
-    rest = [i for i in range(len(bf)) if bf[i] and i != b]
+def splits_without(state, square: int) -> bool:
+    """True when removing battlefield `square` would split or empty the battlefield (ruling T10)."""
+    bf, nb = state.bf, state.geo.nb
+    rest = [i for i in range(len(bf)) if bf[i] and i != square]
     if not rest:
         return True
     seen = {rest[0]}
@@ -259,7 +266,7 @@ def splits_without(st, b: int) -> bool:
     while stack:
         c = stack.pop()
         for j in nb[c]:
-            if j >= 0 and j != b and bf[j] and j not in seen:
+            if j >= 0 and j != square and bf[j] and j not in seen:
                 seen.add(j)
                 stack.append(j)
     return len(seen) != len(rest)

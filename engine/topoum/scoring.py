@@ -7,14 +7,14 @@ from .board import BARRACKS, CRATE, FRESH, GAS, ROCK, TRAP, TURNIP
 from .cards import CATEGORIES, category
 
 
-def lines(st, c: int) -> list[tuple[int, int, int]]:
-    """Every line of sight of colour c as (a, b, medals) with a < b."""
-    tile, feat, mole, nb, rc = st.tile, st.feat, st.mole, st.geo.nb, st.rc
-    mine = BARRACKS + c
-    traps = [i for i in range(len(feat)) if feat[i] == TRAP] if st.farmer == "trap_master" else ()
+def lines(state, seat: int) -> list[tuple[int, int, int]]:
+    """Every line of sight of `seat` as (a, b, medals) with a < b."""
+    tile, feat, mole, nb, rc = state.tile, state.feat, state.mole, state.geo.nb, state.rc
+    mine = BARRACKS + seat
+    traps = [i for i in range(len(feat)) if feat[i] == TRAP] if state.farmer == "trap_master" else ()
     out = []
     for a in range(len(mole)):
-        if mole[a] != c:
+        if mole[a] != seat:
             continue
         for d in (0, 1, 2):  # the other three directions find the same lines from the other end
             squares = 1
@@ -32,7 +32,7 @@ def lines(st, c: int) -> list[tuple[int, int, int]]:
                     gas += 1
                 o = mole[x]
                 if o >= 0:
-                    if o == c:
+                    if o == seat:
                         value = squares + bonus - gas
                         for end in (a, x):
                             if feat[end] == TURNIP:
@@ -48,14 +48,14 @@ def lines(st, c: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def line_keys(st, c: int) -> frozenset:
-    return frozenset((a, b) for a, b, _ in lines(st, c))
+def line_keys(state, seat: int) -> frozenset:
+    return frozenset((a, b) for a, b, _ in lines(state, seat))
 
 
-def new_lines(st, c: int) -> list[tuple[int, int, int]]:
+def new_lines(state, seat: int) -> list[tuple[int, int, int]]:
     """Lines that score now: not there at the start of the turn, or with a mole moved or placed since."""
-    start, flags = st.start_lines, st.mflag
-    return [ln for ln in lines(st, c)
+    start, flags = state.start_lines, state.mflag
+    return [ln for ln in lines(state, seat)
             if (ln[0], ln[1]) not in start or flags[ln[0]] & FRESH or flags[ln[1]] & FRESH]
 
 
@@ -86,38 +86,38 @@ def final_scores(piles) -> list[dict]:
     return out
 
 
-def finish(st) -> None:
+def finish(state) -> None:
     """End of the game: cards in hand go back to the box, then categories, sets and crates score."""
-    detail = final_scores(st.piles)
-    for s in range(st.n):
+    detail = final_scores(state.piles)
+    for s in range(state.n):
         detail[s]["crates"] = 0
-    for x in range(len(st.mole)):
-        o, f = st.mole[x], st.feat[x]
+    for x in range(len(state.mole)):
+        o, f = state.mole[x], state.feat[x]
         if o >= 0 and f >= CRATE:
-            detail[o]["crates"] += st.crate_values[f - CRATE]
-    for s in range(st.n):
+            detail[o]["crates"] += state.crate_values[f - CRATE]
+    for s in range(state.n):
         gain = detail[s]["categories"] + detail[s]["sets"] + detail[s]["crates"]
         detail[s]["total"] = gain
-        st.medals[s] += gain
-    st.final = detail
-    st.phase = "over"
-    st.pending = None
+        state.medals[s] += gain
+    state.final = detail
+    state.phase = "over"
+    state.pending = None
 
 
-def tiebreak(st, s: int) -> tuple[int, int, int]:
+def tiebreak(state, seat: int) -> tuple[int, int, int]:
     """Medals, then barracks of her colour on the battlefield, then cards in her discard pile (T20)."""
-    code = BARRACKS + s
-    barracks = sum(1 for x in range(len(st.tile)) if st.tile[x] == code and st.bf[x])
-    return (st.medals[s], barracks, len(st.piles[s]))
+    code = BARRACKS + seat
+    barracks = sum(1 for x in range(len(state.tile)) if state.tile[x] == code and state.bf[x])
+    return (state.medals[seat], barracks, len(state.piles[seat]))
 
 
-def results(st) -> list[Result]:
-    keys = [tiebreak(st, s) for s in range(st.n)]
+def results(state) -> list[Result]:
+    keys = [tiebreak(state, s) for s in range(state.n)]
     out = []
-    for s in range(st.n):
+    for s in range(state.n):
         rank = 1 + sum(1 for k in keys if k > keys[s])
         detail = {"barracks": keys[s][1], "discards": keys[s][2]}
-        if st.final:
-            detail["final"] = st.final[s]
-        out.append(Result(seat=s, rank=rank, score=float(st.medals[s]), detail=detail))
+        if state.final:
+            detail["final"] = state.final[s]
+        out.append(Result(seat=s, rank=rank, score=float(state.medals[s]), detail=detail))
     return out

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from engine.core import InvalidOptions, Option, make_rng
 
-from .board import BARRACKS, FRESH, MOVABLE, at, ev
-from .cards import CARD_NAMES, PEACE, PRESETS, TYPES_PER_DECK, build_deck, missing_categories, random_types, title
+from .board import BARRACKS, at, ev
+from .cards import CARD_NAMES, PRESETS, TYPES_PER_DECK, build_deck, missing_categories, random_types
 from .farmers import FARMERS, USES_OBSTACLE_TILES, setup_centre, setup_zones
 from .movement import free_spaces_next_to_battlefield, place_tile
+from .obstacles import place_obstacle, placement_actions
 
 DEFAULT_LINE_VALUES = [-2, -1, 0, 1, 2]  # ruling T5
 
@@ -26,44 +27,44 @@ OPTIONS = (
 )
 
 
-def check_options(players: int, o: dict) -> dict:
+def check_options(players: int, options: dict) -> dict:
     """Cross-option checks of ruling T6 and T7; returns the cleaned options."""
-    o = dict(o)
-    if o["deck"] == "preset":
-        if o["preset"] == "duel" and players != 2:
+    options = dict(options)
+    if options["deck"] == "preset":
+        if options["preset"] == "duel" and players != 2:
             raise InvalidOptions("topoum.options.duel_players", {"game": "topoum", "players": players})
-        o["types"] = list(PRESETS[o["preset"]])
-    elif o["deck"] == "custom":
-        types = o["types"]
+        options["types"] = list(PRESETS[options["preset"]])
+    elif options["deck"] == "custom":
+        types = options["types"]
         if len(set(types)) != TYPES_PER_DECK or len(types) != TYPES_PER_DECK:
             raise InvalidOptions("topoum.options.deck_size", {"game": "topoum", "size": TYPES_PER_DECK})
         missing = missing_categories(types)
         if missing:
             raise InvalidOptions("topoum.options.categories", {"game": "topoum", "missing": list(missing)})
-        o["types"] = sorted(types, key=CARD_NAMES.index)
+        options["types"] = sorted(types, key=CARD_NAMES.index)
     else:
-        o["types"] = []  # drawn in new_state
-    if o["obstacles"] and o["farmer"] in USES_OBSTACLE_TILES:
-        _check_obstacle_farmer(o)
-    values = o["line_values"]
+        options["types"] = []  # drawn in new_state
+    if options["obstacles"] and options["farmer"] in USES_OBSTACLE_TILES:
+        _check_obstacle_farmer(options)
+    values = options["line_values"]
     if len(values) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 10
                                for v in values):
         raise InvalidOptions("topoum.options.line_values", {"game": "topoum", "count": 5, "min": -10, "max": 10})
-    o["line_values"] = list(values)
-    return o
+    options["line_values"] = list(values)
+    return options
 
 
-def _check_obstacle_farmer(o: dict) -> None:
+def _check_obstacle_farmer(options: dict) -> None:
     """Rulings T7, T21: an obstacle farmer is refused beside obstacles only when the deck holds "Farmer is coming!".
 
     With a known deck without the card the farmer option is ignored. A random deck is drawn only when
     the game starts, so it may hold the card: the clash is refused at once rather than found then
     (RULES_NOTES 3).
     """
-    if o["deck"] == "random":
-        raise InvalidOptions("topoum.options.obstacle_farmer_random", {"game": "topoum", "farmer": o["farmer"]})
-    if "farmer" in o["types"]:
-        raise InvalidOptions("topoum.options.obstacle_farmer_deck", {"game": "topoum", "farmer": o["farmer"]})
+    if options["deck"] == "random":
+        raise InvalidOptions("topoum.options.obstacle_farmer_random", {"game": "topoum", "farmer": options["farmer"]})
+    if "farmer" in options["types"]:
+        raise InvalidOptions("topoum.options.obstacle_farmer_deck", {"game": "topoum", "farmer": options["farmer"]})
 
 
 def new_state(state_cls, players: int, opts: dict, seed):
@@ -91,72 +92,52 @@ def new_state(state_cls, players: int, opts: dict, seed):
     return st
 
 
-def seats_from(st, first: int, step: int = 1) -> list[int]:
-    return [(first + step * i) % st.n for i in range(st.n)]
+def seats_from(state, first: int, step: int = 1) -> list[int]:
+    return [(first + step * i) % state.n for i in range(state.n)]
 
 
-def setup_actions(st) -> list[dict]:
+def setup_actions(state) -> list[dict]:
     """Legal choices of the current setup step (each a decision of the seat to play)."""
-    from .obstacles import placement_actions
-    geo = st.geo
-    if st.step == "centre":
+    geo = state.geo
+    if state.step == "centre":
         return [{"type": "place", "hex": geo.hex(geo.centre)}]
-    if st.step == "ring":
-        return [{"type": "place", "hex": geo.hex(x)} for x in geo.nb[geo.centre] if x >= 0 and st.tile[x] < 0]
-    if st.step == "mole":
-        return [{"type": "place", "hex": geo.hex(x)} for x in free_spaces_next_to_battlefield(st)]
-    return placement_actions(st)
+    if state.step == "ring":
+        return [{"type": "place", "hex": geo.hex(x)} for x in geo.nb[geo.centre] if x >= 0 and state.tile[x] < 0]
+    if state.step == "mole":
+        return [{"type": "place", "hex": geo.hex(x)} for x in free_spaces_next_to_battlefield(state)]
+    return placement_actions(state)
 
 
-def apply_setup(st, action: dict) -> None:
-    """Carry out one setup decision and move on to the next seat or step."""
-    from .obstacles import place_obstacle
-    c = st.cur
-    geo = st.geo
+def apply_setup(state, action: dict) -> None:
+    """Carry out one setup decision and move on to the next seat or step, or into play."""
+    c = state.cur
+    geo = state.geo
     x = geo.cell(action["hex"])
-    if st.step == "centre":
-        setup_centre(st)
-        st.events.append(ev("centre_laid", seat=c, hex=at(geo, x)))
-        st.step, st.order = "ring", seats_from(st, st.start)
-    elif st.step == "ring":
-        place_tile(st, x, BARRACKS + c)
-        st.order.pop(0)
-    elif st.step == "mole":
-        place_tile(st, x, BARRACKS + c)
-        st.mole[x] = c
-        st.moles_left[c] -= 1
-        st.order.pop(0)
+    if state.step == "centre":
+        setup_centre(state)
+        state.events.append(ev("centre_laid", seat=c, hex=at(geo, x)))
+        state.step, state.order = "ring", seats_from(state, state.start)
+    elif state.step == "ring":
+        place_tile(state, x, BARRACKS + c)
+        state.order.pop(0)
+    elif state.step == "mole":
+        place_tile(state, x, BARRACKS + c)
+        state.mole[x] = c
+        state.moles_left[c] -= 1
+        state.order.pop(0)
     else:
-        place_obstacle(st, action["kind"], x)
-        st.order.pop(0)
-    if not st.order:
-        if st.step == "ring":
-            st.step, st.order = "mole", seats_from(st, st.start)
-        elif st.step == "mole" and st.opts["obstacles"]:
+        place_obstacle(state, action["kind"], x)
+        state.order.pop(0)
+    if not state.order:
+        if state.step == "ring":
+            state.step, state.order = "mole", seats_from(state, state.start)
+        elif state.step == "mole" and state.opts["obstacles"]:
             # ruling T16: from the last player backwards, twice
-            st.step, st.order = "obstacle", seats_from(st, (st.start - 1) % st.n, -1)
-        elif st.step == "obstacle":
-            st.step, st.order = "outpost", seats_from(st, (st.start - 1) % st.n, -1)
+            state.step, state.order = "obstacle", seats_from(state, (state.start - 1) % state.n, -1)
+        elif state.step == "obstacle":
+            state.step, state.order = "outpost", seats_from(state, (state.start - 1) % state.n, -1)
         else:
-            st.phase, st.step = "play", ""
-            st.cur = st.start
-            from .turn import begin_turn
-            begin_turn(st)
-            return
-    st.cur = st.order[0]
-
-
-def describe_setup(st, c: int, action: dict, before) -> dict:
-    """The log entry of a setup decision, as data (issue 13)."""
-    where = at(st.geo, st.geo.cell(action["hex"]))
-    if action["type"] == "obstacle":
-        return ev("setup_obstacle", seat=c, kind=action["kind"], hex=where)
-    if before.step == "centre":
-        return ev("setup_centre", seat=c, dynamite=st.farmer == "lady_boom", hex=where)
-    if before.step == "ring":
-        return ev("setup_ring", seat=c, hex=where)
-    return ev("setup_mole", seat=c, hex=where)
-
-
-__all__ = ["OPTIONS", "check_options", "new_state", "setup_actions", "apply_setup", "PEACE", "title",
-           "MOVABLE", "FRESH"]
+            state.phase, state.step = "play", ""
+            state.cur = state.start
+            return  # the first turn begins (rules.apply)
+    state.cur = state.order[0]

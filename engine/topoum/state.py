@@ -1,10 +1,15 @@
 """The Topoum position: compact per-cell arrays plus cards, medals and the current decision."""
 from __future__ import annotations
 
+from typing import Callable, ClassVar
+
 from engine.core import IllegalAction, NotYourDecision, State, find_action
 
 from . import board as B
 from .board import geometry
+from .events import describe, explain_illegal
+from .rules import apply_action, legal_actions, legal_actions_of_type
+from .scoring import results
 
 # Fields copied as flat lists by clone(); nested ones are listed apart.
 _FLAT = ("tile", "feat", "bf", "mole", "mflag", "medals", "tiles_left", "moles_left", "deck", "line",
@@ -80,7 +85,7 @@ class TopoumState(State):
             d[k] = [x[:] for x in src[k]]
         new.geo = self.geo
         new.events = []
-        new._legal = None
+        new._legal = self._legal  # the same position has the same legal list (never changed in place)
         return new
 
     def to_json(self) -> dict:
@@ -126,7 +131,6 @@ class TopoumState(State):
             return []
         cached = self._legal
         if cached is None:
-            from .turn import legal_actions
             cached = self._legal = legal_actions(self)
         return list(cached)
 
@@ -136,15 +140,19 @@ class TopoumState(State):
     def _legal_one(self, seat: int, action: dict) -> dict:
         """The listed legal action that `action` is exactly (ruling G0.4), or IllegalAction saying why.
 
-        The list is the one the seat was shown (cached until the next action), so checking costs one
-        scan of it, not a new enumeration; a near miss (2.0 for 2, an extra key) is refused here,
-        before anything is applied or logged.
+        The list is the one the seat was shown (cached until the next action, and shared by clones),
+        so checking costs one scan of it; when no list was made, only the legal actions of the type sent
+        are listed (rules.legal_actions_of_type). A near miss (2.0 for 2, an extra key) is refused here,
+        before anything is applied or logged, with the reason found from the whole list.
         """
         if self.phase == "over":
             raise IllegalAction("game_over", action=action, seat=seat)
         if seat != self.cur:
             raise NotYourDecision("not_your_turn", action=action, seat=seat)
-        found = find_action(action, self.legal_actions(seat))
+        if self._legal is not None or not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            found = find_action(action, self.legal_actions(seat))
+        else:
+            found = find_action(action, legal_actions_of_type(self, action["type"]))
         if found is None:
             code, params = self.explain_illegal(seat, action)
             raise IllegalAction(code, params, action=action, seat=seat)
@@ -152,11 +160,15 @@ class TopoumState(State):
 
     def apply(self, seat: int, action: dict) -> None:
         found = self._legal_one(seat, action)
-        from .turn import apply_action
+        self._legal = None
         apply_action(self, dict(found))  # the engine's own copy: the turn log never holds a caller's object
 
+    def apply_legal(self, seat: int, action: dict) -> None:
+        """`apply` for an action taken from this state's own legal list: nothing is checked again."""
+        self._legal = None
+        apply_action(self, dict(action))
+
     def explain_illegal(self, seat: int, action: dict) -> tuple[str, dict]:
-        from .describe import explain_illegal
         return explain_illegal(self, seat, action)
 
     def undoable(self, seat: int) -> bool:
@@ -167,18 +179,19 @@ class TopoumState(State):
         """The seat to act once she has made a decision of her turn; end_turn confirms it (ruling S3)."""
         return self.cur if self.phase == "play" and self.turn_log else None
 
+    # view.py builds states of its own (determinize), so it stands above this module and cannot be
+    # imported here: game.py, above both, gives the class the function that draws a seat's view.
+    seat_view: ClassVar[Callable[["TopoumState", int | None], dict]]
+
     def view(self, seat):
-        from .views import view
-        return view(self, seat)
+        return self.seat_view(seat)
 
     def scores(self) -> list[float]:
         return [float(m) for m in self.medals]
 
     def results(self):
-        from .scoring import results
         return results(self)
 
     def describe(self, seat: int, action: dict, before=None) -> str:
-        from .describe import describe
         return describe(self, seat, action, before)
 

@@ -2,28 +2,22 @@
 from __future__ import annotations
 
 from . import board as B
-from .board import BARRACKS, FRESH, MOVABLE, NONE, STANDALONE, at, ev
-from .cards import PEACE
-from .effects import (
-    DIRECTION,
-    KIND,
-    _with_taken_back,
+from .barracks import (
     finish_placement,
     has_barracks_source,
     need_barracks,
     placement_spaces,
-    playable,
-    resolve,
     still_next_to_battlefield,
     take_back,
     takeback_candidates,
-    takeback_options,
-    targets,
+    with_taken_back,
 )
+from .board import BARRACKS, MOVABLE, NONE, STANDALONE, at, ev
+from .cards import PEACE
+from .effects import DIRECTION, KIND, playable, resolve, targets
 from .farmers import place_dynamite
 from .movement import BLOCKED, LAND, absorb, arrive, free_spaces_next_to_battlefield, remove_part, settle, trace
 from .scoring import finish, line_keys, new_lines
-from .setup import apply_setup, setup_actions
 
 END_TURN = {"type": "end_turn"}
 UNDO = {"type": "undo"}
@@ -31,210 +25,233 @@ CHANGE_TILE = {"type": "change_tile"}
 
 
 # --- turn boundaries ----------------------------------------------------------------
-def begin_turn(st) -> None:
+def begin_turn(state) -> None:
     """Start the current seat's turn: note her moles and lines, keep the position for undo."""
-    c = st.cur
-    mole, flags = st.mole, st.mflag
+    c = state.cur
+    mole, flags = state.mole, state.mflag
     for x in range(len(mole)):
         flags[x] = MOVABLE if mole[x] == c else 0
-    st.stage = "start"
-    st.pending = None
-    st.hand_used = 0
-    st.line_used = []
-    st.start_lines = line_keys(st, c)
-    st.turn_log = []
-    st.undo_floor = 0
-    st.removed = False
-    st.snap = None
-    st.snap = st.clone()
+    state.stage = "start"
+    state.pending = None
+    state.hand_used = 0
+    state.line_used = []
+    state.start_lines = line_keys(state, c)
+    state.turn_log = []
+    state.undo_floor = 0
+    state.removed = False
+    state.snap = None
+    state.snap = state.clone()
 
 
-def end_turn(st) -> None:
+def end_turn(state) -> None:
     """Score new lines (T18), pay the Press, replenish (T19), then the next turn or the end (T20)."""
-    c = st.cur
-    scored = new_lines(st, c)
+    c = state.cur
+    scored = new_lines(state, c)
     if scored:
         total = sum(v for _, _, v in scored)
-        st.medals[c] += total
-        st.events.append(ev("lines_scored", lines=len(scored), medals=total))
-    if st.press >= 0:
-        st.medals[st.press] += 1
-        st.events.append(ev("press_medal", seat=st.press))
-    replenish(st, c)
-    st.turns += 1
-    if st.peace and c == (st.start - 1) % st.n:
-        finish(st)
-        st.events.append(ev("war_over"))
+        state.medals[c] += total
+        state.events.append(ev("lines_scored", lines=len(scored), medals=total))
+    if state.press >= 0:
+        state.medals[state.press] += 1
+        state.events.append(ev("press_medal", seat=state.press))
+    replenish(state, c)
+    state.turns += 1
+    if state.peace and c == (state.start - 1) % state.n:
+        finish(state)
+        state.events.append(ev("war_over"))
         return
-    st.cur = (c + 1) % st.n
-    begin_turn(st)
+    state.cur = (c + 1) % state.n
+    begin_turn(state)
 
 
-def _draw(st):
+def _draw(state):
     """The top card of the deck; Peace is set aside and triggers the end (ruling T19)."""
-    deck = st.deck
+    deck = state.deck
     while deck:
         card = deck.pop()
         if card != PEACE:
             return card
-        if not st.peace:
-            st.peace = True
-            st.events.append(ev("peace"))
+        if not state.peace:
+            state.peace = True
+            state.events.append(ev("peace"))
     return None
 
 
-def replenish(st, c: int) -> None:
+def replenish(state, seat: int) -> None:
     """Hand back to two if she played from it, then the Line (ruling T19)."""
-    hand = st.hands[c]
-    if st.hand_used and not st.peace:
+    hand = state.hands[seat]
+    if state.hand_used and not state.peace:
         drawn = 0
-        while len(hand) < 2 and not (st.peace and drawn):
-            card = _draw(st)
+        while len(hand) < 2 and not (state.peace and drawn):
+            card = _draw(state)
             if card is None:
                 break
             hand.append(card)
             drawn += 1
-            if st.peace:
+            if state.peace:
                 break  # from then on only the Line is refilled
         if drawn:
-            st.events.append(ev("draws", seat=c, cards=drawn))
-    line = st.line
-    if st.line_used or not st.hand_used:
-        if not st.line_used and not st.hand_used and line[4] is not None:
-            st.trash.append(line[4])
-            st.events.append(ev("line_unused", card=line[4]))
+            state.events.append(ev("draws", seat=seat, cards=drawn))
+    line = state.line
+    if state.line_used or not state.hand_used:
+        if not state.line_used and not state.hand_used and line[4] is not None:
+            state.trash.append(line[4])
+            state.events.append(ev("line_unused", card=line[4]))
             line[4] = None
         rest = [x for x in line if x is not None]
         empty = 5 - len(rest)
         line[:] = [None] * empty + rest
         new = []
         for k in range(empty - 1, -1, -1):
-            card = _draw(st)
+            card = _draw(state)
             line[k] = card
             if card:
                 new.append(card)
         if new:
-            st.events.append(ev("line_enter", cards=new))
+            state.events.append(ev("line_enter", cards=new))
 
 
 # --- what may be chosen ------------------------------------------------------------------
-def own_moles(st, c: int) -> list[int]:
-    mole = st.mole
-    return [x for x in range(len(mole)) if mole[x] == c]
+def own_moles(state, seat: int) -> list[int]:
+    mole = state.mole
+    return [x for x in range(len(mole)) if mole[x] == seat]
 
 
-def cards_at_hand(st, c: int):
+def cards_at_hand(state, seat: int):
     """(card, source, slot) for every distinct card she could take: hand (free) or Line (T13)."""
-    out = [(card, "hand", 0) for card in dict.fromkeys(st.hands[c])]
-    out += [(card, "line", k + 1) for k, card in enumerate(st.line) if card is not None]
+    out = [(card, "hand", 0) for card in dict.fromkeys(state.hands[seat])]
+    out += [(card, "line", k + 1) for k, card in enumerate(state.line) if card is not None]
     return out
 
 
-def any_card_playable(st, m: int, c: int) -> bool:
-    cards = set(st.hands[c])
-    cards.update(st.line)
+def cards_in_reach(state, seat: int) -> set[str]:
+    """The card types she could take: her hand and the Line."""
+    cards = set(state.hands[seat])
+    cards.update(state.line)
     cards.discard(None)
-    return any(playable(st, card, m, c) for card in cards)
+    return cards
 
 
-def enter_has_card(st, h: int, c: int) -> bool:
-    """Law #7 for T11: some card could be played on a new mole entering at h."""
-    tile, mole, bf, nb = st.tile, st.mole, st.bf, st.geo.nb
-    joined = [j for j in nb[h] if j >= 0 and tile[j] >= 0 and not bf[j]]
-    tile[h] = BARRACKS + c
-    mole[h] = c
-    st.tiles_left[c] -= 1
-    st.moles_left[c] -= 1
+def any_card_playable(state, mole_cell: int, seat: int, cards: set[str] | None = None) -> bool:
+    """Some card in reach (`cards`, when the caller has them already) can be played on the mole at `mole_cell`."""
+    if cards is None:
+        cards = cards_in_reach(state, seat)
+    return any(playable(state, card, mole_cell, seat) for card in cards)
+
+
+def playable_wherever_she_enters(state, space: int, seat: int, cards: set[str]) -> bool:
+    """A card whose choices do not depend on the square a new mole enters is in reach: a quick yes
+    before trying the entry (Red Cross on the new mole, Press Support, Medal of Honor on another mole)."""
+    return (("red_cross" in cards and state.rc != space)
+            or ("press_support" in cards and state.press != seat)
+            or ("medal_of_honor" in cards and seat in state.mole))
+
+
+def enter_has_card(state, space: int, seat: int, cards: set[str] | None = None) -> bool:
+    """Law #7 for T11: some card could be played on a new mole entering at `space`."""
+    if cards is None:
+        cards = cards_in_reach(state, seat)
+    if playable_wherever_she_enters(state, space, seat, cards):
+        return True
+    tile, mole, bf, nb = state.tile, state.mole, state.bf, state.geo.nb
+    joined = [j for j in nb[space] if j >= 0 and tile[j] >= 0 and not bf[j]]
+    tile[space] = BARRACKS + seat
+    mole[space] = seat
+    state.tiles_left[seat] -= 1
+    state.moles_left[seat] -= 1
     before = bf[:] if joined else None
     if joined:
-        absorb(st, h)
+        absorb(state, space)
     else:
-        bf[h] = 1
+        bf[space] = 1
     try:
-        return any_card_playable(st, h, c)
+        return any_card_playable(state, space, seat, cards)
     finally:
-        tile[h] = B.NO_TILE
-        mole[h] = -1
-        st.tiles_left[c] += 1
-        st.moles_left[c] += 1
+        tile[space] = B.NO_TILE
+        mole[space] = -1
+        state.tiles_left[seat] += 1
+        state.moles_left[seat] += 1
         if before is not None:
             bf[:] = before
-        bf[h] = 0
+        bf[space] = 0
 
 
-def can_change_tile(st, m: int, c: int) -> bool:
+def can_change_tile(state, mole_cell: int, seat: int) -> bool:
     """T12: the tile under the mole can be turned or replaced (a crate may lie on it, nothing else)."""
-    t, f = st.tile[m], st.feat[m]
+    t, f = state.tile[mole_cell], state.feat[mole_cell]
     if not 0 <= t < STANDALONE or (f != NONE and f < B.CRATE):
         return False
-    return t == BARRACKS + c or t == c or has_barracks_source(st, c)
+    return t == BARRACKS + seat or t == seat or has_barracks_source(state, seat)
 
 
-def after_move_ok(st, m: int, y: int, c: int) -> bool:
-    """Law #7 for T12: a mole landing on y could then play a card or change its tile."""
-    mole = st.mole
-    mole[m] = -1
-    mole[y] = c
+def after_move_ok(state, mole_cell: int, landing: int, seat: int, cards: set[str]) -> bool:
+    """Law #7 for T12: a mole moving from `mole_cell` to `landing` could then play one of `cards` or
+    change its tile."""
+    mole = state.mole
+    mole[mole_cell] = -1
+    mole[landing] = seat
     try:
-        return can_change_tile(st, y, c) or any_card_playable(st, y, c)
+        return can_change_tile(state, landing, seat) or any_card_playable(state, landing, seat, cards)
     finally:
-        mole[y] = -1
-        mole[m] = c
+        mole[landing] = -1
+        mole[mole_cell] = seat
 
 
-def move_actions(st, c: int) -> list[dict]:
-    return [act for act, _ in moves_and_survival(st, c)]
+def move_actions(state, seat: int) -> list[dict]:
+    return [act for act, _ in moves_and_survival(state, seat)]
 
 
-def moves_and_survival(st, c: int) -> list[tuple[dict, bool]]:
+def moves_and_survival(state, seat: int) -> list[tuple[dict, bool]]:
     """Every legal move with whether the moving mole comes through it alive (it lands on a square)."""
     out = []
-    geo = st.geo
-    mole, flags, nb = st.mole, st.mflag, geo.nb
+    geo = state.geo
+    mole, flags, nb = state.mole, state.mflag, geo.nb
+    cards = cards_in_reach(state, seat)
     for m in range(len(mole)):
-        if mole[m] != c or not flags[m] & MOVABLE:
+        if mole[m] != seat or not flags[m] & MOVABLE:
             continue
         src = geo.hex(m)
         for d in range(6):
             x = nb[m][d]
-            outcome, y = trace(st, x, d, c)
+            outcome, y = trace(state, x, d, seat)
             if outcome == BLOCKED:
                 continue
-            if outcome == LAND and not after_move_ok(st, m, y, c):
+            if outcome == LAND and not after_move_ok(state, m, y, seat, cards):
                 continue
             out.append(({"type": "move", "from": src, "to": geo.step_hex(m, d)}, outcome == LAND))
     return out
 
 
-def enter_actions(st, c: int) -> list[dict]:
-    if st.moles_left[c] <= 0:
+def enter_actions(state, seat: int) -> list[dict]:
+    if state.moles_left[seat] <= 0:
         return []
-    geo = st.geo
-    spaces = placement_spaces(st, c)
-    if st.tiles_left[c] > 0:
-        ok = [h for h in spaces if enter_has_card(st, h, c)]
+    geo = state.geo
+    spaces = placement_spaces(state, seat)
+    cards = cards_in_reach(state, seat)
+    if state.tiles_left[seat] > 0:
+        ok = [h for h in spaces if enter_has_card(state, h, seat, cards)]
     else:
-        cands = takeback_candidates(st, c)
+        cands = takeback_candidates(state, seat)
         ok = [h for h in spaces
-              if any(still_next_to_battlefield(st, h, b)
-                     and _with_taken_back(st, b, lambda: enter_has_card(st, h, c)) for b in cands)]
+              if any(still_next_to_battlefield(state, h, b)
+                     and with_taken_back(state, b, lambda: enter_has_card(state, h, seat, cards)) for b in cands)]
     return [{"type": "enter", "hex": geo.hex(h)} for h in ok]
 
 
-def compulsory(st, c: int) -> bool:
+def compulsory(state, seat: int) -> bool:
     """T9: no mole on the battlefield and one in reserve; a mole on an outpost is not on it (ruling T21)."""
-    if st.moles_left[c] <= 0:
+    if state.moles_left[seat] <= 0:
         return False
-    mole, bf = st.mole, st.bf
-    return not any(mole[x] == c and bf[x] for x in range(len(mole)))
+    mole, bf = state.mole, state.bf
+    return not any(mole[x] == seat and bf[x] for x in range(len(mole)))
 
 
-def play_actions(st, m: int, c: int) -> list[dict]:
+def play_actions(state, mole_cell: int, seat: int) -> list[dict]:
     out = []
     ok: dict[str, bool] = {}
-    for card, source, slot in cards_at_hand(st, c):
+    for card, source, slot in cards_at_hand(state, seat):
         if card not in ok:
-            ok[card] = playable(st, card, m, c)
+            ok[card] = playable(state, card, mole_cell, seat)
         if ok[card]:
             act = {"type": "play", "card": card, "source": source}
             if source == "line":
@@ -243,202 +260,224 @@ def play_actions(st, m: int, c: int) -> list[dict]:
     return out
 
 
-def choice_action(geo, ch) -> dict:
-    if ch is None:
+def choice_action(geo, choice) -> dict:
+    if choice is None:
         return {"type": "target", "hex": None}
-    if isinstance(ch, tuple):
-        src, dst = ch
+    if isinstance(choice, tuple):
+        src, dst = choice
         return {"type": "target", "hex": geo.hex(dst), "from": geo.hex(src) if src >= 0 else None}
-    return {"type": "target", "hex": geo.hex(ch)}
+    return {"type": "target", "hex": geo.hex(choice)}
 
 
-def pending_actions(st, p: dict, c: int) -> list[dict]:
-    geo = st.geo
-    k = p["k"]
+def pending_actions(state, pending: dict, seat: int) -> list[dict]:
+    geo = state.geo
+    k = pending["k"]
     if k == "card":
-        out = play_actions(st, p["m"], c)
-        if p.get("alt") and can_change_tile(st, p["m"], c):
+        out = play_actions(state, pending["m"], seat)
+        if pending.get("alt") and can_change_tile(state, pending["m"], seat):
             out.append(dict(CHANGE_TILE))
         return out
     if k == "target":
-        return [choice_action(geo, ch) for ch in targets(st, p["card"], p["m"], c)]
+        return [choice_action(geo, ch) for ch in targets(state, pending["card"], pending["m"], seat)]
     if k == "direction":
-        return [{"type": "direction", "dir": d} for d in targets(st, p["card"], p["m"], c)]
+        return [{"type": "direction", "dir": d} for d in targets(state, pending["card"], pending["m"], seat)]
     if k == "keep":
-        return [{"type": "keep", "hex": geo.hex(x)} for part in p["parts"] for x in part]
+        return [{"type": "keep", "hex": geo.hex(x)} for part in pending["parts"] for x in part]
     if k == "dynamite":
-        return [{"type": "target", "hex": geo.hex(x)} for x in free_spaces_next_to_battlefield(st)]
+        return [{"type": "target", "hex": geo.hex(x)} for x in free_spaces_next_to_battlefield(state)]
     if k == "take_back":
-        return [{"type": "take_back", "hex": geo.hex(b)} for b in takeback_options(st, c, p["then"])]
+        return [{"type": "take_back", "hex": geo.hex(b)} for b in takeback_options(state, seat, pending["then"])]
     return []
 
 
-def legal_actions(st) -> list[dict]:
-    """Every choice of the seat to act now; each leads on to a complete turn (Law of War #7)."""
-    if st.phase == "setup":
-        return setup_actions(st)
-    c = st.cur
-    if st.pending is not None:
-        out = pending_actions(st, st.pending, c)
-    elif st.stage in ("start", "action"):
+def takeback_options(state, seat: int, then: dict) -> list[int]:
+    """Barracks that may be taken back for `then` without a dead end (Law #7)."""
+    cands = takeback_candidates(state, seat)
+    h = then.get("cell")
+    do = then["do"]
+    if do in ("build", "place", "enter"):
+        cands = [b for b in cands if still_next_to_battlefield(state, h, b)]
+    if do == "enter":
+        cands = [b for b in cands if with_taken_back(state, b, lambda: enter_has_card(state, h, seat))]
+    return cands
+
+
+def turn_actions(state) -> list[dict]:
+    """Every choice of the seat to act in her turn; each leads on to a complete turn (Law of War #7)."""
+    c = state.cur
+    if state.pending is not None:
+        out = pending_actions(state, state.pending, c)
+    elif state.stage in ("start", "action"):
         out = []
-        if st.stage == "start" and st.medals[c] >= 3:  # ruling T21: a ransom is paid from 3 medals in hand
-            out += [{"type": "ransom", "captor": s} for s in range(st.n) if st.prisoners[s][c] > 0]
-        places = placement_spaces(st, c) if st.stage == "start" and compulsory(st, c) else []
+        if state.stage == "start" and state.medals[c] >= 3:  # ruling T21: a ransom is paid from 3 medals in hand
+            out += [{"type": "ransom", "captor": s} for s in range(state.n) if state.prisoners[s][c] > 0]
+        places = placement_spaces(state, c) if state.stage == "start" and compulsory(state, c) else []
         if places:
-            out += [{"type": "place", "hex": st.geo.hex(h)} for h in places]
+            out += [{"type": "place", "hex": state.geo.hex(h)} for h in places]
         else:
-            out += action_step(st, c)
-    elif st.stage == "moving":
-        out = move_actions(st, c) + [dict(END_TURN)]
+            out += action_step(state, c)
+    elif state.stage == "moving":
+        out = move_actions(state, c) + [dict(END_TURN)]
     else:
         out = [dict(END_TURN)]
-    if st.undoable(c):
+    if state.undoable(c):
         out.append(dict(UNDO))
     return out
 
 
-def action_step(st, c: int) -> list[dict]:
+def turn_actions_of_type(state, kind) -> list[dict]:
+    """The legal actions of one type (those of `turn_actions` with that "type"), without listing the
+    others where the turn allows it: checking a move need not try every entry, nor an entry every move."""
+    seat = state.cur
+    if kind == "undo":
+        return [dict(UNDO)] if state.undoable(seat) else []
+    if state.pending is not None and kind == "end_turn":
+        return []  # a pending decision is answered first (pending_actions never ends the turn)
+    if state.pending is None:
+        if state.stage == "done" or (state.stage == "moving" and kind == "end_turn"):
+            return [dict(END_TURN)] if kind == "end_turn" else []
+        if state.stage == "moving":
+            return move_actions(state, seat) if kind == "move" else []
+        if kind in ("enter", "move"):
+            if state.stage == "start" and compulsory(state, seat) and placement_spaces(state, seat):
+                return []  # the compulsory placement comes first (T9)
+            return enter_actions(state, seat) if kind == "enter" else move_actions(state, seat)
+        if kind == "end_turn":
+            if state.stage == "start" and compulsory(state, seat) and placement_spaces(state, seat):
+                return []
+            return [dict(END_TURN)] if may_skip_action(state, seat, moves_and_survival(state, seat)) else []
+    return [action for action in turn_actions(state) if action["type"] == kind]
+
+
+def action_step(state, seat: int) -> list[dict]:
     """Enter into combat or move (T11, T12), and end_turn when the action step may be left out.
 
     It may when she has no action (T9: she skips the step), and when every action she has would
     eliminate one of her own moles (ruling T21): a move off the battlefield, onto a deadly tile or
     into a combat. Entering and a move that lands keep her moles alive (what follows is her choice).
     """
-    enter = enter_actions(st, c)
-    moves = moves_and_survival(st, c)
+    enter = enter_actions(state, seat)
+    moves = moves_and_survival(state, seat)
     out = enter + [act for act, _ in moves]
-    if not enter and not any(alive for _, alive in moves):
+    if may_skip_action(state, seat, moves, enter):
         out.append(dict(END_TURN))
     return out
 
 
+def may_skip_action(state, seat: int, moves: list[tuple[dict, bool]], enter: list[dict] | None = None) -> bool:
+    """No move of hers lands and she cannot enter: she may end her turn without an action (T9, T21).
+    The moves come first: they are cheap to list, and one that lands settles it without listing entries."""
+    if any(alive for _, alive in moves):
+        return False
+    return not (enter if enter is not None else enter_actions(state, seat))
+
+
 # --- doing it -------------------------------------------------------------------------------
-def after_entry(st, c: int, x: int, do: str) -> None:
-    """A barracks with a mole arrives at x: the compulsory placement (T9) or Enter into combat (T11)."""
-    from .movement import place_tile
-    place_tile(st, x, BARRACKS + c)
-    st.mole[x] = c
-    st.moles_left[c] -= 1
-    if do == "place":
-        st.mflag[x] = MOVABLE | FRESH  # T9: that mole may then be moved this turn
-        st.stage = "action"
-        st.pending = None
-    else:
-        st.mflag[x] = FRESH
-        st.pending = {"k": "card", "m": x, "alt": False}
-
-
-def _choice(st, p: dict, action: dict):
-    geo = st.geo
-    if p["card"] == "farmer" and "from" in action:
+def _choice(state, pending: dict, action: dict):
+    geo = state.geo
+    if pending["card"] == "farmer" and "from" in action:
         src = action["from"]
         return (geo.cell(src) if src is not None else -1, geo.cell(action["hex"]))
     return geo.cell(action["hex"]) if action["hex"] is not None else None
 
 
-def apply_action(st, action: dict) -> None:
+def apply_action(state, action: dict) -> None:
     """Carry out a legal action (already checked) for the seat to act."""
-    st._legal = None
-    st.events = []
+    state.events = []
     t = action["type"]
     if t == "undo":
-        undo(st)
+        undo(state)
         return
-    if st.phase == "setup":
-        apply_setup(st, action)
-        return
-    st.turn_log.append(action)
-    c = st.cur
-    p = st.pending
-    geo = st.geo
+    state.turn_log.append(action)
+    c = state.cur
+    p = state.pending
+    geo = state.geo
     if t == "end_turn":
-        end_turn(st)
+        end_turn(state)
     elif t == "ransom":
         s = action["captor"]
-        st.prisoners[s][c] -= 1
-        st.moles_left[c] += 1
-        st.medals[c] -= 3
-        st.medals[s] += 3
+        state.prisoners[s][c] -= 1
+        state.moles_left[c] += 1
+        state.medals[c] -= 3
+        state.medals[s] += 3
     elif t in ("place", "enter"):
         if t == "enter":
-            st.stage = "done"
-        need_barracks(st, c, {"do": t, "cell": geo.cell(action["hex"])})
+            state.stage = "done"
+        need_barracks(state, c, {"do": t, "cell": geo.cell(action["hex"])})
     elif t == "move":
         m = geo.cell(action["from"])
         d = B.DIRECTIONS_INDEX[(action["to"][0] - action["from"][0], action["to"][1] - action["from"][1])]
-        st.mflag[m] &= ~MOVABLE
-        st.stage = "moving"
-        y = arrive(st, c, m, geo.nb[m][d], d, c)
+        state.mflag[m] &= ~MOVABLE
+        state.stage = "moving"
+        y = arrive(state, c, m, geo.nb[m][d], d, c)
         if y >= 0:
-            st.pending = {"k": "card", "m": y, "alt": True}
+            state.pending = {"k": "card", "m": y, "alt": True}
     elif t == "play":
-        play_card(st, c, p["m"], action)
+        play_card(state, c, p["m"], action)
     elif t == "change_tile":
-        change_tile(st, c, p["m"])
+        change_tile(state, c, p["m"])
     elif t == "target" and p["k"] == "dynamite":
-        place_dynamite(st, geo.cell(action["hex"]))
-        settle(st, c)
+        place_dynamite(state, geo.cell(action["hex"]))
+        settle(state, c)
     elif t in ("target", "direction"):
-        choice = action["dir"] if t == "direction" else _choice(st, p, action)
-        resolve(st, p["card"], p["m"], c, choice)
-        if st.pending is None:
-            settle(st, c)
+        choice = action["dir"] if t == "direction" else _choice(state, p, action)
+        resolve(state, p["card"], p["m"], c, choice)
+        if state.pending is None:
+            settle(state, c)
     elif t == "keep":
         x = geo.cell(action["hex"])
         for part in p["parts"]:
             if x not in part:
-                remove_part(st, part, c)
-        st.pending = None
-        settle(st, c)
+                remove_part(state, part, c)
+        state.pending = None
+        settle(state, c)
     elif t == "take_back":
-        st.pending = None
-        take_back(st, c, geo.cell(action["hex"]))
-        finish_placement(st, c, p["then"])
+        state.pending = None
+        take_back(state, c, geo.cell(action["hex"]))
+        finish_placement(state, c, p["then"])
 
 
-def play_card(st, c: int, m: int, action: dict) -> None:
+def play_card(state, seat: int, mole_cell: int, action: dict) -> None:
     """T13: take the card from hand or Line (paying the slot), discard it to her pile, then its effect."""
     card = action["card"]
     if action["source"] == "hand":
-        st.hands[c].remove(card)
-        st.hand_used += 1
+        state.hands[seat].remove(card)
+        state.hand_used += 1
     else:
         k = action["slot"] - 1
-        st.line[k] = None
-        st.line_used.append(k)
-        st.medals[c] += st.opts["line_values"][k]
-    st.piles[c].append(card)
-    choices = targets(st, card, m, c)
+        state.line[k] = None
+        state.line_used.append(k)
+        state.medals[seat] += state.opts["line_values"][k]
+    state.piles[seat].append(card)
+    choices = targets(state, card, mole_cell, seat)
     if choices == [None]:
-        resolve(st, card, m, c, None)
-        if st.pending is None:
-            settle(st, c)
+        resolve(state, card, mole_cell, seat, None)
+        if state.pending is None:
+            settle(state, seat)
     else:
-        st.pending = {"k": "direction" if KIND[card] == DIRECTION else "target", "card": card, "m": m}
+        state.pending = {"k": "direction" if KIND[card] == DIRECTION else "target", "card": card, "m": mole_cell}
 
 
-def change_tile(st, c: int, m: int) -> None:
+def change_tile(state, seat: int, mole_cell: int) -> None:
     """T12: own barracks turns neutral; any other tile is replaced by one of her barracks."""
-    st.pending = None
-    t = st.tile[m]
-    if t == BARRACKS + c:
-        st.tile[m] = c
-        st.events.append(ev("barracks_neutral", seat=c, hex=at(st.geo, m)))
-    elif t == c:
-        st.tile[m] = BARRACKS + c
-        st.events.append(ev("tile_barracks", seat=c, hex=at(st.geo, m)))
+    state.pending = None
+    t = state.tile[mole_cell]
+    if t == BARRACKS + seat:
+        state.tile[mole_cell] = seat
+        state.events.append(ev("barracks_neutral", seat=seat, hex=at(state.geo, mole_cell)))
+    elif t == seat:
+        state.tile[mole_cell] = BARRACKS + seat
+        state.events.append(ev("tile_barracks", seat=seat, hex=at(state.geo, mole_cell)))
     else:
-        need_barracks(st, c, {"do": "change", "cell": m})
+        need_barracks(state, seat, {"do": "change", "cell": mole_cell})
 
 
-def undo(st) -> None:
+def undo(state) -> None:
     """Take back the last decision of the turn: back to the turn's start, then replay the others (S3)."""
-    snap = st.snap
-    log = st.turn_log[:-1]
-    st.__dict__.update(snap.clone().__dict__)
-    st.snap = snap
+    snap = state.snap
+    log = state.turn_log[:-1]
+    state.__dict__.update(snap.clone().__dict__)
+    state.snap = snap
     for a in log:
-        apply_action(st, a)
-    st._legal = None
-    st.events = []
+        apply_action(state, a)
+    state.events = []

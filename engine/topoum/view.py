@@ -4,7 +4,11 @@ from __future__ import annotations
 from . import board as B
 from .board import COLOURS, CRATE, DEADLY, FRESH, MOVABLE, STANDALONE
 from .cards import COPIES, PEACE, category
+from .events import prompt
+from .farmers import CRATE_VALUES
 from .movement import COLLIDE, DIE, LOST_MOLE_PENALTY, OWN_COLLISION_PENALTY, trace
+from .scoring import new_lines
+from .state import TopoumState
 
 
 def _convert_pending(pending, convert):
@@ -102,8 +106,7 @@ def move_outcomes(state, seat: int) -> list[dict]:
 
 
 def _decision(state) -> dict | None:
-    """Who decides and what she is asked (engine.topoum.describe.prompt)."""
-    from .describe import prompt
+    """Who decides and what she is asked (engine.topoum.events.prompt)."""
     return {"seat": state.cur, "prompt": prompt(state)} if state.phase != "over" else None
 
 
@@ -116,7 +119,6 @@ def _stuck(state, seat: int, decision: dict | None) -> bool:
 
 def public_part(state, me) -> dict:
     """Everything on the table that every seat sees (the board, medals, reserves, Line, pile tops...)."""
-    from .scoring import new_lines
     geo = state.geo
     seen = {
         "game": "topoum",
@@ -201,7 +203,6 @@ def view(state, seat) -> dict:
 
 def _build_public(table: dict, seed):
     """A state holding the public part of a view; hidden parts are filled by the caller."""
-    from .state import TopoumState
     n = table["players"]
     opts = dict(table["options"])
     state = TopoumState(n, opts, seed)
@@ -298,7 +299,6 @@ def determinize(table: dict, seat: int, rng):
     # Crates: known values stay, the others are dealt from what is left.
     total = table["crates_total"]
     if total:
-        from .farmers import CRATE_VALUES
         known = {int(k): val for k, val in table["crates_known"].items()}
         if table.get("crate_values") is not None:  # the game is over: every value is on the table
             known = dict(enumerate(table["crate_values"]))

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from engine.core import near_miss
 
-from .board import ev, hex_text
+from .barracks import placement_spaces
+from .board import at, ev
+from .turn import compulsory
 
 
 def _hex(action, key="hex"):
@@ -11,44 +13,43 @@ def _hex(action, key="hex"):
     return list(h) if isinstance(h, (list, tuple)) and len(h) == 2 else None
 
 
-def describe(st, seat: int, action: dict, before) -> list[dict]:
-    """The log entry as data (issue 13): the decision first, then what followed from it (st.events)."""
+def describe(state, seat: int, action: dict, before) -> list[dict]:
+    """The log entry as data (issue 13): the decision first, then what followed from it (state.events)."""
     t = action.get("type")
-    head = _head(st, seat, t, action, before)
+    head = _head(state, seat, t, action, before)
     if before is not None and before.phase == "setup" and t != "undo":
         return [head]
-    return [head] + [e for e in st.events if e]
+    return [head] + [e for e in state.events if e]
 
 
-def _head(st, seat, t, action, before) -> dict:
-    if t == "undo":
+def _head(state, seat, kind, action, before) -> dict:
+    if kind == "undo":
         return ev("undo", seat=seat)
     if before is not None and before.phase == "setup":
-        from .setup import describe_setup
-        return describe_setup(st, seat, action, before)
+        return describe_setup(state, seat, action, before)
     p = before.pending if before is not None else None
-    if t == "end_turn":
+    if kind == "end_turn":
         return ev("end_turn", seat=seat)
-    if t == "ransom":
+    if kind == "ransom":
         return ev("ransom", seat=seat, captor=action["captor"])
-    if t in ("place", "enter", "take_back", "keep"):
-        return ev(t, seat=seat, hex=_hex(action))
-    if t == "move":
+    if kind in ("place", "enter", "take_back", "keep"):
+        return ev(kind, seat=seat, hex=_hex(action))
+    if kind == "move":
         return ev("move", seat=seat, source=_hex(action, "from"), hex=_hex(action, "to"))
-    if t == "play":
+    if kind == "play":
         if action["source"] == "hand":
             return ev("play", seat=seat, card=action["card"], slot=None)
         k = action["slot"]
-        return ev("play", seat=seat, card=action["card"], slot=k, medals=st.opts["line_values"][k - 1])
-    if t == "change_tile":
+        return ev("play", seat=seat, card=action["card"], slot=k, medals=state.opts["line_values"][k - 1])
+    if kind == "change_tile":
         return ev("change_tile", seat=seat)
-    if t == "direction":
+    if kind == "direction":
         return ev("direction", seat=seat, card=p["card"] if p else "panic_attack", dir=action["dir"])
-    if t == "target":
+    if kind == "target":
         if p and p.get("k") == "dynamite":
             return ev("dynamite_back", seat=seat, hex=_hex(action))
         card = p.get("card") if p else None
-        who = {"seat": seat, "card": card, "farmer": st.farmer if card == "farmer" else None}
+        who = {"seat": seat, "card": card, "farmer": state.farmer if card == "farmer" else None}
         if action.get("hex") is None:
             return ev("no_crate", **who)
         if "from" in action:
@@ -56,17 +57,29 @@ def _head(st, seat, t, action, before) -> dict:
         if card == "farmer":
             return ev("call_farmer", **who, hex=_hex(action))
         return ev("aim", **who, hex=_hex(action))
-    return {"code": "action", "seat": seat, "type": t}
+    return {"code": "action", "seat": seat, "type": kind}
+
+
+def describe_setup(state, seat: int, action: dict, before) -> dict:
+    """The log entry of a setup decision, as data (issue 13)."""
+    where = at(state.geo, state.geo.cell(action["hex"]))
+    if action["type"] == "obstacle":
+        return ev("setup_obstacle", seat=seat, kind=action["kind"], hex=where)
+    if before.step == "centre":
+        return ev("setup_centre", seat=seat, dynamite=state.farmer == "lady_boom", hex=where)
+    if before.step == "ring":
+        return ev("setup_ring", seat=seat, hex=where)
+    return ev("setup_mole", seat=seat, hex=where)
 
 
 # --- prompts and refusals, as data (issue 13; the site words them: games/presenters/topoum_words.py) ------
-def prompt(st) -> dict:
+def prompt(state) -> dict:
     """What the seat to act is being asked: {"code": "topoum.prompt.<what>", ...}."""
-    if st.phase == "over":
+    if state.phase == "over":
         return {"code": "topoum.prompt.over"}
-    if st.phase == "setup":
-        return {"code": f"topoum.prompt.setup_{st.step}"}
-    p = st.pending
+    if state.phase == "setup":
+        return {"code": f"topoum.prompt.setup_{state.step}"}
+    p = state.pending
     if p is not None:
         out = {"code": f"topoum.prompt.{p['k']}"}
         if p["k"] == "card" and p.get("alt"):
@@ -74,12 +87,11 @@ def prompt(st) -> dict:
         if p.get("card"):
             out["card"] = p["card"]
         return out
-    if st.stage in ("start", "action"):
-        from .turn import compulsory, placement_spaces
-        if st.stage == "start" and compulsory(st, st.cur) and placement_spaces(st, st.cur):
+    if state.stage in ("start", "action"):
+        if state.stage == "start" and compulsory(state, state.cur) and placement_spaces(state, state.cur):
             return {"code": "topoum.prompt.place"}
         return {"code": "topoum.prompt.act"}
-    if st.stage == "moving":
+    if state.stage == "moving":
         return {"code": "topoum.prompt.moving"}
     return {"code": "topoum.prompt.end_turn"}
 
@@ -92,13 +104,13 @@ def _where(action) -> list | None:
     return None
 
 
-def explain_illegal(st, seat: int, action) -> tuple[str, dict]:
+def explain_illegal(state, seat: int, action) -> tuple[str, dict]:
     """A reason the player can act on, as (code, params)."""
-    if st.phase == "over":
+    if state.phase == "over":
         return "game_over", {}
-    if seat != st.cur:
-        return "topoum.turn_of", {"seat": st.cur}
-    legal = st.legal_actions(seat)
+    if seat != state.cur:
+        return "topoum.turn_of", {"seat": state.cur}
+    legal = state.legal_actions(seat)
     malformed = near_miss(action, legal)  # ruling G0.4: a wrong field or a 2.0 for a 2 is named as such
     if malformed:
         return malformed
@@ -107,12 +119,12 @@ def explain_illegal(st, seat: int, action) -> tuple[str, dict]:
         if action.keys() != {"type"}:
             return "action.fields", {"type": "undo", "fields": [], "missing": [],
                                      "extra": sorted(str(k) for k in action if k != "type")}
-        if st.phase != "play" or not st.turn_log:
+        if state.phase != "play" or not state.turn_log:
             return "topoum.nothing_to_undo", {}
         return "topoum.undo_blocked", {}
     types = sorted({a["type"] for a in legal})
     if t not in types:
-        return "topoum.not_now", {"type": str(t)[:40], "prompt": prompt(st), "allowed": types}
+        return "topoum.not_now", {"type": str(t)[:40], "prompt": prompt(state), "allowed": types}
     if t == "play":
         card = action.get("card")
         return "topoum.play_refused", {"card": card if isinstance(card, str) else None}  # Law of War #7
@@ -120,7 +132,4 @@ def explain_illegal(st, seat: int, action) -> tuple[str, dict]:
         return "topoum.enter_refused", {"hex": _where(action)}
     if t == "move":
         return "topoum.move_refused", {}
-    return "topoum.choice_refused", {"hex": _where(action), "prompt": prompt(st)}
-
-
-__all__ = ["describe", "explain_illegal", "prompt", "hex_text"]
+    return "topoum.choice_refused", {"hex": _where(action), "prompt": prompt(state)}

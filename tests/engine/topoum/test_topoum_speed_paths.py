@@ -1,0 +1,77 @@
+"""The cheap paths of the Topoum engine (issue 16) give exactly what the checked ones give.
+
+`apply_legal` (no check), `apply` checking against one type of action or a list shared by a clone, and
+`clone` (lists copied, geometry shared) must never change the game: a state played one way or the
+other ends in the same JSON, and a clone played on leaves the original as it was.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import IllegalAction, get_game
+
+GAME = get_game("topoum")
+CONFIGS = [(2, {}), (3, {"deck": "preset", "preset": "tacticians"}), (4, {"deck": "random"}),
+           (2, {"deck": "random", "obstacles": True}), (2, {"deck": "preset", "preset": "strategists"})]
+
+
+def choices(state) -> list[dict]:
+    return [a for a in state.legal_actions(state.cur) if a["type"] != "undo"]
+
+
+@pytest.mark.parametrize("players, options", CONFIGS)
+@pytest.mark.parametrize("seed", range(4))
+def test_apply_legal_and_apply_reach_the_same_states(players, options, seed):
+    checked = GAME.new_state(players, options, seed)
+    trusted = GAME.new_state(players, options, seed)
+    rng = random.Random(seed)
+    while not checked.is_over():
+        legal = checked.legal_actions(checked.cur)
+        assert trusted.legal_actions(trusted.cur) == legal
+        action = rng.choice(legal)  # undo included: it replays the turn
+        fresh = GAME.load(checked.to_json())  # no list made yet: checked by the action's type alone
+        fresh.apply(checked.cur, dict(action))
+        checked.apply(checked.cur, dict(action))
+        trusted.apply_legal(trusted.cur, action)
+        assert trusted.to_json() == checked.to_json() == fresh.to_json()
+        assert trusted.events == checked.events == fresh.events
+    assert trusted.results() == checked.results()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_clone_played_on_leaves_the_original_unchanged(seed):
+    state = GAME.new_state(3, {"deck": "random"}, seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        state.apply(state.cur, rng.choice(choices(state)))
+    before = state.to_json()
+    legal = state.legal_actions(state.cur)
+    copy = state.clone()
+    assert copy.to_json() == before
+    while not copy.is_over():
+        copy.apply_legal(copy.cur, rng.choice(choices(copy)))
+    assert state.to_json() == before
+    assert state.legal_actions(state.cur) == legal
+    assert copy.geo is state.geo  # the board geometry never changes: shared, not copied
+
+
+def test_a_type_checked_refusal_names_the_same_reason_as_a_listed_one():
+    state = GAME.new_state(2, {}, 5)
+    rng = random.Random(5)
+    while state.phase == "setup" or state.stage != "start":
+        state.apply(state.cur, rng.choice(choices(state)))
+    sent = [{"type": "move", "from": [9, 9], "to": [9, 10]}, {"type": "enter", "hex": [40, 0]},
+            {"type": "end_turn", "now": True}, {"type": "keep", "hex": [0, 0]}, {"type": "undo"}]
+    for action in sent:
+        listed = state.clone()
+        listed.legal_actions(listed.cur)
+        unlisted = GAME.load(state.to_json())
+        refusals = []
+        for target in (listed, unlisted):
+            with pytest.raises(IllegalAction) as refused:
+                target.apply(target.cur, action)
+            refusals.append((refused.value.code, refused.value.params))
+        assert refusals[0] == refusals[1]
+        assert listed.to_json() == unlisted.to_json() == state.to_json()
