@@ -75,6 +75,15 @@ def canonical(action: Action) -> str:
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
+def copy_json(value):
+    """A deep copy of plain JSON data (lists, dicts, scalars): much faster than copy.deepcopy for states and views."""
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    return value
+
+
 # --- strict comparison of actions (ruling G0.4) ------------------------------------------------
 def _json_kind(value) -> str:
     """The JSON type of a Python value, telling whole numbers from other numbers and from booleans."""
@@ -366,6 +375,12 @@ class Game:
     # --- capabilities (issue 15): declared here with defaults, so nobody probes a game with getattr ---
     higher_is_better: ClassVar[bool] = True  # False when scores are penalties (Toppo)
     bot_score_scale: ClassVar[float] = 10.0  # a score lead that is about a sure win (the bots' outlook)
+    # The paces a table of the game may be played at: by correspondence always; "live" (everyone at once, seconds
+    # per move) only where the rules say how a game without turns goes (Toppo, ruling P3).
+    paces: ClassVar[tuple[str, ...]] = ("correspondence",)
+    # The option through which the engine learns the table's pace, which the site fills in from the table (so no
+    # form asks for it twice); None when the rules are the same at every pace.
+    pace_option: ClassVar[str | None] = None
 
     def validate_options(self, players: int, options: dict | None) -> dict:
         """Fill defaults and check every option; raise InvalidOptions with a code saying which and why."""
@@ -425,7 +440,19 @@ class Game:
             "name": self.name, "title": self.title,
             "min_players": self.min_players, "max_players": self.max_players,
             "options": [o.to_json() for o in self.options],
+            "paces": list(self.paces), "pace_option": self.pace_option, "higher_is_better": self.higher_is_better,
         }
+
+    def options_at_pace(self, options: dict | None, pace: str) -> dict:
+        """The table's options with its pace filled in where the game reads it (`pace_option`)."""
+        options = dict(options or {})
+        if self.pace_option is not None:
+            options[self.pace_option] = pace
+        return options
+
+    def options_chosen(self, options: dict) -> dict:
+        """The options a player chose, without the one the table's pace fills in (a rematch passes these on)."""
+        return {name: value for name, value in options.items() if name != self.pace_option}
 
 
 def _check_option(game: str, opt: Option, value: Any) -> Any:

@@ -337,6 +337,12 @@ class CatalogueGameOut(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     options = CatalogueOptionOut(many=True)
+    paces = serializers.ListField(child=serializers.ChoiceField(choices=Pace.choices),
+                                  help_text="The paces a table of this game may be opened at (`pace`).")
+    pace_option = serializers.CharField(allow_null=True, help_text="The option the table's pace fills in (a value "
+                                                                   "sent for it is replaced), or null.")
+    higher_is_better = serializers.BooleanField(help_text="True when the highest score wins; false when scores are "
+                                                          "penalties and the lowest wins.")
 
 
 class BotLevelOut(serializers.Serializer):

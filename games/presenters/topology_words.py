@@ -97,3 +97,13 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
         "topology.not_touching": _("A tile must share at least one edge with a tile already on the table."),
     }
     return plain.get(code)
+
+
+def summary_words() -> str:
+    """What the game is, in one line (the How to play index), in the reader's language."""
+    return _("Double-hex tiles whose curves close rings, 2 to 4 players.")
+
+
+def scoring_words() -> str:
+    """How the final scores were made (a finished table's page), in the reader's language."""
+    return _("Score: the points for rings and enclosures. The highest total wins.")

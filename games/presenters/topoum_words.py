@@ -282,3 +282,16 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
             return _("That choice at %(hex)s is not allowed now. %(prompt)s") % {**facts, "hex": _hex(p["hex"])}
         return _("That choice is not allowed now. %(prompt)s") % facts
     return None
+
+
+def summary_words() -> str:
+    """What the game is, in one line (the How to play index), in the reader's language."""
+    return _("Moles fighting for lines of sight on a hex battlefield, 2 to 4 players.")
+
+
+def scoring_words() -> str:
+    """How the final scores were made (a finished table's page), in the reader's language."""
+    # Ruling T20: lines of sight score during play, the final scoring comes on top.
+    return _("Score in medals: those won during play (lines of sight, cards), plus the final scoring by "
+             "categories, sets and crates. The most medals win; a tie goes to the most barracks of one's own "
+             "colour, then to the most cards in the discard pile.")

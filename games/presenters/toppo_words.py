@@ -183,3 +183,12 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
         return _("The display size is chosen only before a hand starts.")
     return None
 
+
+def summary_words() -> str:
+    """What the game is, in one line (the How to play index), in the reader's language."""
+    return _("A fast matching card game, played live or by correspondence, 2 to 8 players.")
+
+
+def scoring_words() -> str:
+    """How the final scores were made (a finished table's page), in the reader's language."""
+    return _("Score: penalty points. Fewer is better: the lowest total wins.")
