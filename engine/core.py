@@ -13,9 +13,12 @@ Two actions are the same action when they are equal as JSON values, types includ
 from __future__ import annotations
 
 import copy
+import importlib
 import json
+import pkgutil
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 Action = dict[str, Any]
@@ -490,6 +493,7 @@ def _hashable(value) -> bool:
 
 
 _REGISTRY: dict[str, Game] = {}
+_GAMES_LOADED = False
 
 
 def register(game_class: type[Game]) -> type[Game]:
@@ -512,15 +516,18 @@ def all_games() -> dict[str, Game]:
 
 
 def _load_builtin_games() -> None:
-    # Importing the game packages registers them; a package not written yet is skipped.
-    import importlib
+    """Import every game package of the engine (a subpackage with a game.py), which registers it.
 
-    for module in ("engine.topology", "engine.topoum", "engine.toppo"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    Found on disk rather than listed, so no module outside a game's own package names it (issue 15).
+    """
+    global _GAMES_LOADED
+    if _GAMES_LOADED:
+        return
+    here = Path(__file__).parent
+    for found in pkgutil.iter_modules([str(here)]):
+        if found.ispkg and (here / found.name / "game.py").exists():
+            importlib.import_module(f"{__name__.rpartition('.')[0]}.{found.name}")
+    _GAMES_LOADED = True  # after the imports: a failed one is tried again, and says why again
 
 
 def replay(game: Game, players: int, options: dict, seed: int | str, log: list[tuple[int, Action]]) -> State:

@@ -6,7 +6,7 @@ with its facts: seats as indexes (worded as the players' names), cards as colour
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from ..log_words import name_of
 from ..refusal_words import alternatives, listing
@@ -192,3 +192,8 @@ def summary_words() -> str:
 def scoring_words() -> str:
     """How the final scores were made (a finished table's page), in the reader's language."""
     return _("Score: penalty points. Fewer is better: the lowest total wins.")
+
+
+# The game's name as people read it: only here to be extracted by makemessages (games.engine_texts.game_title
+# translates the engine's title with it).
+TITLE = pgettext_lazy("game name", "Toppo")
