@@ -1,9 +1,6 @@
-"""Topoum's positions for its How to play page, built with the engine and drawn by its table's presenter.
+"""Topoum's How to play diagrams: the starting battlefield, and a turn opening a line of sight (its presenter draws).
 
-Each diagram is a position reached by applying legal actions to a new game from a fixed seed, so it is exactly
-what a table would show at that point; nothing is drawn by hand.  The engine work is done once per process
-(lru_cache: the seeds are fixed, so the positions never change); the presenter runs on every request because
-its labels follow the reader's language.  Found by games.presenters.game_module(kind, "diagrams").
+Positions reached by legal actions from fixed seeds (games.presenters explains why; found by game_module).
 """
 from __future__ import annotations
 
