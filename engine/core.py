@@ -13,9 +13,12 @@ Two actions are the same action when they are equal as JSON values, types includ
 from __future__ import annotations
 
 import copy
+import importlib
 import json
+import pkgutil
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, ClassVar
 
 Action = dict[str, Any]
@@ -73,6 +76,15 @@ class InvalidOptions(EngineError):
 def canonical(action: Action) -> str:
     """One string per action, independent of key order, for hashing actions the engine listed itself."""
     return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def copy_json(value):
+    """A deep copy of plain JSON data (lists, dicts, scalars): much faster than copy.deepcopy for states and views."""
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    return value
 
 
 # --- strict comparison of actions (ruling G0.4) ------------------------------------------------
@@ -366,6 +378,12 @@ class Game:
     # --- capabilities (issue 15): declared here with defaults, so nobody probes a game with getattr ---
     higher_is_better: ClassVar[bool] = True  # False when scores are penalties (Toppo)
     bot_score_scale: ClassVar[float] = 10.0  # a score lead that is about a sure win (the bots' outlook)
+    # The paces a table of the game may be played at: by correspondence always; "live" (everyone at once, seconds
+    # per move) only where the rules say how a game without turns goes (Toppo, ruling P3).
+    paces: ClassVar[tuple[str, ...]] = ("correspondence",)
+    # The option through which the engine learns the table's pace, which the site fills in from the table (so no
+    # form asks for it twice); None when the rules are the same at every pace.
+    pace_option: ClassVar[str | None] = None
 
     def validate_options(self, players: int, options: dict | None) -> dict:
         """Fill defaults and check every option; raise InvalidOptions with a code saying which and why."""
@@ -425,7 +443,19 @@ class Game:
             "name": self.name, "title": self.title,
             "min_players": self.min_players, "max_players": self.max_players,
             "options": [o.to_json() for o in self.options],
+            "paces": list(self.paces), "pace_option": self.pace_option, "higher_is_better": self.higher_is_better,
         }
+
+    def options_at_pace(self, options: dict | None, pace: str) -> dict:
+        """The table's options with its pace filled in where the game reads it (`pace_option`)."""
+        options = dict(options or {})
+        if self.pace_option is not None:
+            options[self.pace_option] = pace
+        return options
+
+    def options_chosen(self, options: dict) -> dict:
+        """The options a player chose, without the one the table's pace fills in (a rematch passes these on)."""
+        return {name: value for name, value in options.items() if name != self.pace_option}
 
 
 def _check_option(game: str, opt: Option, value: Any) -> Any:
@@ -463,6 +493,7 @@ def _hashable(value) -> bool:
 
 
 _REGISTRY: dict[str, Game] = {}
+_GAMES_LOADED = False
 
 
 def register(game_class: type[Game]) -> type[Game]:
@@ -485,15 +516,18 @@ def all_games() -> dict[str, Game]:
 
 
 def _load_builtin_games() -> None:
-    # Importing the game packages registers them; a package not written yet is skipped.
-    import importlib
+    """Import every game package of the engine (a subpackage with a game.py), which registers it.
 
-    for module in ("engine.topology", "engine.topoum", "engine.toppo"):
-        try:
-            importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    Found on disk rather than listed, so no module outside a game's own package names it (issue 15).
+    """
+    global _GAMES_LOADED
+    if _GAMES_LOADED:
+        return
+    here = Path(__file__).parent
+    for found in pkgutil.iter_modules([str(here)]):
+        if found.ispkg and (here / found.name / "game.py").exists():
+            importlib.import_module(f"{__name__.rpartition('.')[0]}.{found.name}")
+    _GAMES_LOADED = True  # after the imports: a failed one is tried again, and says why again
 
 
 def replay(game: Game, players: int, options: dict, seed: int | str, log: list[tuple[int, Action]]) -> State:

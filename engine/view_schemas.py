@@ -7,13 +7,19 @@ without being documented fails there.  Plain dicts only: the engine imports no f
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
-from .topology.view_schema import VIEW as TOPOLOGY_VIEW
-from .topoum.view_schema import VIEW as TOPOUM_VIEW
-from .toppo.view_schema import VIEW as TOPPO_VIEW
+from .core import all_games
 
-VIEW_SCHEMAS: dict[str, dict] = {"topology": TOPOLOGY_VIEW, "topoum": TOPOUM_VIEW, "toppo": TOPPO_VIEW}
+
+def _view_schema(game) -> dict:
+    """The VIEW of the view_schema module beside the game's own package (engine/<game>/view_schema.py)."""
+    package = type(game).__module__.rpartition(".")[0]
+    return importlib.import_module(f"{package}.view_schema").VIEW
+
+
+VIEW_SCHEMAS: dict[str, dict] = {name: _view_schema(game) for name, game in sorted(all_games().items())}
 
 
 def openapi_schema(schema: Any) -> Any:

@@ -2,26 +2,19 @@
 and the viewer's next game waiting for her."""
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from ratings.selectors import rating_changes_of_game
 
 from . import selectors
 from .models import Game
+from .presenters import game_module
 from .score_chart import finished_chart
 
 
 def scoring_words(kind: str) -> str:
-    """How the final scores were made, in the reader's language (what a bare "12 medals" beside 185 leaves out)."""
-    if kind == "topoum":  # ruling T20: lines of sight score during play, the final scoring comes on top
-        return _("Score in medals: those won during play (lines of sight, cards), plus the final scoring by "
-                 "categories, sets and crates. The most medals win; a tie goes to the most barracks of one's own "
-                 "colour, then to the most cards in the discard pile.")
-    if kind == "toppo":
-        return _("Score: penalty points. Fewer is better: the lowest total wins.")
-    if kind == "topology":
-        return _("Score: the points for rings and enclosures. The highest total wins.")
-    return ""
+    """How the final scores were made, in the reader's language (what a bare "12 medals" beside 185 leaves out):
+    the game's own words (games/presenters/<game>_words.py), or nothing."""
+    words = game_module(kind, "words")
+    return words.scoring_words() if words else ""
 
 
 def next_waiting_game(user, exclude: int) -> Game | None:

@@ -45,10 +45,7 @@ def option_value(value) -> str:
 
 # Only here to be extracted by makemessages; never read.
 _EXTRACTED = [
-    # Game names.
-    pgettext_lazy("game name", "Topology"),
-    pgettext_lazy("game name", "Topoum"),
-    pgettext_lazy("game name", "Toppo"),
+    # Game names: in each game's words module (games/presenters/<game>_words.py, TITLE).
     # Topology options.
     gettext_noop("Advanced variant"),
     gettext_noop("Two players only: reveal two tiles, then reveal a third or turn a placed tile half a turn."),

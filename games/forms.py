@@ -16,10 +16,11 @@ from engine.core import all_games
 from .engine_texts import engine_text, game_title, option_value
 from .models import CORRESPONDENCE_DAYS, LIVE_SECONDS, TIME_BANK_MAX_DAYS, Pace
 
-LIVE_GAMES = ("toppo",)  # only Toppo has a live pace (games.services.tables._check_pace)
-# Options the table settles by itself: games.services.game_create sets a Toppo game's "pace"
-# from the table's pace (rulings P3, P4), so the form does not ask for it twice.
-TABLE_OPTIONS = ("pace",)
+
+def asked_options(game) -> list[dict]:
+    """The options the form asks for: all but the one the table's pace fills in (Game.pace_option), which
+    games.services.game_create sets from the table, so the form does not ask for it twice."""
+    return [meta for meta in game.metadata()["options"] if meta["name"] != game.pace_option]
 
 
 def _games() -> list:
@@ -88,7 +89,7 @@ class TableCreateForm(forms.Form):
     players = forms.IntegerField(label=_("Players"), min_value=1, initial=2)
     pace = forms.ChoiceField(label=_("Pace"), widget=forms.RadioSelect, initial=Pace.CORRESPONDENCE,
                              choices=[(Pace.CORRESPONDENCE, _("Correspondence (days per turn)")),
-                                      (Pace.LIVE, _("Live (seconds per move; Toppo only)"))])
+                                      (Pace.LIVE, _("Live (seconds per move)"))])
     days = forms.TypedChoiceField(label=_("Time per turn"), coerce=int, initial=3, required=False)
     live_seconds = forms.TypedChoiceField(label=_("Live clock"), coerce=int, initial=60, required=False)
     # Ruling S4: checked by the service (games.services.tables), which says what is wrong in every language.
@@ -114,7 +115,7 @@ class TableCreateForm(forms.Form):
         games = _games()
         self.games = games
         self.fields["game"].choices = [(g.name, game_title(g.title)) for g in games]
-        self.fields["game"].initial = "topology" if "topology" in all_games() else (games[0].name if games else None)
+        self.fields["game"].initial = games[0].name if games else None
         max_players = max((g.max_players for g in games), default=2)
         self.fields["players"].max_value = max_players
         self.fields["players"].widget.attrs.update(min=1, max=max_players)
@@ -133,9 +134,7 @@ class TableCreateForm(forms.Form):
         self.option_fields: dict[str, list[str]] = {}
         for game in games:
             names = []
-            for meta in game.metadata()["options"]:
-                if meta["name"] in TABLE_OPTIONS:
-                    continue
+            for meta in asked_options(game):
                 field_name = option_field_name(game.name, meta["name"])
                 self.fields[field_name] = _option_field(meta)
                 names.append(field_name)
@@ -145,7 +144,7 @@ class TableCreateForm(forms.Form):
     def game_sections(self) -> list[dict]:
         """Per game: its name, title, player range and its option fields (bound)."""
         return [{"name": g.name, "title": game_title(g.title), "min": g.min_players, "max": g.max_players,
-                 "live": g.name in LIVE_GAMES,
+                 "live": Pace.LIVE in g.paces,
                  "fields": [{"field": self[f], "is_bool": isinstance(self.fields[f], forms.BooleanField)}
                             for f in self.option_fields[g.name]]}
                 for g in self.games]
@@ -169,9 +168,7 @@ class TableCreateForm(forms.Form):
         data = self.cleaned_data
         game = data["game"]
         options = {}
-        for meta in all_games()[game].metadata()["options"]:
-            if meta["name"] in TABLE_OPTIONS:
-                continue
+        for meta in asked_options(all_games()[game]):
             value = data.get(option_field_name(game, meta["name"]))
             if value in (None, "") and meta["kind"] != "bool":
                 value = meta["default"]
@@ -213,9 +210,7 @@ class TableCreateForm(forms.Form):
     def field_for_message(self, message: str) -> str | None:
         text = message.lower()
         game = self.data.get("game") or self.fields["game"].initial
-        for meta in all_games()[game].metadata()["options"] if game in all_games() else []:
-            if meta["name"] in TABLE_OPTIONS:
-                continue
+        for meta in asked_options(all_games()[game]) if game in all_games() else []:
             if meta["name"].lower() in text or (meta["label"] and meta["label"].lower() in text):
                 return option_field_name(game, meta["name"])
         rules = [("time bank", "time_bank_days"), ("bot", self.bot_fields[0] if self.bot_fields else None),

@@ -32,7 +32,7 @@ class Game(models.Model):
         FINISHED = "finished", "Finished"
         ABORTED = "aborted", "Aborted"
 
-    kind = models.CharField(max_length=20, help_text="Registry name of the game, e.g. 'topology'.")
+    kind = models.CharField(max_length=20, help_text="Registry name of the game (engine.core.all_games()).")
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
     pace = models.CharField(max_length=20, choices=Pace.choices, default=Pace.CORRESPONDENCE)

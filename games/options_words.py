@@ -2,8 +2,9 @@
 
 The engines refuse options with a code and its facts (`engine.core.InvalidOptions`, e.g.
 "options.at_most" with the option's name and the maximum): the options shared by every game are
-worded here from the option's label (games.engine_texts), a game's own cross-option rules too
-("topoum.options.*", "topology.options.*"), so a refused table reads in the reader's language.
+worded here from the option's label (games.engine_texts); a game's own cross-option rules ("<game>.options.*")
+are worded by its words module (games/presenters/<game>_words.py: `options_words`, and `OPTION_AT_FAULT`, the
+option each is about), so a refused table reads in the reader's language.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 from engine.core import InvalidOptions, all_games
 
 from .engine_texts import engine_text, game_title, option_value
-from .presenters.topoum_labels import CATEGORY_LABELS, FARMER_TITLES
+from .presenters import game_module
 from .refusal_words import alternatives, listing
 
 
@@ -32,10 +33,6 @@ def _game(p: dict) -> str:
 
 def _values(values) -> str:
     return alternatives(option_value(v) for v in values or [])
-
-
-def _farmer(farmer) -> str:
-    return _(FARMER_TITLES[farmer]) if farmer in FARMER_TITLES else str(farmer)
 
 
 def options_words(code: str, params: dict | None = None) -> str:
@@ -70,38 +67,12 @@ def options_words(code: str, params: dict | None = None) -> str:
         return _("The option “%(option)s” has unknown value(s): %(values)s; choose among %(choices)s.") % {
             "option": label, "values": listing(p.get("values")),
             "choices": listing(option_value(v) for v in p.get("choices") or [])}
-    if code == "topoum.options.duel_players":
-        return _("The Duel preset is for 2 players; choose another deck for %(players)s players.") % {
-            "players": p.get("players")}
-    if code == "topoum.options.deck_size":
-        return _("A custom deck needs exactly %(size)s different card types.") % {"size": p.get("size")}
-    if code == "topoum.options.categories":
-        return _("A custom deck needs at least one card type of each category; missing: %(missing)s.") % {
-            "missing": listing(_(CATEGORY_LABELS[c]) if c in CATEGORY_LABELS else c for c in p.get("missing") or [])}
-    if code == "topoum.options.line_values":
-        return _("The Line of Operations needs %(count)s whole numbers between %(min)s and %(max)s, "
-                 "one for each slot.") % {"count": p.get("count"), "min": p.get("min"), "max": p.get("max")}
-    if code == "topoum.options.obstacle_farmer_random":
-        return _("%(farmer)s uses the obstacle tiles, and a random deck may hold “Farmer is coming!”, so it "
-                 "cannot be played with the obstacle variant (rulings T7, T21); choose the farmer “random” "
-                 "(it is drawn among those that fit), another farmer, or turn obstacles off.") % {
-            "farmer": _farmer(p.get("farmer"))}
-    if code == "topoum.options.obstacle_farmer_deck":
-        return _("%(farmer)s uses the obstacle tiles, so it cannot be played with the obstacle variant when the "
-                 "deck holds “Farmer is coming!” (rulings T7, T21); choose another farmer, turn obstacles "
-                 "off, or leave that card out of the deck.") % {"farmer": _farmer(p.get("farmer"))}
-    if code == "topology.options.advanced_players":
-        return _("The advanced variant of Topology is for two players only, not %(players)s.") % {
-            "players": p.get("players")}
+    kind = code.partition(".")[0]  # a game's own cross-option rule: "<game>.options.<what>", worded beside it
+    words = game_module(kind, "words")
+    text = words.options_words(code, p) if words and hasattr(words, "options_words") else None
+    if text:
+        return text
     return _("These options cannot be played; check them and try again.")
-
-
-# The option a game's own cross-option refusal is about, so a form shows it next to that field.
-OPTION_AT_FAULT = {
-    "topoum.options.duel_players": "preset", "topoum.options.deck_size": "types", "topoum.options.categories": "types",
-    "topoum.options.line_values": "line_values", "topoum.options.obstacle_farmer_random": "farmer",
-    "topoum.options.obstacle_farmer_deck": "farmer", "topology.options.advanced_players": "advanced",
-}
 
 
 def options_argument(exc: InvalidOptions) -> str:
@@ -110,7 +81,10 @@ def options_argument(exc: InvalidOptions) -> str:
         return "kind"
     if exc.code == "options.players":
         return "players"
-    option = exc.params.get("option") or OPTION_AT_FAULT.get(exc.code)
+    words = game_module(exc.code.partition(".")[0], "words")
+    # The option a game's own cross-option refusal is about (its words module says), so a form shows it there.
+    at_fault = getattr(words, "OPTION_AT_FAULT", {})
+    option = exc.params.get("option") or at_fault.get(exc.code)
     return f"options.{option}" if option else "options"
 
 

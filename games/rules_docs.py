@@ -13,8 +13,11 @@ from pathlib import Path
 from django.conf import settings
 from django.utils.html import escape
 
+from engine.core import all_games
+
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
-PARTS = ("general.md", "topoum.md", "toppo.md", "topology.md", "site.md")
+# The general rulings, each game's (docs/rules/<game>.md), then the site's.
+PARTS = ("general.md", *(f"{kind}.md" for kind in sorted(all_games())), "site.md")
 RULING_HEADING = re.compile(r"^([A-Z]+[0-9]+(?:\.[0-9]+)*)\b")
 
 

@@ -69,7 +69,7 @@ CURSORS = [
 class LeaderboardsView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="leaderboards_list", summary="The leaderboards: one per game, Toppo one per pace",
+    @extend_schema(operation_id="leaderboards_list", summary="The leaderboards: one per game, or per pace for a game played at several",
                    responses={200: BoardOut(many=True)})
     def get(self, request):
         return Response([{"key": k, "label": key_label(k),

@@ -1,4 +1,4 @@
-"""Toppo as a registered game: options, new matches, bots' sampled states, test secrets (rulings P1-P6).
+"""Toppo as a registered game: options, capabilities, new matches, bots' sampled states, test secrets (P1-P6).
 
 Options: "hands" (how many hands the match has, default 3, ruling P2) and "pace":
 "correspondence" (rounds of sealed claims, ruling P4, the default) or "live" (no turns,
@@ -9,10 +9,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from engine.core import Action, Game, Option, register
+from engine.core import Action, Game, Option, copy_json, register
 
+from . import rules
 from .cards import card_from_json, full_set, sets_for
-from .state import CORRESPONDENCE, LIVE, ToppoState, _copy
+from .rules import CORRESPONDENCE, LIVE
+from .state import ToppoState
 
 
 @register
@@ -32,10 +34,14 @@ class ToppoGame(Game):
     state_class = ToppoState
     higher_is_better = False  # penalty points (engine.bots.base reads this)
     bot_score_scale = 15.0  # about half a hand's cards: a lead this big is nearly a win
+    paces = (CORRESPONDENCE, LIVE)  # rulings P3 (live) and P4 (correspondence)
+    pace_option = "pace"
 
     def new_state(self, players: int, options: dict | None, seed) -> ToppoState:
         opts = self.validate_options(players, options)
-        return ToppoState.start_match(players, opts["hands"], opts["pace"], seed)
+        state = ToppoState.empty(players, opts["hands"], opts["pace"], seed)
+        rules.begin_match(state)
+        return state
 
     def timeout_action(self, state: ToppoState, seat: int) -> Action | None:
         """A missed round is a renew (P4); a missed display choice takes three cards, as the first hand does."""
@@ -73,7 +79,7 @@ class ToppoGame(Game):
             display.append(pool[:height - 1] + [top])
             del pool[:height - 1]
         # Others' sealed claims are unknown: renew is always a legal one.
-        claims = [[other, _copy(view["my_claim"]) if other == seat else {"type": "renew"}]
+        claims = [[other, copy_json(view["my_claim"]) if other == seat else {"type": "renew"}]
                   for other in view["claim_order"]]
         return ToppoState.from_json({
             "players": players, "hands": view["hands"], "pace": view["pace"],

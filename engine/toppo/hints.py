@@ -15,6 +15,8 @@ import random
 from engine.bots.hints import Hints
 from engine.core import Action
 
+from .rules import CORRESPONDENCE
+
 STUCK_ODDS = 6
 ORDER = {"toppo": 0, "top": 1, "match": 2, "agree_replace": 3, "reveal": 4, "renew": 5, "choose_display": 6,
          "propose_replace": 9}
@@ -46,7 +48,7 @@ class ToppoHints(Hints):
                 out.append(a)
             if len(out) == count:
                 break
-        if state.pace == "correspondence":
+        if state.pace == CORRESPONDENCE:
             kept = [a for a in out if a.get("type") != "propose_replace"]
             out = kept or out
         return out
@@ -76,7 +78,7 @@ class ToppoHints(Hints):
         renew proposes now and then (one time in STUCK_ODDS), which frees a blocked table soon
         and rarely replaces a good display.
         """
-        if state.pace == "correspondence":
+        if state.pace == CORRESPONDENCE:
             last = state.last_round
             return bool(last) and not any(c.get("outcome") in ("applied", "toppo") for c in last["claims"])
         return rng.random() < 1 / STUCK_ODDS

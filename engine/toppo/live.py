@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from engine.core import Action, IllegalAction
 
+from . import table
 from .actions import VOTES, parse_order, parse_pairs
 from .cards import TOPPO_LIMIT, card_json, is_top, match_choices, match_fault, top_orders
 
@@ -34,7 +35,7 @@ def has_action(state, seat: int) -> bool:
         return True
     if not locked(state, seat) and deck:
         return True
-    return bool(state.vote_actions(seat))
+    return bool(table.vote_actions(state, seat))
 
 
 def legal(state, seat: int) -> list[Action]:
@@ -49,7 +50,7 @@ def legal(state, seat: int) -> list[Action]:
         acts.append({"type": "renew"})
     if state.held(seat) < TOPPO_LIMIT:
         acts.append({"type": "toppo"})
-    return acts + state.vote_actions(seat)
+    return acts + table.vote_actions(state, seat)
 
 
 def _full_line(state, seat: int, call: str) -> None:
@@ -84,7 +85,7 @@ def validate(state, seat: int, kind: str, action: Action) -> tuple:
         # restarter (ruling P3). A wrong one is penalised at any moment, during the lock too.
         return ("toppo", state.held(seat) < TOPPO_LIMIT)
     if kind in VOTES:
-        state.check_vote(seat, kind)
+        table.check_vote(state, seat, kind)
         return (kind,)
     raise IllegalAction("toppo.live_actions")
 
@@ -92,41 +93,51 @@ def validate(state, seat: int, kind: str, action: Action) -> tuple:
 def execute(state, seat: int, plan: tuple) -> None:
     kind = plan[0]
     if kind == "reveal":
-        card, = state.take_from_deck(seat, 1)
+        card, = table.take_from_deck(state, seat, 1)
         state.lines[seat].append(card)
         state.events.append({"kind": "reveal", "seat": seat, "card": card_json(card)})
         if state.restarter == seat:
             state.restarter = None  # play is open again for everyone (rules: Restart)
     elif kind == "top":
         if plan[2]:
-            state.lay_top(seat, plan[1])
+            table.lay_top(state, seat, plan[1])
         else:
-            state.penalise(seat, "top")
+            table.penalise(state, seat, "top")
         interrupt(state, seat)
     elif kind == "match":
         if plan[2]:
-            state.lay_match(seat, plan[1])
+            table.lay_match(state, seat, plan[1])
         else:
             # A wrong match: she takes her cards back and pays; play stops for everyone (rules: Matching).
-            state.penalise(seat, "match")
+            table.penalise(state, seat, "match")
             interrupt(state, seat)
     elif kind == "renew":
-        back = state.line_back(seat)
+        back = table.line_back(state, seat)
         state.events.append({"kind": "renew", "seat": seat, "back": back})
     elif kind == "toppo":
         if plan[1]:
-            state.end_hand(seat)
+            table.end_hand(state, seat)
         else:
-            state.penalise(seat, "toppo")
+            table.penalise(state, seat, "toppo")
             interrupt(state, seat)
     else:
-        state.vote(seat, kind)
-        if state.everyone_agreed():
-            state.replace_display()
+        table.vote(state, seat, kind)
+        if table.everyone_agreed(state):
+            table.replace_display(state)
 
 
 def interrupt(state, seat: int) -> None:
     """Everyone else's line goes back; nobody reveals before `seat` has (P3)."""
-    state.all_lines_back(but=seat)
+    table.all_lines_back(state, but=seat)
     state.restarter = seat
     state.events.append({"kind": "interrupt", "restarter": seat})
+
+
+def plan_of_legal(kind: str, action: Action) -> tuple:
+    """The plan `validate` makes of an action listed by `legal`, without checking it again: listed calls are
+    right ones (a wrong call is accepted and penalised, but never listed)."""
+    if kind in ("top", "match"):
+        return (kind, action["order" if kind == "top" else "pairs"], True)
+    if kind == "toppo":
+        return ("toppo", True)
+    return (kind,)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from engine.core import Action, IllegalAction, NotYourDecision
 
+from . import table
 from .actions import VOTES, parse_order, parse_pairs
 from .cards import TOPPO_LIMIT, is_top, match_choices, match_fault, top_fault, top_orders
 
@@ -54,7 +55,7 @@ def start_round(state) -> None:
     state.claims = []
     for seat in range(state.players):
         need = state.size - len(state.lines[seat])
-        state.lines[seat].extend(state.take_from_deck(seat, need))
+        state.lines[seat].extend(table.take_from_deck(state, seat, need))
 
 
 def legal(state, seat: int) -> list[Action]:
@@ -69,7 +70,7 @@ def legal(state, seat: int) -> list[Action]:
     acts.append({"type": "renew"})
     if state.held(seat) < TOPPO_LIMIT:
         acts.append({"type": "toppo"})
-    return acts + state.vote_actions(seat)
+    return acts + table.vote_actions(state, seat)
 
 
 def _full_line(state, seat: int, call: str) -> None:
@@ -104,14 +105,14 @@ def validate(state, seat: int, kind: str, action: Action) -> tuple:
     if kind == "renew":
         return ("claim", {"type": "renew"})
     if kind in VOTES:
-        state.check_vote(seat, kind)
+        table.check_vote(state, seat, kind)
         return (kind,)
     raise IllegalAction("toppo.round_actions")
 
 
 def execute(state, seat: int, plan: tuple) -> None:
     if plan[0] in VOTES:
-        state.vote(seat, plan[0])
+        table.vote(state, seat, plan[0])
         return
     state.claims.append([seat, plan[1]])  # a fresh copy built by validate: sealed until resolved
     state.events.append({"kind": "claimed", "seat": seat})
@@ -134,14 +135,14 @@ def resolve(state) -> None:
             outcome, stop, caller = "toppo", "toppo", seat
         elif kind == "top":
             if is_top(state.lines[seat], state.tops(), claim["order"]):
-                state.lay_top(seat, claim["order"])
-                state.all_lines_back(but=seat)
+                table.lay_top(state, seat, claim["order"])
+                table.all_lines_back(state, but=seat)
                 outcome, stop = "applied", "top"
             else:
                 outcome = "void"
         elif kind == "match":
             if match_fault(state.lines[seat], state.tops(), claim["pairs"]) is None:
-                state.lay_match(seat, claim["pairs"])
+                table.lay_match(state, seat, claim["pairs"])
                 outcome = "applied"
             else:
                 outcome = "void"
@@ -153,9 +154,21 @@ def resolve(state) -> None:
     state.events.insert(first, {"kind": "round", "hand": state.hand + 1, "round": state.round,
                                 "priority": list(order), "claims": [dict(o) for o in outcomes]})
     if stop == "toppo":
-        state.end_hand(caller)
+        table.end_hand(state, caller)
         return
-    state.all_lines_back()
-    if state.everyone_agreed():
-        state.replace_display()
+    table.all_lines_back(state)
+    if table.everyone_agreed(state):
+        table.replace_display(state)
     start_round(state)
+
+
+def plan_of_legal(kind: str, action: Action) -> tuple:
+    """The plan `validate` makes of an action listed by `legal`, without checking it again: a claim is stored as a
+    fresh copy (sealed until resolved), a vote is the vote."""
+    if kind in VOTES:
+        return (kind,)
+    if kind == "top":
+        return ("claim", {"type": "top", "order": list(action["order"])})
+    if kind == "match":
+        return ("claim", {"type": "match", "pairs": [list(p) for p in action["pairs"]]})
+    return ("claim", {"type": kind})

@@ -29,7 +29,7 @@ class Unavailable(ServiceError):
 
 class EventDataOut(serializers.Serializer):
     table = serializers.IntegerField(help_text="The table's id.")
-    game = serializers.CharField(help_text="topology, topoum or toppo.")
+    game = serializers.CharField(help_text="The game's name (GET /api/catalogue/).")
     version = serializers.IntegerField(help_text="The game's version when the event was written.")
     status = serializers.CharField(help_text="open, running, finished or aborted.")
     to_act = serializers.ListField(child=serializers.IntegerField(), help_text="The seats whose decision it is.")

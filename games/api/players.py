@@ -25,7 +25,7 @@ from .responses import error
 
 
 class GameStatsOut(serializers.Serializer):
-    game = serializers.CharField(help_text="The game: topology, topoum or toppo.")
+    game = serializers.CharField(help_text="The game's name (GET /api/catalogue/).")
     title = serializers.CharField(help_text="The game's name in the caller's language.")
     played = serializers.IntegerField(help_text="Finished games (an aborted game has no result and does not count).")
     won = serializers.IntegerField(help_text="Games at rank 1 still playing at the end (ruling S1).")
@@ -77,7 +77,8 @@ class RatingPointOut(serializers.Serializer):
 
 
 class RatingHistoryOut(serializers.Serializer):
-    key = serializers.CharField(help_text="The rating: topology, topoum, toppo-correspondence or toppo-live.")
+    key = serializers.CharField(help_text="The rating: the game's name, with the pace (`<game>-live`, "
+                                                   "`<game>-correspondence`) for a game rated per pace.")
     label = serializers.CharField(help_text="Its name in the reader's language.")
     value = serializers.IntegerField(help_text="Her rating now (1500 + 40 × (mu − 3 sigma)).")
     provisional = serializers.BooleanField(help_text="Fewer than 5 rated games in this key.")
@@ -93,7 +94,8 @@ class PlayerOut(serializers.Serializer):
     date_joined = serializers.DateTimeField()
     statistics = GameStatsOut(many=True, help_text="Per game she has finished, all of her finished games counted "
                                                    "(private tables too: a count names no table).")
-    ratings = RatingHistoryOut(many=True, help_text="Her ratings (ruling S5), one per game (Toppo per pace), "
+    ratings = RatingHistoryOut(many=True, help_text="Her ratings (ruling S5), one per game (and pace, for a game "
+                                                   "played at several), "
                                                    "each with its history.")
     finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
 

@@ -49,7 +49,7 @@ class ErrorSerializer(serializers.Serializer):
                                                      "/api/tables/{id}/), so you can decide again.")
     reason = serializers.CharField(required=False, help_text="400 `illegal_action`, or `bad_request` for options the "
                                                              "game's rules refuse: the engine's stable code for why "
-                                                             "(e.g. `options.at_most`, `topoum.options.deck_size`).")
+                                                             "(e.g. `options.at_most`, or `<game>.options.<rule>` for a rule of one game).")
     params = serializers.DictField(required=False, help_text="With `reason`: the facts it names (e.g. the option "
                                                              "and its maximum), as data.")
 
@@ -148,7 +148,7 @@ class TableSummaryOut(serializers.Serializer):
     """A table as the lists show it."""
 
     id = serializers.IntegerField(help_text="The table: GET /api/tables/{id}/.")
-    game = serializers.CharField(help_text="topology, topoum or toppo.")
+    game = serializers.CharField(help_text="The game's name (GET /api/catalogue/).")
     title = serializers.CharField(help_text="The game's name in the reader's language.")
     players = serializers.IntegerField(help_text="Seats at the table.")
     options = OptionsField()
@@ -202,7 +202,7 @@ class TablePageOut(serializers.Serializer):
 
 
 @extend_schema_field({"type": "array", "description": "What happened, as data (issue 13): a list of phrases, each a "
-                      "`code` (e.g. `toppo.reveal`) and its parameters, the same in every language; empty for a "
+                      "`code` (e.g. `<game>.reveal`) and its parameters, the same in every language; empty for a "
                       "seat leaving.",
                       "items": {"type": "object", "required": ["code"], "additionalProperties": True,
                                 "properties": {"code": {"type": "string", "description": "What kind of phrase."}}}})
@@ -337,6 +337,12 @@ class CatalogueGameOut(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     options = CatalogueOptionOut(many=True)
+    paces = serializers.ListField(child=serializers.ChoiceField(choices=Pace.choices),
+                                  help_text="The paces a table of this game may be opened at (`pace`).")
+    pace_option = serializers.CharField(allow_null=True, help_text="The option the table's pace fills in (a value "
+                                                                   "sent for it is replaced), or null.")
+    higher_is_better = serializers.BooleanField(help_text="True when the highest score wins; false when scores are "
+                                                          "penalties and the lowest wins.")
 
 
 class BotLevelOut(serializers.Serializer):

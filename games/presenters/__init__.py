@@ -3,12 +3,34 @@
 Each game has a module `games/presenters/<game>.py` with a `present(detail, names)` function
 returning a dict for its template `games/<game>/board.html`.  A game without a module gets the
 generic fallback (the view shown readably, one button per legal action).
+
+Everything else the site says or draws of one game lives beside it, found by `game_module(kind, role)`:
+`<game>_words.py` (log lines, refusals, what the game is and how it scores) and `<game>_diagrams.py` (the
+positions of its How to play page: each reached by applying legal actions to a new game from a fixed seed, so
+it is exactly what a table would show, nothing drawn by hand; the engine work is cached per process, the
+presenter runs on every request because its labels follow the reader's language).  No other module of the site names a game (tests/test_game_names_stay_home.py).
 """
 from __future__ import annotations
 
 import importlib
 
+from engine.core import all_games
+
 from . import generic
+
+
+def game_module(kind: str, role: str):
+    """The module `games/presenters/<kind>_<role>.py` of the registered game `kind` (role: "words",
+    "diagrams"), or None when the game is not registered or has no such module."""
+    if kind not in all_games():
+        return None
+    name = f"{__name__}.{kind}_{role}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
 
 
 def presenter_for(kind: str):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext_lazy
 
 from ..log_words import name_of
 from ..refusal_words import listing
@@ -97,3 +97,30 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
         "topology.not_touching": _("A tile must share at least one edge with a tile already on the table."),
     }
     return plain.get(code)
+
+
+def summary_words() -> str:
+    """What the game is, in one line (the How to play index), in the reader's language."""
+    return _("Double-hex tiles whose curves close rings, 2 to 4 players.")
+
+
+def scoring_words() -> str:
+    """How the final scores were made (a finished table's page), in the reader's language."""
+    return _("Score: the points for rings and enclosures. The highest total wins.")
+
+
+# The option each of Topology's cross-option refusals is about (games.options_words.options_argument).
+OPTION_AT_FAULT = {"topology.options.advanced_players": "advanced"}
+
+
+def options_words(code: str, p: dict) -> str | None:
+    """Why options Topology's rules refuse together cannot be played, or None."""
+    if code == "topology.options.advanced_players":
+        return _("The advanced variant of Topology is for two players only, not %(players)s.") % {
+            "players": p.get("players")}
+    return None
+
+
+# The game's name as people read it: only here to be extracted by makemessages (games.engine_texts.game_title
+# translates the engine's title with it).
+TITLE = pgettext_lazy("game name", "Topology")

@@ -6,11 +6,19 @@ colours in the reader's language where the rules speak of them.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext_noop, ngettext, pgettext, pgettext_lazy
 
 from ..log_words import name_of
 from ..refusal_words import listing
-from .topoum_labels import ARROWS, COLOUR_NAMES, FARMER_TITLES, FEATURE_LABELS, card_title, colour_label
+from .topoum_labels import (
+    ARROWS,
+    CATEGORY_LABELS,
+    COLOUR_NAMES,
+    FARMER_TITLES,
+    FEATURE_LABELS,
+    card_title,
+    colour_label,
+)
 
 
 def _hex(h) -> str:
@@ -283,3 +291,58 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
             return _("That choice at %(hex)s is not allowed now. %(prompt)s") % {**facts, "hex": _hex(p["hex"])}
         return _("That choice is not allowed now. %(prompt)s") % facts
     return None
+
+
+def summary_words() -> str:
+    """What the game is, in one line (the How to play index), in the reader's language."""
+    return _("Moles fighting for lines of sight on a hex battlefield, 2 to 4 players.")
+
+
+def scoring_words() -> str:
+    """How the final scores were made (a finished table's page), in the reader's language."""
+    # Ruling T20: lines of sight score during play, the final scoring comes on top.
+    return _("Score in medals: those won during play (lines of sight, cards), plus the final scoring by "
+             "categories, sets and crates. The most medals win; a tie goes to the most barracks of one's own "
+             "colour, then to the most cards in the discard pile.")
+
+
+# The option each of Topoum's cross-option refusals is about (games.options_words.options_argument).
+OPTION_AT_FAULT = {
+    "topoum.options.duel_players": "preset", "topoum.options.deck_size": "types", "topoum.options.categories": "types",
+    "topoum.options.line_values": "line_values", "topoum.options.obstacle_farmer_random": "farmer",
+    "topoum.options.obstacle_farmer_deck": "farmer",
+}
+
+
+def _farmer(farmer) -> str:
+    return _(FARMER_TITLES[farmer]) if farmer in FARMER_TITLES else str(farmer)
+
+
+def options_words(code: str, p: dict) -> str | None:
+    """Why options Topoum's rules refuse together (engine.topoum's check_options) cannot be played, or None."""
+    if code == "topoum.options.duel_players":
+        return _("The Duel preset is for 2 players; choose another deck for %(players)s players.") % {
+            "players": p.get("players")}
+    if code == "topoum.options.deck_size":
+        return _("A custom deck needs exactly %(size)s different card types.") % {"size": p.get("size")}
+    if code == "topoum.options.categories":
+        return _("A custom deck needs at least one card type of each category; missing: %(missing)s.") % {
+            "missing": listing(_(CATEGORY_LABELS[c]) if c in CATEGORY_LABELS else c for c in p.get("missing") or [])}
+    if code == "topoum.options.line_values":
+        return _("The Line of Operations needs %(count)s whole numbers between %(min)s and %(max)s, "
+                 "one for each slot.") % {"count": p.get("count"), "min": p.get("min"), "max": p.get("max")}
+    if code == "topoum.options.obstacle_farmer_random":
+        return _("%(farmer)s uses the obstacle tiles, and a random deck may hold “Farmer is coming!”, so it "
+                 "cannot be played with the obstacle variant (rulings T7, T21); choose the farmer “random” "
+                 "(it is drawn among those that fit), another farmer, or turn obstacles off.") % {
+            "farmer": _farmer(p.get("farmer"))}
+    if code == "topoum.options.obstacle_farmer_deck":
+        return _("%(farmer)s uses the obstacle tiles, so it cannot be played with the obstacle variant when the "
+                 "deck holds “Farmer is coming!” (rulings T7, T21); choose another farmer, turn obstacles "
+                 "off, or leave that card out of the deck.") % {"farmer": _farmer(p.get("farmer"))}
+    return None
+
+
+# The game's name as people read it: only here to be extracted by makemessages (games.engine_texts.game_title
+# translates the engine's title with it).
+TITLE = pgettext_lazy("game name", "Topoum")

@@ -6,7 +6,7 @@ with its facts: seats as indexes (worded as the players' names), cards as colour
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import ngettext, pgettext, pgettext_lazy
 
 from ..log_words import name_of
 from ..refusal_words import alternatives, listing
@@ -185,3 +185,17 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
         return _("The display size is chosen only before a hand starts.")
     return None
 
+
+def summary_words() -> str:
+    """What the game is, in one line (the How to play index), in the reader's language."""
+    return _("A fast matching card game, played live or by correspondence, 2 to 8 players.")
+
+
+def scoring_words() -> str:
+    """How the final scores were made (a finished table's page), in the reader's language."""
+    return _("Score: penalty points. Fewer is better: the lowest total wins.")
+
+
+# The game's name as people read it: only here to be extracted by makemessages (games.engine_texts.game_title
+# translates the engine's title with it).
+TITLE = pgettext_lazy("game name", "Toppo")

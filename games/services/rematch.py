@@ -4,6 +4,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from engine.core import get_game
+
 from ..errors import Conflict, Forbidden
 from ..models import Game
 from .table_access import game_lock_for
@@ -21,7 +23,7 @@ def game_rematch(*, user, game_id: int, client_address: str = "") -> Game:
         raise Forbidden(_("Only players of this game can ask for a rematch."))
     if old.status != Game.Status.FINISHED:
         raise Conflict(_("A rematch can be asked only once the game is finished."))
-    options = {k: v for k, v in old.options.items() if not (old.kind == "toppo" and k == "pace")}  # re-added
+    options = get_game(old.kind).options_chosen(old.options)  # game_create fills the pace in again
     new = game_create(user=user, kind=old.kind, players=old.players, options=options, pace=old.pace,
                       turn_seconds=old.turn_seconds, private=old.private, time_bank_days=old.time_bank_days,
                       rated=old.rated, auto_start=old.auto_start,

@@ -14,6 +14,7 @@ from engine.bots import levels as bot_levels
 from engine.commitment import commit, new_salt
 from engine.core import InvalidOptions, all_games, get_game
 
+from ..engine_texts import game_title
 from ..errors import BadRequest, Conflict, Forbidden, NotFound, TooManyRequests
 from ..models import CORRESPONDENCE_DAYS, LIVE_SECONDS, TIME_BANK_MAX_DAYS, Game, Invitation, Pace, Seat
 from ..options_words import options_refusal
@@ -24,13 +25,14 @@ from .table_access import game_lock_for
 User = get_user_model()
 
 
-def _check_pace(kind: str, pace: str, turn_seconds: int) -> None:
+def _check_pace(engine, pace: str, turn_seconds: int) -> None:
     if pace not in Pace.values:
         raise BadRequest(_("Pace must be 'live' or 'correspondence', not %(pace)s.") % {"pace": repr(pace)},
                          field="pace")
+    if pace not in engine.paces:
+        raise BadRequest(_("%(game)s is not played at a live pace; choose a correspondence pace for it.")
+                         % {"game": game_title(engine.title)}, field="pace")
     if pace == Pace.LIVE:
-        if kind != "toppo":
-            raise BadRequest(_("Only Toppo has a live pace; choose a correspondence pace for this game."), field="pace")
         if turn_seconds not in LIVE_SECONDS:
             raise BadRequest(_("A live clock is one of %(values)s seconds.")
                              % {"values": ", ".join(map(str, LIVE_SECONDS))}, field="turn_seconds")
@@ -76,11 +78,9 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
     engine = get_game(kind)
     if turn_seconds is None:
         turn_seconds = 60 if pace == Pace.LIVE else 3 * 86400
-    _check_pace(kind, pace, turn_seconds)
+    _check_pace(engine, pace, turn_seconds)
     time_bank_days = _check_time_bank(pace, time_bank_days)
-    options = dict(options or {})
-    if kind == "toppo":
-        options["pace"] = str(pace)  # the engine plays the table's pace (rulings P3, P4)
+    options = engine.options_at_pace(options, str(pace))  # the engine plays the table's pace
     try:
         options = engine.validate_options(players, options)
     except InvalidOptions as exc:

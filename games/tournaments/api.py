@@ -118,7 +118,8 @@ class StandingOut(serializers.Serializer):
     played = serializers.IntegerField(help_text="Finished tables.")
     wins = serializers.IntegerField()
     sonneborn_berger = serializers.FloatField(help_text="First tie-break.")
-    score_sum = serializers.FloatField(help_text="Second tie-break: the games' own scores (Toppo: fewer is better).")
+    score_sum = serializers.FloatField(help_text="Second tie-break: the games' own scores (fewer is better where "
+                                                         "they are penalties).")
     head_to_head = serializers.FloatField(help_text="Third tie-break: among those still level.")
 
 

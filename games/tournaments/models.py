@@ -16,7 +16,7 @@ class Tournament(models.Model):
         CANCELLED = "cancelled", "Cancelled"
 
     name = models.CharField(max_length=100)
-    kind = models.CharField(max_length=20, help_text="Registry name of the game, e.g. 'topology'.")
+    kind = models.CharField(max_length=20, help_text="Registry name of the game (engine.core.all_games()).")
     players = models.PositiveSmallIntegerField(help_text="Players at each table.")
     options = models.JSONField(default=dict, blank=True, help_text="The tables' options, as the engine checked them.")
     turn_seconds = models.PositiveIntegerField(help_text="Each table's clock of one turn (correspondence, ruling S1).")

@@ -58,9 +58,7 @@ def _check_table(kind: str, players, options: dict | None) -> dict:
         raise BadRequest(_("A %(game)s tournament table seats %(min)d to %(max)d players.")
                          % {"game": kind, "min": max(2, engine.min_players), "max": engine.max_players},
                          field="players")
-    options = dict(options or {})
-    if kind == "toppo":
-        options["pace"] = Pace.CORRESPONDENCE.value  # a tournament's tables are all by correspondence
+    options = engine.options_at_pace(options, Pace.CORRESPONDENCE.value)  # tournament tables: by correspondence
     try:
         return engine.validate_options(players, options)
     except InvalidOptions as exc:

@@ -12,7 +12,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ..engine_texts import game_title
 from ..errors import ServiceError
-from ..forms import LIVE_GAMES
 from . import selectors, services
 from .models import Tournament
 
@@ -52,7 +51,7 @@ def tournament_new(request):
             else:
                 return redirect("tournament", pk=tournament.pk)
         status = 400
-    return render(request, "tournaments/new.html", {"form": form, "live_games": LIVE_GAMES}, status=status)
+    return render(request, "tournaments/new.html", {"form": form}, status=status)
 
 
 def tournament(request, pk: int):

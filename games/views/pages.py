@@ -8,7 +8,7 @@ from accounts import limits
 
 from .. import lobby, selectors, services
 from ..errors import ServiceError
-from ..forms import LIVE_GAMES, TableCreateForm
+from ..forms import TableCreateForm
 from ..lobby_filters import LobbyFilterForm
 from ..services.challenges import challenge_create
 from .common import login_required_htmx
@@ -57,4 +57,4 @@ def table_new(request):
             else:
                 return redirect("table", pk=game.pk)
         status = 400
-    return render(request, "games/table_new.html", {"form": form, "live_games": LIVE_GAMES}, status=status)
+    return render(request, "games/table_new.html", {"form": form}, status=status)

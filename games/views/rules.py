@@ -2,7 +2,8 @@
 
 The long prose is one template per game and language (templates/rules/<game>.<locale>.html), English being
 the fallback: a translator works on a whole page in context rather than on hundreds of sentences cut apart.
-The diagrams are positions built by the engines and drawn by the table's presenters (games.rules_diagrams).
+The diagrams are positions built by the engines and drawn by the table's presenters
+(games/presenters/<game>_diagrams.py); the line saying what each game is comes from its words module.
 """
 from __future__ import annotations
 
@@ -12,19 +13,19 @@ from django.template.loader import select_template
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_GET
 
-from .. import rules_diagrams, rules_docs
-from ..engine_texts import game_title
+from engine.core import all_games
 
-# The games in the order the site lists them, each with a line saying what it is.
-RULE_GAMES = {
-    "topoum": gettext_noop("Moles fighting for lines of sight on a hex battlefield, 2 to 4 players."),
-    "toppo": gettext_noop("A fast matching card game, played live or by correspondence, 2 to 8 players."),
-    "topology": gettext_noop("Double-hex tiles whose curves close rings, 2 to 4 players."),
-}
-TITLES = {"topoum": "Topoum", "toppo": "Toppo", "topology": "Topology"}  # the engines' titles, translated by game_title
+from .. import rules_docs
+from ..engine_texts import game_title
+from ..presenters import game_module
+from ..refusal_words import listing
+
+
+def rule_games() -> list:
+    """The games in the order the site lists them (by title, as the new-table form does)."""
+    return sorted(all_games().values(), key=lambda g: g.title)
 
 
 def rules_url(kind: str) -> str:
@@ -40,8 +41,8 @@ def prose_templates(kind: str) -> list[str]:
 
 @require_GET
 def rules_index(request):
-    games = [{"kind": kind, "title": game_title(TITLES[kind]), "summary": _(summary), "url": rules_url(kind)}
-             for kind, summary in RULE_GAMES.items()]
+    games = [{"kind": g.name, "title": game_title(g.title), "summary": game_module(g.name, "words").summary_words(),
+              "url": rules_url(g.name)} for g in rule_games()]
     return render(request, "rules/index.html", {"games": games, "rulings_url": reverse("rules_rulings")})
 
 
@@ -53,12 +54,15 @@ def rules_rulings(request):
 
 @require_GET
 def rules_game(request, kind: str):
-    if kind not in RULE_GAMES:
-        raise Http404(_("There is no game called %(name)s; the rules are for Topoum, Toppo and Topology.")
-                      % {"name": kind[:40]})
+    diagrams = game_module(kind, "diagrams")
+    if diagrams is None:
+        raise Http404(_("There is no game called %(kind)s; choose one of %(games)s.")
+                      % {"kind": kind[:40], "games": listing(game_title(g.title) for g in rule_games())})
     prose = select_template(prose_templates(kind))
-    others = [{"kind": k, "title": game_title(TITLES[k]), "url": rules_url(k)} for k in RULE_GAMES if k != kind]
+    game = all_games()[kind]
+    others = [{"kind": g.name, "title": game_title(g.title), "url": rules_url(g.name)}
+              for g in rule_games() if g.name != kind]
     return render(request, "rules/game.html", {
-        "kind": kind, "title": game_title(TITLES[kind]), "prose": prose.template.name, "d": rules_diagrams.diagrams_for(kind),
+        "kind": kind, "title": game_title(game.title), "prose": prose.template.name, "d": diagrams.diagrams(),
         "others": others,
     })

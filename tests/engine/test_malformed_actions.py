@@ -15,6 +15,7 @@ import pytest
 from test_conformance import configurations
 
 from engine.core import IllegalAction, all_games, get_game, make_rng
+from engine.toppo.table import end_hand
 
 HUGE = 10 ** 30
 # How many decisions of one random game are played per configuration, and how often the bent
@@ -164,7 +165,7 @@ def test_topoum_an_odd_card_is_refused_and_explained(card):  # ruling G0.4
 def test_toppo_a_display_size_must_be_a_whole_number(pace):  # ruling G0.4
     game = get_game("toppo")
     state = game.new_state(2, {"pace": pace}, 4)
-    state.end_hand(0)
+    end_hand(state, 0)
     assert state.phase == "choose_display"
     for bent in (3.0, True, "3", [3], None, 5):
         refused_without_change(state, state.chooser, {"type": "choose_display", "size": bent})

@@ -20,7 +20,7 @@ def test_it_opens_a_table_with_the_creator_in_seat_zero(owner):
     ({"kind": "topology", "players": 5}, "2 to 4 players"),
     ({"kind": "topology", "players": 3, "options": {"advanced": True}}, "two players only"),
     ({"kind": "topology", "players": 2, "options": {"colour": "red"}}, "Unknown option"),
-    ({"kind": "topology", "players": 2, "pace": "live", "turn_seconds": 60}, "Only Toppo"),
+    ({"kind": "topology", "players": 2, "pace": "live", "turn_seconds": 60}, "is not played at a live pace"),
     ({"kind": "topology", "players": 2, "turn_seconds": 4 * 86400}, "days"),
     ({"kind": "topology", "players": 2, "bots": ["grandmaster"]}, "Unknown bot level"),
     ({"kind": "topology", "players": 2, "bots": ["random", "random"]}, "At most 1"),

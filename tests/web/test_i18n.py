@@ -16,7 +16,7 @@ from django.conf import settings
 
 from engine.bots import levels as bot_levels
 from engine.core import all_games
-from games.forms import TABLE_OPTIONS
+from games.forms import asked_options
 from games.notifications.models import Notification
 from tests.notifications.tables import read_by_her
 
@@ -129,9 +129,7 @@ def test_every_word_the_engines_show_is_in_the_catalogues():
     wanted = set()
     for game in all_games().values():
         wanted.add(("game name", game.title))
-        for option in game.metadata()["options"]:
-            if option["name"] in TABLE_OPTIONS:
-                continue
+        for option in asked_options(game):
             wanted.update((None, text) for text in (option["label"], option["help"]) if text)
             wanted.update(("option value", value.replace("_", " "))
                           for value in option["choices"] if isinstance(value, str))
@@ -198,7 +196,7 @@ def test_a_translated_service_refusal_still_goes_next_to_its_field(owner_client)
     data = {"game": "topology", "players": 2, "pace": "live", "live_seconds": 60, "days": 3}
     reply = owner_client.post("/tables/new/", data, HTTP_ACCEPT_LANGUAGE="es")
     assert reply.status_code == 400
-    assert any("Solo Toppo se juega en vivo" in e for e in reply.context["form"].errors["pace"])
+    assert any("Topology no se juega en vivo" in e for e in reply.context["form"].errors["pace"])
 
 
 @pytest.mark.django_db

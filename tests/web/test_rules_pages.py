@@ -8,7 +8,7 @@ import pytest
 from django.utils import translation
 
 from engine.core import all_games
-from games import rules_diagrams
+from games.presenters import topology_diagrams, topoum_diagrams, toppo_diagrams
 from games.presenters import topoum as topoum_presenter
 from games.presenters import toppo as toppo_presenter
 from tests.games.factories import started_topology
@@ -132,13 +132,13 @@ def test_the_rulings_page_has_every_ruling_as_an_anchor(client):
 
 
 def test_the_worked_examples_add_up_as_the_engine_scores_them():
-    topoum = rules_diagrams.topoum_diagrams()
+    topoum = topoum_diagrams.diagrams()
     assert topoum["medals"] == topoum["squares"] + topoum["own_barracks"] > 0  # ruling T18
     assert [line["medals"] for line in topoum["turn"]["lines"]] == [topoum["medals"]]
-    topology = rules_diagrams.topology_diagrams()
+    topology = topology_diagrams.diagrams()
     assert any(ring["inner"] for ring in topology["rings"])  # a ring around another (ruling L4)
     assert sum(int(part) for part in topology["sum"].split(" + ")) == topology["points"]
-    toppo = rules_diagrams.toppo_diagrams()
+    toppo = toppo_diagrams.diagrams()
     assert toppo["top_after_display"] == toppo["top_laid"]  # the line now covers the display (ruling P4)
     assert all(p["line"] == toppo["match_display"][p["display_pos"] - 1] for p in toppo["match_pairs"])
 

@@ -74,7 +74,7 @@ def test_a_player_count_out_of_range_is_refused_next_to_the_count(owner_client):
 def test_a_live_pace_is_only_for_toppo(owner_client):
     reply = owner_client.post("/tables/new/", base_post(pace="live"))
     assert reply.status_code == 400
-    assert "Only Toppo" in " ".join(reply.context["form"].errors["pace"])
+    assert "Topology is not played at a live pace" in " ".join(reply.context["form"].errors["pace"])
 
 
 @pytest.mark.skipif("toppo" not in all_games(), reason="the Toppo engine is not registered")

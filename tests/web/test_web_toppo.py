@@ -6,6 +6,8 @@ import re
 import pytest
 
 from engine.core import get_game
+from engine.toppo import rules as toppo_rules
+from engine.toppo import table as toppo_table
 from engine.toppo.cards import COLOURS, SYMBOLS
 from games import services
 from games.models import Action, Game
@@ -226,7 +228,7 @@ def test_the_player_with_the_highest_total_chooses_the_display(owner, member, cl
     # rules "3, 4 or 5 Cards": never 5 with two players (ruling P2).
     game = started(owner, member)
     state = load_state(game)
-    state.end_hand(0)  # seat 0 calls toppo: seat 1 now has the highest total and chooses
+    toppo_table.end_hand(state, 0)  # seat 0 calls toppo: seat 1 now has the highest total and chooses
     Game.objects.filter(pk=game.pk).update(state=state.to_json(), to_act=state.to_act())
     game.refresh_from_db()
     chooser, other = seat_client(game, clients, 1), seat_client(game, clients, 0)
@@ -322,8 +324,8 @@ def test_a_finished_match_shows_the_penalty_points_of_every_hand(owner, member, 
     state = load_state(game)
     for caller in (0, 1, 0):
         if state.phase == "choose_display":
-            state.lay_display(3)
-        state.end_hand(caller)
+            toppo_rules.lay_display(state, 3)
+        toppo_table.end_hand(state, caller)
     assert state.phase == "over"
     Game.objects.filter(pk=game.pk).update(state=state.to_json(), to_act=[], status=Game.Status.FINISHED)
     game.refresh_from_db()
