@@ -20,3 +20,8 @@ from .settings import *  # noqa: E402,F401,F403
 # Redis cache flushes the whole database, broker queues included.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
                       "LOCATION": os.environ["TOPOS_CACHE_DIR"], "KEY_PREFIX": "topos-test"}}
+
+# Every test hashes with the fast hasher: the suite creates hundreds of users with a password, the real hasher
+# takes a noticeable fraction of a second per call, and no test is about hashing.  Here rather than in a fixture:
+# module-scoped users (the browser tests') are hashed quickly too.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -26,12 +26,6 @@ def site_language_between_tests():
     timezone.deactivate()
 
 
-@pytest.fixture
-def fast_hashing(settings):
-    # Personas are created with a password; the real hasher takes a noticeable fraction of a second per call.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def use_filesystem_broker(folder: Path) -> None:
     """Send this process's tasks to kombu's filesystem broker in `folder` (the embedded default's broker)."""
     for sub in ("queue", "control"):

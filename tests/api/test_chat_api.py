@@ -12,11 +12,6 @@ from tests.games.factories import started_topology
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def quick_logins(fast_hashing):
-    """The personas' passwords are hashed with a fast hasher: nothing here tests hashing."""
-
-
 @pytest.fixture
 def game(owner, member):
     return started_topology(owner, member)

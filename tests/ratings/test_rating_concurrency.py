@@ -25,7 +25,7 @@ def needs_postgres():
         pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
 
 
-def test_games_finishing_together_both_change_the_shared_players_rating(fast_hashing):
+def test_games_finishing_together_both_change_the_shared_players_rating():
     ana, *others = people("ana", "bruno", "chen", "dora", "emil")
     games = [table_of([ana, other]) for other in others]
 

@@ -7,11 +7,6 @@ from django.test import Client
 HX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture(autouse=True)
-def _always_fast_hashing(fast_hashing):
-    """Every web test uses the root conftest's fast password hasher; nothing here tests the real one."""
-
-
 def client_for(user) -> Client:
     client = Client()
     client.force_login(user)
