@@ -45,9 +45,11 @@ def drop_broker_connections() -> None:
 
 
 # Whatever the environment says, the tests' tasks never land in a developer's own .broker/ (where a
-# running worker would take them): they go to a folder of this run's own.  Kept in the environment,
-# so that this module imported a second time (as `tests.conftest`) names the same folder.
-TEST_BROKER = Path(os.environ.setdefault("TOPOS_TEST_BROKER_DIR", tempfile.mkdtemp(prefix="topos-test-broker-")))
+# running worker would take them): they go to a folder of this run's own, and under pytest-xdist to a
+# subfolder per worker (each empties its own queue).  Kept in the environment, so that this module
+# imported a second time (as `tests.conftest`) names the same folder.
+TEST_BROKER = (Path(os.environ.setdefault("TOPOS_TEST_BROKER_DIR", tempfile.mkdtemp(prefix="topos-test-broker-")))
+               / os.environ.get("PYTEST_XDIST_WORKER", "main"))
 use_filesystem_broker(TEST_BROKER)
 
 
