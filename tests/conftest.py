@@ -128,6 +128,25 @@ def outsider_api(outsider):
     return api_client_for(outsider)
 
 
+@pytest.fixture
+def game(owner, member):
+    """A two-player Topology between owner (seat 0) and member (seat 1), dealt."""
+    from tests.games.factories import started_topology
+
+    return started_topology(owner, member)
+
+
+@pytest.fixture(autouse=True)
+def postgres_marked_tests_need_postgres(request):
+    """A test marked `postgres` (row locks, concurrent transactions) is skipped, with the reason, on SQLite."""
+    if request.node.get_closest_marker("postgres") is None:
+        return
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
+
+
 def pytest_collection_finish(session):
     """Freeze what import and collection allocated: the random-game tests then spend their time
     on the games, not on the garbage collector walking Django's objects again and again."""

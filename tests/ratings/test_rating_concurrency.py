@@ -9,7 +9,6 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 
 from games import services
 from ratings.models import RatedGame, Rating, RatingChange
@@ -17,12 +16,6 @@ from tests.games.test_concurrency import run_threads
 from tests.ratings.helpers import people, table_of
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
 
 
 def test_games_finishing_together_both_change_the_shared_players_rating():

@@ -26,3 +26,9 @@ def member_client(member):
 @pytest.fixture
 def outsider_client(outsider):
     return client_for(outsider)
+
+
+@pytest.fixture
+def clients(owner, member, owner_client, member_client):
+    """The logged-in client of each player of `game`, by user id (for helpers that play as whoever is to act)."""
+    return {owner.pk: owner_client, member.pk: member_client}
