@@ -29,3 +29,12 @@ def table_snapshot(game: Game) -> tuple:
     invited = sorted(game.invitations.values_list("user_id", flat=True))
     return (game.status, game.version, game.state, game.to_act, game.rated, seats, invited,
             game.actions.count())
+
+
+def assert_refused(game: Game, send, status: int, words: str = "") -> None:
+    """`send()`, a request about `game`, is refused with `status` and a detail holding `words`, and changes nothing."""
+    before = table_snapshot(game)
+    reply = send()
+    assert reply.status_code == status, reply.data
+    assert words in str(reply.data.get("detail", "")), reply.data
+    assert table_snapshot(game) == before
