@@ -165,8 +165,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.LimitOffsetPagination",
-    "PAGE_SIZE": 50,
+    # No DEFAULT_PAGINATION_CLASS nor PAGE_SIZE: every list pages itself with its own cursor paging and page size
+    # (games.api.pagination).
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Topos API",

@@ -17,6 +17,13 @@ os.environ.setdefault("TOPOS_CACHE_DIR", tempfile.mkdtemp(prefix="topos-test-cac
 from .settings import *  # noqa: E402,F401,F403
 
 # Always this run's own folder, even where REDIS_URL is set: the throttle tests clear the cache, and clearing a
-# Redis cache flushes the whole database, broker queues included.
+# Redis cache flushes the whole database, broker queues included.  One subfolder per pytest-xdist worker, whose
+# tests clear theirs without touching another's.
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                      "LOCATION": os.environ["TOPOS_CACHE_DIR"], "KEY_PREFIX": "topos-test"}}
+                      "LOCATION": os.path.join(os.environ["TOPOS_CACHE_DIR"], os.environ.get("PYTEST_XDIST_WORKER", "main")),
+                      "KEY_PREFIX": "topos-test"}}
+
+# Every test hashes with the fast hasher: the suite creates hundreds of users with a password, the real hasher
+# takes a noticeable fraction of a second per call, and no test is about hashing.  Here rather than in a fixture:
+# module-scoped users (the browser tests') are hashed quickly too.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

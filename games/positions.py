@@ -1,7 +1,7 @@
 """Between a stored Game and the engine: load the position, build a seat's view.
 
-Everything shown or sent about a running game is built from `view_for`, never from
-the raw state (ruling G0.3).
+Everything shown or sent about a running game is built from a seat's view (`State.view`),
+never from the raw state (ruling G0.3).
 """
 from __future__ import annotations
 
@@ -27,14 +27,6 @@ def seat_of(game: Game, user) -> int | None:
         if seat.user_id == user.pk:
             return seat.index
     return None
-
-
-def view_for(game: Game, seat: int | None, state: State | None = None) -> dict | None:
-    """The game as `seat` sees it (None: a spectator); None before the game starts."""
-    if game.state is None:
-        return None
-    state = state or load_state(game)
-    return state.view(seat)
 
 
 def legal_actions_for(game: Game, seat: int | None, state: State | None = None) -> list[dict]:

@@ -26,12 +26,6 @@ def site_language_between_tests():
     timezone.deactivate()
 
 
-@pytest.fixture
-def fast_hashing(settings):
-    # Personas are created with a password; the real hasher takes a noticeable fraction of a second per call.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def use_filesystem_broker(folder: Path) -> None:
     """Send this process's tasks to kombu's filesystem broker in `folder` (the embedded default's broker)."""
     for sub in ("queue", "control"):
@@ -51,9 +45,11 @@ def drop_broker_connections() -> None:
 
 
 # Whatever the environment says, the tests' tasks never land in a developer's own .broker/ (where a
-# running worker would take them): they go to a folder of this run's own.  Kept in the environment,
-# so that this module imported a second time (as `tests.conftest`) names the same folder.
-TEST_BROKER = Path(os.environ.setdefault("TOPOS_TEST_BROKER_DIR", tempfile.mkdtemp(prefix="topos-test-broker-")))
+# running worker would take them): they go to a folder of this run's own, and under pytest-xdist to a
+# subfolder per worker (each empties its own queue).  Kept in the environment, so that this module
+# imported a second time (as `tests.conftest`) names the same folder.
+TEST_BROKER = (Path(os.environ.setdefault("TOPOS_TEST_BROKER_DIR", tempfile.mkdtemp(prefix="topos-test-broker-")))
+               / os.environ.get("PYTEST_XDIST_WORKER", "main"))
 use_filesystem_broker(TEST_BROKER)
 
 
@@ -130,6 +126,25 @@ def member_api(member):
 @pytest.fixture
 def outsider_api(outsider):
     return api_client_for(outsider)
+
+
+@pytest.fixture
+def game(owner, member):
+    """A two-player Topology between owner (seat 0) and member (seat 1), dealt."""
+    from tests.games.factories import started_topology
+
+    return started_topology(owner, member)
+
+
+@pytest.fixture(autouse=True)
+def postgres_marked_tests_need_postgres(request):
+    """A test marked `postgres` (row locks, concurrent transactions) is skipped, with the reason, on SQLite."""
+    if request.node.get_closest_marker("postgres") is None:
+        return
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
 
 
 def pytest_collection_finish(session):

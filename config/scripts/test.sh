@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # Install what the tests need into .venv and run the whole suite (the README's test command).
+# On every core (pytest-xdist): each worker has its own test database (pytest-django's test_<name>_gwN), Redis
+# database (tests/integration/workers.py), broker folder (tests/conftest.py) and cache folder (config/testing.py);
+# `loadgroup` keeps the browser tests together on one worker (tests/browser/conftest.py).  Arguments go to pytest
+# after these, so `-n 0` runs everything in this one process.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source config/scripts/python.sh
 ensure_venv
 ensure_chromium
-exec .venv/bin/python -m pytest -q "$@"
+exec .venv/bin/python -m pytest -q -n auto --maxprocesses 4 --dist loadgroup "$@"

@@ -1,20 +1,13 @@
-"""Accounts tests: fast password hashing, and helpers to read links out of mails."""
+"""Accounts tests: helpers to read links out of mails."""
 from __future__ import annotations
 
 import re
 
-import pytest
 from django.utils import timezone
 
 from games.models import Game
 
 PASSWORD = "a-long-test-password"  # the password of the shared personas (tests/conftest.py)
-
-
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    # The real hasher takes a noticeable fraction of a second per call; tests hash a lot.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def links_in(mail) -> list[str]:

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def quick(fast_hashing, settings):
+def site_url(settings):
     settings.SITE_URL = "https://topos.example"
 
 

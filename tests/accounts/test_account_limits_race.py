@@ -3,19 +3,12 @@
 Threads get their own database connections; SQLite serialises whole transactions and proves nothing here.
 """
 import pytest
-from django.db import connection
 
 from accounts import limits
 from accounts.models import LimitHit
 from tests.games.test_concurrency import run_threads
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
 
 
 def test_a_burst_of_parallel_attempts_gets_no_more_than_the_limit(settings):

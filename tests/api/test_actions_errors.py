@@ -2,14 +2,8 @@
 import pytest
 
 from games.models import Action, Game
-from tests.games.factories import started_topology
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(owner, member):
-    return started_topology(owner, member)
 
 
 def client_to_act(game, owner_api, member_api):

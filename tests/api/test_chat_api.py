@@ -7,19 +7,8 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import ChatMessage, ChatMute, ChatReport
-from tests.games.factories import started_topology
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def quick_logins(fast_hashing):
-    """The personas' passwords are hashed with a fast hasher: nothing here tests hashing."""
-
-
-@pytest.fixture
-def game(owner, member):
-    return started_topology(owner, member)
 
 
 def chat_url(game, suffix: str = "") -> str:

@@ -19,11 +19,6 @@ PER_SENDER, WINDOW = settings.TOPOS_RATE_LIMITS["invite-sender"]
 PER_RECIPIENT = settings.TOPOS_RATE_LIMITS["invite-recipient"][0]
 
 
-@pytest.fixture(autouse=True)
-def _fast(fast_hashing):
-    pass
-
-
 def people(n: int, prefix: str = "guest") -> list:
     return [user_create(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", password="x-long-password")
             for i in range(n)]

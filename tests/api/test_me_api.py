@@ -3,9 +3,7 @@ form's validation."""
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.services.vacation import vacation_start
@@ -13,11 +11,6 @@ from games.services.vacation import vacation_start
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _back_to_the_default_language():
-    """An answer in her language leaves it active in this thread; the next test must not start in Spanish."""
-    yield
-    translation.activate(settings.LANGUAGE_CODE)
 User = get_user_model()
 
 

@@ -3,8 +3,6 @@ preferences, with the same rules as the pages (ruling S6: at most one unread "yo
 from __future__ import annotations
 
 import pytest
-from django.conf import settings
-from django.utils import translation
 from rest_framework.test import APIClient
 
 from games.notifications.models import Notification, NotificationEvent, NotificationPreference
@@ -13,13 +11,6 @@ from games.notifications.services import notification_create, turn_notification_
 from tests.games.factories import started_topology
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _back_to_the_default_language():
-    """An answer in her language leaves it active in this thread; the next test must not start in Spanish."""
-    yield
-    translation.activate(settings.LANGUAGE_CODE)
 
 
 def tell(user, n: int, game=None, kind=NotificationEvent.INVITED) -> list[Notification]:

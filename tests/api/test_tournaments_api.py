@@ -14,11 +14,6 @@ from games.tournaments.models import Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast(fast_hashing):
-    """Personas get a password; the fast hasher keeps that cheap."""
-
-
 def _later(hours=2):
     return (timezone.now() + timedelta(hours=hours)).isoformat()
 

@@ -13,6 +13,17 @@ import pytest
 
 from tests.browser.helpers import ARGS, CHROMIUM, playwright_sync
 
+BROWSER_TESTS = Path(__file__).parent
+
+
+def pytest_collection_modifyitems(items):
+    """Under pytest-xdist (`--dist loadgroup`, config/scripts/test.sh) the browser tests all run on one worker, one
+    module after the other: each module starts one Chromium and one Celery worker, which a worker running a
+    module's tests split with another would start twice; and two Chromiums at once would double the memory."""
+    for item in items:
+        if BROWSER_TESTS in Path(item.path).parents:
+            item.add_marker(pytest.mark.xdist_group("browser"))
+
 
 @pytest.fixture(scope="module")
 def browser():

@@ -13,7 +13,7 @@ from tests.browser.helpers import WAIT, add_person, expect, log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_she_confirms_before_her_account_becomes_a_bot_account(live_server, pages, fast_hashing):
+def test_she_confirms_before_her_account_becomes_a_bot_account(live_server, pages):
     ana = add_person("ana")
     page = pages.open(viewport={"width": 1200, "height": 900})
     log_in(page, live_server.url, "ana")

@@ -12,7 +12,7 @@ from tests.browser.helpers import WAIT, add_person, expect, log_in
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_challenge_from_the_player_page_is_accepted_and_the_table_starts(live_server, pages, fast_hashing):
+def test_a_challenge_from_the_player_page_is_accepted_and_the_table_starts(live_server, pages):
     add_person("ana")
     add_person("bruno")
     base = live_server.url

@@ -11,7 +11,7 @@ from tests.notifications.tables import topology_table
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_message_shows_on_the_other_players_open_page(live_server, pages, fast_hashing, monkeypatch):
+def test_a_message_shows_on_the_other_players_open_page(live_server, pages, monkeypatch):
     monkeypatch.setattr(common, "POLL_SECONDS", {"live": 3600, "correspondence": 3600})
     base = live_server.url
     ana, bruno = add_person("ana"), add_person("bruno")

@@ -39,7 +39,7 @@ class Watched:
         self.seen += self.page.evaluate("window.__cspViolations || []")
 
 
-def test_the_main_pages_run_under_the_policy(live_server, pages, fast_hashing):
+def test_the_main_pages_run_under_the_policy(live_server, pages):
     base = live_server.url
     ana = add_person("ana")
     games = {kind: services.game_start(user=ana, game_id=services.game_create(

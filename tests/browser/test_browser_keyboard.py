@@ -62,7 +62,7 @@ def over(page) -> bool:
     return page.locator(OVER).count() > 0
 
 
-def test_topology_to_the_end_by_keyboard(live_server, pages, fast_hashing, shots):
+def test_topology_to_the_end_by_keyboard(live_server, pages, shots):
     game, _ = person_against_a_bot("topology")
     game = near_the_end(game, lambda view, to_act: to_act == [0] and not view["placed_this_turn"], leave=8)
     assert game.status == "running"
@@ -104,7 +104,7 @@ def test_topology_to_the_end_by_keyboard(live_server, pages, fast_hashing, shots
     assert not pages.errors, pages.errors
 
 
-def test_topology_r_turns_the_tile_after_a_cell_was_clicked(live_server, pages, fast_hashing):
+def test_topology_r_turns_the_tile_after_a_cell_was_clicked(live_server, pages):
     """The bug of issue 13: after clicking a cell, R did nothing (the SVG took no focus, the key went to the body)."""
     game, _ = person_against_a_bot("topology")
     game = fast_forward(game, lambda view, to_act: to_act == [0] and len(view["board"]) >= 6
@@ -158,7 +158,7 @@ def topoum_decide(page) -> str:
     return kind
 
 
-def test_topoum_to_the_end_by_keyboard(live_server, pages, fast_hashing, shots):
+def test_topoum_to_the_end_by_keyboard(live_server, pages, shots):
     game, _ = person_against_a_bot("topoum")
     game = near_the_end(game, lambda view, to_act: to_act == [0] and view["phase"] == "play" and not view["turn"]["log"]
                         and view["turns"] > 0, leave=8)
@@ -196,7 +196,7 @@ def lay_by_keyboard(page, j: int, d: int) -> None:
     expect(page.locator(card).locator(".tp-onto")).to_have_text(f"→ {d + 1}")
 
 
-def test_toppo_to_the_end_by_keyboard(live_server, pages, fast_hashing, shots):
+def test_toppo_to_the_end_by_keyboard(live_server, pages, shots):
     game, _ = person_against_a_bot("toppo", options={"hands": 1})
     game = near_the_end(game, lambda view, to_act: to_act == [0] and view["phase"] == "play", leave=12)
     assert game.status == "running"

@@ -68,7 +68,7 @@ def fits(page, board_selector: str, hand_selector: str, shots, name: str) -> Non
 
 
 @pytest.mark.parametrize("language", ["en", "es", "zh-hant"])
-def test_topoum_fits_a_phone(live_server, pages, fast_hashing, shots, language):
+def test_topoum_fits_a_phone(live_server, pages, shots, language):
     game, _ = person_against_a_bot("topoum", language=language)
     game = fast_forward(game, lambda view, to_act: to_act == [0] and view["phase"] == "play" and len(view["hand"]) >= 2
                         and view["turns"] >= 4)
@@ -96,7 +96,7 @@ def test_topoum_fits_a_phone(live_server, pages, fast_hashing, shots, language):
     assert not pages.errors, pages.errors
 
 
-def test_topology_fits_a_phone(live_server, pages, fast_hashing, shots):
+def test_topology_fits_a_phone(live_server, pages, shots):
     game, _ = person_against_a_bot("topology")
     game = fast_forward(game, lambda view, to_act: to_act == [0] and len(view["board"]) >= 12 and len(view["hand"]) >= 2
                         and not view["placed_this_turn"])
@@ -106,7 +106,7 @@ def test_topology_fits_a_phone(live_server, pages, fast_hashing, shots):
     assert not pages.errors, pages.errors
 
 
-def test_toppo_fits_a_phone(live_server, pages, fast_hashing, shots):
+def test_toppo_fits_a_phone(live_server, pages, shots):
     game, _ = person_against_a_bot("toppo", options={"hands": 1})
     game = fast_forward(game, lambda view, to_act: to_act == [0] and view["phase"] == "play" and view["round"] >= 2)
     page = open_on_phone(pages, live_server.url, game.pk)
@@ -131,7 +131,7 @@ LOG_NUMBER_ROOM = """() => {
 }"""
 
 
-def test_log_numbers_of_three_digits_are_not_clipped(live_server, pages, fast_hashing, shots):
+def test_log_numbers_of_three_digits_are_not_clipped(live_server, pages, shots):
     game, _ = person_against_a_bot("toppo", options={"hands": 3})
     moves = iter(range(100_000))
     game = fast_forward(game, lambda view, to_act: next(moves) >= 115 and to_act == [0])
@@ -148,7 +148,7 @@ def test_log_numbers_of_three_digits_are_not_clipped(live_server, pages, fast_ha
     assert not pages.errors, pages.errors
 
 
-def test_topoum_card_types_show_only_for_a_custom_deck(live_server, pages, fast_hashing):
+def test_topoum_card_types_show_only_for_a_custom_deck(live_server, pages):
     add_person("ana")
     page = pages.open(viewport=PHONE)
     log_in(page, live_server.url, "ana")

@@ -14,8 +14,7 @@ from tests.games.test_replay import play
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_clicking_an_opponents_name_on_a_finished_table_opens_her_page_with_her_statistics(live_server, pages,
-                                                                                           fast_hashing):
+def test_clicking_an_opponents_name_on_a_finished_table_opens_her_page_with_her_statistics(live_server, pages):
     ana, bruno = add_person("ana"), add_person("bruno")
     games = []
     for _ in range(2):

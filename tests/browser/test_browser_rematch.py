@@ -16,7 +16,7 @@ from tests.games.test_replay import play
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_rematch_from_the_finished_page_opens_a_new_table_with_the_opponent_invited(live_server, pages, fast_hashing):
+def test_rematch_from_the_finished_page_opens_a_new_table_with_the_opponent_invited(live_server, pages):
     ana, bruno = add_person("ana"), add_person("bruno")
     game = services.game_create(user=ana, kind="toppo", players=2, options={"hands": 1})
     services.game_join(user=bruno, game_id=game.pk)

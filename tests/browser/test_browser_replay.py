@@ -13,7 +13,7 @@ from tests.games.test_replay import play
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_the_arrow_keys_and_the_slider_step_through_a_finished_game(live_server, pages, fast_hashing):
+def test_the_arrow_keys_and_the_slider_step_through_a_finished_game(live_server, pages):
     ana, bruno = add_person("ana"), add_person("bruno")
     game = services.game_create(user=ana, kind="toppo", players=2, options={"hands": 1})
     services.game_join(user=bruno, game_id=game.pk)

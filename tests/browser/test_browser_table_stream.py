@@ -14,7 +14,7 @@ from tests.notifications.tables import decide, topology_table
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_a_move_shows_on_every_open_page_through_the_stream(live_server, pages, fast_hashing, monkeypatch):
+def test_a_move_shows_on_every_open_page_through_the_stream(live_server, pages, monkeypatch):
     monkeypatch.setattr(common, "POLL_SECONDS", {"live": 3600, "correspondence": 3600})
     base = live_server.url
     ana, bruno = add_person("ana"), add_person("bruno")

@@ -53,7 +53,7 @@ def play_turn(page, tiles: int) -> None:
     expect(ended.nth(before)).to_be_visible(timeout=WAIT)
 
 
-def test_two_people_play_topology_by_clicking(live_server, pages, fast_hashing, shots):
+def test_two_people_play_topology_by_clicking(live_server, pages, shots):
     add_person("ana")
     add_person("bruno")
     base = live_server.url
@@ -109,7 +109,7 @@ def test_two_people_play_topology_by_clicking(live_server, pages, fast_hashing, 
     assert not pages.errors, pages.errors
 
 
-def test_the_advanced_variant_against_a_bot_by_clicking(live_server, pages, fast_hashing, shots):
+def test_the_advanced_variant_against_a_bot_by_clicking(live_server, pages, shots):
     # ruling L6: reveal two tiles, then reveal a third or turn a placed tile half a turn.
     add_person("ana")
     base = live_server.url

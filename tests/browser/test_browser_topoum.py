@@ -56,7 +56,7 @@ def click_one_decision(page) -> str:
     return "space"
 
 
-def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pages, fast_hashing, shots):
+def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pages, shots):
     page, table = ana_starts_against_a_bot(pages, live_server.url, "topoum", viewport={"width": 1280, "height": 1000})
     expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
     assert page.locator("svg.tm-board polygon.space").count() == 127  # ruling T1

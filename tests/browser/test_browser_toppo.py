@@ -32,7 +32,7 @@ def wait_for_version_above(page, before: int) -> None:
     page.wait_for_function(f"() => +document.querySelector('.toppo').dataset.version > {before}", timeout=WAIT)
 
 
-def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, fast_hashing, shots):
+def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, shots):
     page, table = ana_starts_against_a_bot(pages, live_server.url, "toppo", viewport={"width": 1200, "height": 950})
     expect(page.locator(".tp-display-card")).to_have_count(3, timeout=WAIT)
     game = Game.objects.get(pk=table)

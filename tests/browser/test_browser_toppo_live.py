@@ -68,7 +68,7 @@ def act(page, click) -> None:
                            f" > {before} || document.querySelector('.notices .notice.error')", timeout=WAIT)
 
 
-def test_a_person_plays_live_toppo_against_a_bot_to_the_end(live_server, pages, fast_hashing, shots):
+def test_a_person_plays_live_toppo_against_a_bot_to_the_end(live_server, pages, shots):
     ana = add_person("ana")
     game = services.game_create(user=ana, kind="toppo", players=2, options={"hands": 1}, pace="live",
                                 turn_seconds=60, bots=["greedy"])

@@ -14,8 +14,7 @@ from tests.notifications.tables import topology_table
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_she_goes_on_vacation_from_her_profile_and_her_opponent_sees_it_at_the_table(live_server, pages,
-                                                                                    fast_hashing):
+def test_she_goes_on_vacation_from_her_profile_and_her_opponent_sees_it_at_the_table(live_server, pages):
     ana, bruno = add_person("ana"), add_person("bruno")
     game = topology_table(ana, bruno)
     hers = pages.open(viewport={"width": 1200, "height": 900})

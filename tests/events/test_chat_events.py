@@ -7,19 +7,13 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.chat.selectors import chat_stamp
-from games.feed import stream
 from games.feed.stream import TableFeed
 from games.models import Event, Game
 from games.services.chat import chat_post
 from tests.events.test_event_streams_wsgi import blocks, data_of
 from tests.games.factories import started_topology
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def short_streams(monkeypatch):
-    monkeypatch.setattr(stream, "POLL_SECONDS", 0.05)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("short_streams")]
 
 
 def chat_blocks(feed: TableFeed) -> list[dict]:

@@ -7,16 +7,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from games import services
-from games.feed import stream
 from games.feed.services import NewEvent, events_record
 from games.models import Event
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def short_streams(monkeypatch):
-    monkeypatch.setattr(stream, "POLL_SECONDS", 0.05)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("short_streams")]
 
 
 def blocks(response, n: int) -> list[str]:

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def moderator(fast_hashing):
+def moderator(db):
     user = user_create(username="mod", email="mod@example.com", password="a-long-test-password")
     type(user).objects.filter(pk=user.pk).update(is_staff=True, is_superuser=True)
     client = Client()

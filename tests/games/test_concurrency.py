@@ -6,7 +6,7 @@ exercised for real.  SQLite serialises whole transactions and proves nothing her
 import threading
 
 import pytest
-from django.db import connection, connections
+from django.db import connections
 
 from engine.core import get_game
 from games import services
@@ -15,12 +15,6 @@ from games.models import Action, Game
 from tests.games.factories import started_topology
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture(autouse=True)
-def needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
 
 
 def run_threads(count, work):

@@ -50,7 +50,7 @@ def _play_to_the_end(game: Game, users: dict) -> int:
         assert moves < 1000, "a game that never ends"
 
 
-def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager, fast_hashing):
+def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager):
     people = [user_create(username=name, email=f"{name}@example.com", password="a-long-test-password")
               for name in ("ana", "bruno", "chen", "dora")]
     users = {u.pk: u for u in people}
@@ -101,7 +101,7 @@ def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager, fast
     assert Notification.objects.filter(kind=NotificationEvent.TOURNAMENT).count() == 8
 
 
-def test_four_entrants_at_tables_of_three_play_every_trio_to_the_end(celery_eager, fast_hashing):
+def test_four_entrants_at_tables_of_three_play_every_trio_to_the_end(celery_eager):
     """Groups: four entrants at Topology tables of three play the four trios, each entrant once in every seat, and
     the points of a table of three (2, 1, 0, ruling S1's places) add up to the winner."""
     people = [user_create(username=name, email=f"{name}@example.com", password="a-long-test-password")

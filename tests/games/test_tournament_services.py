@@ -21,11 +21,6 @@ from tests.notifications.tables import read_by_her
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _fast(fast_hashing):
-    """Personas get a password; the fast hasher keeps that cheap."""
-
-
 def _people(n, prefix="p"):
     return [user_create(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", password="a-long-test-password")
             for i in range(n)]

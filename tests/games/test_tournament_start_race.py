@@ -17,7 +17,7 @@ from tests.games.test_concurrency import run_threads
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def test_two_starts_at_once_deal_the_tables_once(fast_hashing):
+def test_two_starts_at_once_deal_the_tables_once():
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
     people = [user_create(username=f"r{i}", email=f"r{i}@example.com", password="a-long-test-password")

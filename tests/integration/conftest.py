@@ -61,11 +61,6 @@ def start_worker(redis_broker, tmp_path):
         worker.stop()
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def embedded_worker(transactional_db, tmp_path, sent_tasks):
     """A real `celery worker -B` on the embedded default's filesystem broker (no Redis), on the test database.

@@ -12,7 +12,24 @@ from urllib.parse import quote
 from django.db import connection
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-TEST_REDIS_URL = os.environ.get("TOPOS_TEST_REDIS_URL") or "redis://127.0.0.1:6379/15"
+
+
+def redis_url_of_this_worker(url: str, xdist_worker: str | None) -> str:
+    """The test Redis of this pytest process: the database of `url` itself, or under pytest-xdist worker gwN
+    the database N below it (each worker empties its own; 15, 14, ... from the default).  Counting down keeps
+    the numbers within Redis' 16 databases for the few workers a machine runs."""
+    if not xdist_worker:
+        return url
+    base, _, number = url.rstrip("/").rpartition("/")
+    db = int(number or 0) - int(xdist_worker.removeprefix("gw"))
+    if db < 1:
+        raise RuntimeError(f"pytest-xdist worker {xdist_worker} would use Redis database {db} below {url}: "
+                           "run fewer workers (-n) or point TOPOS_TEST_REDIS_URL at a higher database number")
+    return f"{base}/{db}"
+
+
+TEST_REDIS_URL = redis_url_of_this_worker(os.environ.get("TOPOS_TEST_REDIS_URL") or "redis://127.0.0.1:6379/15",
+                                          os.environ.get("PYTEST_XDIST_WORKER"))
 # Short enough that a message of a killed worker comes back within the test, and the
 # hard time limit stays below it as in production.
 VISIBILITY_TIMEOUT = 10

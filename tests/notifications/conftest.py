@@ -1,4 +1,4 @@
-"""Fixtures for the notification, deadline and bot-task tests: in-process Celery, the site's address, fast logins."""
+"""Fixtures for the notification, deadline and bot-task tests: in-process Celery, the site's address."""
 from __future__ import annotations
 
 import pytest
@@ -12,9 +12,3 @@ def celery_in_process(celery_eager):
 @pytest.fixture(autouse=True)
 def site_url(settings):
     settings.SITE_URL = "https://topos.example"
-
-
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    # Personas are created with a password; the real hasher is slow and nothing here tests it.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -15,15 +15,9 @@ from games.notifications.models import Notification, NotificationDelivery, Notif
 from games.notifications.selectors import email_choice
 from games.notifications.services import notification_mark_read, notification_preferences_set
 from games.services.chat import chat_mute, chat_post
-from tests.games.factories import started_topology
 from tests.notifications.tables import read_by_her
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(owner, member):
-    return started_topology(owner, member)
 
 
 @pytest.fixture

@@ -9,7 +9,6 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
 
 from games import services
 from ratings.models import RatedGame, Rating, RatingChange
@@ -19,13 +18,7 @@ from tests.ratings.helpers import people, table_of
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture(autouse=True)
-def needs_postgres():
-    if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL: set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
-
-
-def test_games_finishing_together_both_change_the_shared_players_rating(fast_hashing):
+def test_games_finishing_together_both_change_the_shared_players_rating():
     ana, *others = people("ana", "bruno", "chen", "dora", "emil")
     games = [table_of([ana, other]) for other in others]
 

@@ -12,11 +12,6 @@ from tests.ratings.helpers import people, played
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def quick(fast_hashing):
-    pass
-
-
 def test_her_page_and_api_show_each_rating_after_every_rated_game(client):
     ana, bruno = people("ana", "bruno")
     for _ in range(3):

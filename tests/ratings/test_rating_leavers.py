@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def bots_answer(celery_eager, fast_hashing):
+def bots_answer(celery_eager):
     """The bot that takes over a seat that left plays in this process, at once."""
 
 

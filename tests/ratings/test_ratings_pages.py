@@ -17,11 +17,6 @@ pytestmark = pytest.mark.django_db
 FORM = {"game": "topology", "players": 2, "pace": "correspondence", "days": 3}
 
 
-@pytest.fixture(autouse=True)
-def quick(fast_hashing):
-    """Personas log in with the fast hasher."""
-
-
 def test_the_new_table_form_offers_rated_play_ticked_and_unrated_when_unticked(owner):
     client = client_for(owner)
     page = client.get("/tables/new/").content.decode()

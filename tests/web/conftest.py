@@ -7,11 +7,6 @@ from django.test import Client
 HX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture(autouse=True)
-def _always_fast_hashing(fast_hashing):
-    """Every web test uses the root conftest's fast password hasher; nothing here tests the real one."""
-
-
 def client_for(user) -> Client:
     client = Client()
     client.force_login(user)
@@ -31,3 +26,9 @@ def member_client(member):
 @pytest.fixture
 def outsider_client(outsider):
     return client_for(outsider)
+
+
+@pytest.fixture
+def clients(owner, member, owner_client, member_client):
+    """The logged-in client of each player of `game`, by user id (for helpers that play as whoever is to act)."""
+    return {owner.pk: owner_client, member.pk: member_client}

@@ -104,7 +104,6 @@ GAMES = {"topology": ({}, "correspondence"), "toppo": ({"hands": 1}, "correspond
 def celery_in_process(celery_eager, settings):
     """Notifications and the bot's missed turns run inline, as in tests/notifications."""
     settings.SITE_URL = "https://topos.example"
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.mark.parametrize("lang", ["es", "zh-hant"])

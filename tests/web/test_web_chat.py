@@ -9,14 +9,8 @@ from games import services
 from games.models import ChatMessage, ChatMute, ChatReport
 from games.services.chat import chat_post
 from tests.web.conftest import HX
-from tests.web.helpers import started_topology
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(owner, member):
-    return started_topology(owner, member)
 
 
 def chat_fragment(client, game, query: str = "") -> str:

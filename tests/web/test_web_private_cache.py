@@ -4,7 +4,6 @@ from django.test import Client
 from django.utils.cache import get_max_age
 
 from tests.web.conftest import HX
-from tests.web.helpers import started_topology
 
 pytestmark = pytest.mark.django_db
 
@@ -12,11 +11,6 @@ pytestmark = pytest.mark.django_db
 def never_stored(response) -> bool:
     directives = {d.strip() for d in response.get("Cache-Control", "").split(",")}
     return {"private", "no-store"} <= directives
-
-
-@pytest.fixture
-def game(owner, member):
-    return started_topology(owner, member)
 
 
 def test_a_seats_table_page_and_its_fragments_are_never_stored(game, owner_client):

@@ -6,19 +6,9 @@ import pytest
 
 from games.models import Game
 from tests.web.conftest import HX
-from tests.web.helpers import legal, post_action, started_topology
+from tests.web.helpers import legal, post_action
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(owner, member):
-    return started_topology(owner, member)
-
-
-@pytest.fixture
-def clients(owner, member, owner_client, member_client):
-    return {owner.pk: owner_client, member.pk: member_client}
 
 
 def mover(game, clients):

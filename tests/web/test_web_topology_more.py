@@ -11,11 +11,6 @@ from tests.web.helpers import legal, post_action, started_topology
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def clients(owner, member, owner_client, member_client):
-    return {owner.pk: owner_client, member.pk: member_client}
-
-
 def acting(game, clients):
     game.refresh_from_db()
     seat = game.to_act[0]

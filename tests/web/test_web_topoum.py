@@ -25,11 +25,6 @@ def started(owner, member, **options) -> Game:
     return services.game_start(user=owner, game_id=game.pk)
 
 
-@pytest.fixture
-def clients(owner, member, owner_client, member_client):
-    return {owner.pk: owner_client, member.pk: member_client}
-
-
 def acting(game, clients):
     game.refresh_from_db()
     seat = game.to_act[0]

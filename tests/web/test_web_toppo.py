@@ -25,11 +25,6 @@ def started(owner, member, pace="correspondence") -> Game:
     return services.game_start(user=owner, game_id=game.pk)
 
 
-@pytest.fixture
-def clients(owner, member, owner_client, member_client):
-    return {owner.pk: owner_client, member.pk: member_client}
-
-
 def seat_client(game, clients, seat):
     return clients[game.seats.get(index=seat).user_id]
 

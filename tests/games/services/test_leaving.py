@@ -18,13 +18,14 @@ from games.errors import Conflict
 from games.models import Action, Game, Seat
 from games.notifications.models import Notification
 from games.ranking import replayed_ranks, site_ranks, winners
+from games.services.leaving import leavers, nobody_to_play_against
 from tests.notifications.tables import play_turn, seat_of, topology_table, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(autouse=True)
-def bots_answer(celery_eager, fast_hashing):
+def bots_answer(celery_eager):
     """The bot that takes over a seat that left plays in this process, at once."""
 
 
@@ -175,10 +176,12 @@ def test_the_one_who_left_last_ranks_above_the_one_who_left_first(owner, member,
         game = miss(game, 2)
     assert game.seats.get(index=2).abandoned
     assert game.is_running and game.to_act == [0]
+    assert leavers(game) == [2] and not nobody_to_play_against(game)
     services.game_resign(game_id=game.pk, user=member)  # only ana is left playing: the game ends now
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED and game.to_act == []
     assert [seat for _, seat, _ in log_entries(game, "abandon") + log_entries(game, "resign")] == [2, 1]
+    assert leavers(game) == [2, 1] and nobody_to_play_against(game)
     assert ranks(game) == {0: 1, 1: 2, 2: 3}
     assert published_ranks(game) == ranks(game)
 

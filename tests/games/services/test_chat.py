@@ -22,11 +22,6 @@ from tests.games.factories import started_topology
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fast_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 def bodies(game, user) -> list[str]:
     return [m.body for m in chat.messages_visible(Game.objects.get(pk=game.pk), user)]
 

@@ -10,6 +10,7 @@ from games import selectors, services
 from games.errors import Conflict, Forbidden
 from games.models import Action, Game
 from games.positions import load_state
+from games.services.aborting import game_abort, game_abort_agree
 from tests.games.factories import started_topology
 
 pytestmark = pytest.mark.django_db
@@ -32,8 +33,8 @@ def test_a_table_that_has_not_started_is_closed_by_its_creator_only(owner, membe
     game = services.game_create(user=owner, kind="topology", players=3)
     services.game_join(user=member, game_id=game.pk)
     with pytest.raises(Forbidden):
-        services.game_abort(user=member, game_id=game.pk)
-    services.game_abort(user=owner, game_id=game.pk)
+        game_abort(user=member, game_id=game.pk)
+    game_abort(user=owner, game_id=game.pk)
     assert status(game) == Game.Status.ABORTED
 
 
@@ -42,18 +43,18 @@ def test_after_the_deal_nobody_aborts_alone_even_before_the_first_move(owner, me
     assert not Action.objects.filter(game=game).exists()
     for person in (owner, member):
         with pytest.raises(Conflict) as refused:
-            services.game_abort(user=person, game_id=game.pk)
+            game_abort(user=person, game_id=game.pk)
         assert "Agree to abort, or resign" in refused.value.message
     assert status(game) == Game.Status.RUNNING
 
 
 def test_every_person_agreeing_aborts_the_game(owner, member):
     game = started_topology(owner, member)
-    services.game_abort_agree(user=owner, game_id=game.pk)
+    game_abort_agree(user=owner, game_id=game.pk)
     assert status(game) == Game.Status.RUNNING
     standing = selectors.table_detail(Game.objects.get(pk=game.pk), member)["abort"]
     assert standing == {"players": [0, 1], "agreed": [0], "i_agreed": False, "alone": False, "by_agreement": True}
-    services.game_abort_agree(user=member, game_id=game.pk)
+    game_abort_agree(user=member, game_id=game.pk)
     game.refresh_from_db()
     assert game.status == Game.Status.ABORTED and game.finished_at is not None
     assert not game.seats.filter(deadline__isnull=False).exists()
@@ -63,19 +64,19 @@ def test_every_person_agreeing_aborts_the_game(owner, member):
 
 def test_an_agreement_lapses_with_the_next_action(owner, member):
     game = started_topology(owner, member)
-    services.game_abort_agree(user=owner, game_id=game.pk)
+    game_abort_agree(user=owner, game_id=game.pk)
     play_one_decision(game)  # the position changed: her yes was about the one before
-    services.game_abort_agree(user=member, game_id=game.pk)
+    game_abort_agree(user=member, game_id=game.pk)
     assert status(game) == Game.Status.RUNNING
-    services.game_abort_agree(user=owner, game_id=game.pk)
+    game_abort_agree(user=owner, game_id=game.pk)
     assert status(game) == Game.Status.ABORTED
 
 
 def test_an_agreement_can_be_taken_back(owner, member):
     game = started_topology(owner, member)
-    services.game_abort_agree(user=owner, game_id=game.pk)
-    services.game_abort_agree(user=owner, game_id=game.pk, agree=False)
-    services.game_abort_agree(user=member, game_id=game.pk)
+    game_abort_agree(user=owner, game_id=game.pk)
+    game_abort_agree(user=owner, game_id=game.pk, agree=False)
+    game_abort_agree(user=member, game_id=game.pk)
     assert status(game) == Game.Status.RUNNING
 
 
@@ -86,16 +87,16 @@ def test_those_who_left_have_no_say_and_strangers_none_either(owner, member, out
     services.game_start(user=owner, game_id=game.pk)
     services.game_resign(user=outsider, game_id=game.pk)
     with pytest.raises(Conflict, match="already left"):
-        services.game_abort_agree(user=outsider, game_id=game.pk)
-    services.game_abort_agree(user=owner, game_id=game.pk)
-    services.game_abort_agree(user=member, game_id=game.pk)
+        game_abort_agree(user=outsider, game_id=game.pk)
+    game_abort_agree(user=owner, game_id=game.pk)
+    game_abort_agree(user=member, game_id=game.pk)
     assert status(game) == Game.Status.ABORTED
 
     public = started_topology(owner, member)
     with pytest.raises(Forbidden):
-        services.game_abort_agree(user=outsider, game_id=public.pk)
+        game_abort_agree(user=outsider, game_id=public.pk)
     with pytest.raises(Forbidden):
-        services.game_abort(user=outsider, game_id=public.pk)
+        game_abort(user=outsider, game_id=public.pk)
 
 
 def against_a_bot(owner, kind: str = "toppo") -> Game:
@@ -106,7 +107,7 @@ def against_a_bot(owner, kind: str = "toppo") -> Game:
 def test_alone_against_bots_she_may_abort_until_anything_is_logged(owner):
     game = against_a_bot(owner)
     assert selectors.table_detail(Game.objects.get(pk=game.pk), owner)["abort"]["alone"] is True
-    services.game_abort(user=owner, game_id=game.pk)
+    game_abort(user=owner, game_id=game.pk)
     assert status(game) == Game.Status.ABORTED
 
 
@@ -117,9 +118,9 @@ def test_a_bots_move_counts_as_an_action(owner):
     assert services.bot_turn_play(game_id=game.pk, seat=1, token=calls[0].token)
     assert set(Action.objects.filter(game=game).values_list("source", flat=True)) == {"bot"}
     with pytest.raises(Conflict, match="resign instead of aborting"):
-        services.game_abort(user=owner, game_id=game.pk)
+        game_abort(user=owner, game_id=game.pk)
     with pytest.raises(Conflict, match="resign instead of aborting"):
-        services.game_abort_agree(user=owner, game_id=game.pk)
+        game_abort_agree(user=owner, game_id=game.pk)
     assert status(game) == Game.Status.RUNNING
     assert selectors.table_detail(Game.objects.get(pk=game.pk), owner)["abort"]["alone"] is False
 
@@ -130,7 +131,7 @@ def test_a_missed_deadline_counts_as_an_action(owner):
     assert services.deadline_expire(game_id=game.pk, seat=0, version=game.version) is not None
     assert set(Action.objects.filter(game=game).values_list("source", flat=True)) == {"timeout"}
     with pytest.raises(Conflict, match="resign instead of aborting"):
-        services.game_abort(user=owner, game_id=game.pk)
+        game_abort(user=owner, game_id=game.pk)
     assert status(game) == Game.Status.RUNNING
 
 
@@ -138,6 +139,6 @@ def test_a_finished_game_is_not_aborted(owner, member):
     game = started_topology(owner, member)
     services.game_resign(user=member, game_id=game.pk)
     with pytest.raises(Conflict, match="already over"):
-        services.game_abort(user=owner, game_id=game.pk)
+        game_abort(user=owner, game_id=game.pk)
     with pytest.raises(Conflict, match="running game"):
-        services.game_abort_agree(user=owner, game_id=game.pk)
+        game_abort_agree(user=owner, game_id=game.pk)

@@ -1,15 +1,16 @@
-"""Opening, joining, starting and leaving tables through the services."""
+"""Opening, joining, starting and leaving tables (games.services.tables)."""
 import pytest
 
 from games import services
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
 from games.models import Game
+from games.services import tables
 
 pytestmark = pytest.mark.django_db
 
 
 def test_it_opens_a_table_with_the_creator_in_seat_zero(owner):
-    game = services.game_create(user=owner, kind="topology", players=3)
+    game = tables.game_create(user=owner, kind="topology", players=3)
     assert game.status == Game.Status.OPEN
     assert [(s.index, s.user_id) for s in game.seats.all()] == [(0, owner.pk)]
     assert game.state is None and game.seed == ""
@@ -27,55 +28,55 @@ def test_it_opens_a_table_with_the_creator_in_seat_zero(owner):
 ])
 def test_it_refuses_bad_tables_with_a_clear_message(owner, kwargs, words):
     with pytest.raises(BadRequest) as err:
-        services.game_create(user=owner, **kwargs)
+        tables.game_create(user=owner, **kwargs)
     assert words in err.value.message
     assert Game.objects.count() == 0
 
 
 def test_joining_rules(owner, member, outsider):
-    game = services.game_create(user=owner, kind="topology", players=2)
+    game = tables.game_create(user=owner, kind="topology", players=2)
     with pytest.raises(Conflict):
-        services.game_join(user=owner, game_id=game.pk)
-    services.game_join(user=member, game_id=game.pk)
+        tables.game_join(user=owner, game_id=game.pk)
+    tables.game_join(user=member, game_id=game.pk)
     with pytest.raises(Conflict, match="full"):
-        services.game_join(user=outsider, game_id=game.pk)
+        tables.game_join(user=outsider, game_id=game.pk)
     with pytest.raises(NotFound):
-        services.game_join(user=outsider, game_id=987654)
+        tables.game_join(user=outsider, game_id=987654)
 
 
 def test_private_tables_take_invited_players_or_the_code(owner, member, outsider):
-    game = services.game_create(user=owner, kind="topology", players=3, private=True)
+    game = tables.game_create(user=owner, kind="topology", players=3, private=True)
     with pytest.raises(NotFound):  # to her it does not exist
-        services.game_join(user=outsider, game_id=game.pk)
-    services.game_join(user=outsider, game_id=game.pk, invite_code=game.invite_code)
-    services.game_invite(user=owner, game_id=game.pk, username="bruno")
-    services.game_join(user=member, game_id=game.pk)
+        tables.game_join(user=outsider, game_id=game.pk)
+    tables.game_join(user=outsider, game_id=game.pk, invite_code=game.invite_code)
+    tables.game_invite(user=owner, game_id=game.pk, username="bruno")
+    tables.game_join(user=member, game_id=game.pk)
     assert game.seats.count() == 3
 
 
 def test_only_the_creator_starts_and_only_when_full(owner, member):
-    game = services.game_create(user=owner, kind="topology", players=2)
-    services.game_join(user=member, game_id=game.pk)
+    game = tables.game_create(user=owner, kind="topology", players=2)
+    tables.game_join(user=member, game_id=game.pk)
     with pytest.raises(Forbidden):
-        services.game_start(user=member, game_id=game.pk)
-    started = services.game_start(user=owner, game_id=game.pk)
+        tables.game_start(user=member, game_id=game.pk)
+    started = tables.game_start(user=owner, game_id=game.pk)
     assert started.status == Game.Status.RUNNING and started.seed and started.state
     with pytest.raises(Conflict):
-        services.game_start(user=owner, game_id=game.pk)
+        tables.game_start(user=owner, game_id=game.pk)
 
 
 def test_a_table_cannot_start_with_empty_seats_unless_bots_fill_them(owner):
-    game = services.game_create(user=owner, kind="topology", players=3)
+    game = tables.game_create(user=owner, kind="topology", players=3)
     with pytest.raises(Conflict, match="2 seat"):
-        services.game_start(user=owner, game_id=game.pk)
-    started = services.game_start(user=owner, game_id=game.pk, fill_with_bots="random")
+        tables.game_start(user=owner, game_id=game.pk)
+    started = tables.game_start(user=owner, game_id=game.pk, fill_with_bots="random")
     assert [s.bot_level for s in started.seats.all()] == ["", "random", "random"]
 
 
 def test_the_first_seats_to_act_get_a_deadline(owner, member):
-    game = services.game_create(user=owner, kind="topology", players=2, turn_seconds=86400)
-    services.game_join(user=member, game_id=game.pk)
-    game = services.game_start(user=owner, game_id=game.pk)
+    game = tables.game_create(user=owner, kind="topology", players=2, turn_seconds=86400)
+    tables.game_join(user=member, game_id=game.pk)
+    game = tables.game_start(user=owner, game_id=game.pk)
     seats = {s.index: s for s in game.seats.all()}
     (first,) = game.to_act
     assert seats[first].deadline is not None
@@ -84,20 +85,20 @@ def test_the_first_seats_to_act_get_a_deadline(owner, member):
 
 
 def test_leaving_and_closing_a_table_that_has_not_started(owner, member):
-    game = services.game_create(user=owner, kind="topology", players=2)
-    services.game_join(user=member, game_id=game.pk)
-    services.game_leave(user=member, game_id=game.pk)
+    game = tables.game_create(user=owner, kind="topology", players=2)
+    tables.game_join(user=member, game_id=game.pk)
+    tables.game_leave(user=member, game_id=game.pk)
     assert game.seats.count() == 1
     with pytest.raises(Conflict):
-        services.game_leave(user=owner, game_id=game.pk)
+        tables.game_leave(user=owner, game_id=game.pk)
     services.game_abort(user=owner, game_id=game.pk)
     assert Game.objects.get(pk=game.pk).status == Game.Status.ABORTED
 
 
 def test_resigning_a_two_player_game_ends_it_with_the_other_player_winning(owner, member):
-    game = services.game_create(user=owner, kind="topology", players=2)
-    services.game_join(user=member, game_id=game.pk)
-    services.game_start(user=owner, game_id=game.pk)
+    game = tables.game_create(user=owner, kind="topology", players=2)
+    tables.game_join(user=member, game_id=game.pk)
+    tables.game_start(user=owner, game_id=game.pk)
     services.game_resign(user=member, game_id=game.pk)
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED

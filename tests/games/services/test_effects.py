@@ -1,0 +1,25 @@
+"""After-effects of writes (games.services.effects): one dispatch task waits per game however many changes come,
+and once the task begins reading the game the next change sends another.  Read back from the broker's own files."""
+import pytest
+
+from games.models import GameEffects
+from games.services import effects
+from tests.games.factories import started_topology
+
+pytestmark = pytest.mark.django_db
+
+
+def dispatches(sent) -> list:
+    return [args for name, args, _ in sent() if name.endswith("game_effects")]
+
+
+def test_changes_while_a_dispatch_waits_send_no_second_task(owner, member, sent_tasks):
+    game = started_topology(owner, member)  # (its own on-commit effects never run inside the test's transaction)
+    effects.game_changed(game.pk)
+    effects.game_changed(game.pk)
+    effects.after_action(game.pk, game.version)
+    assert dispatches(sent_tasks) == [(game.pk,)]
+    assert GameEffects.objects.get(game=game).queued_at is not None
+    effects.dispatch_begins(game.pk)
+    effects.after_finish(game.pk)
+    assert dispatches(sent_tasks) == [(game.pk,), (game.pk,)]
