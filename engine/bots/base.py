@@ -26,7 +26,7 @@ class Budget:
     """How much thinking a bot may do for one decision; None means no limit of that kind."""
 
     iterations: int | None = None  # playouts of a search bot
-    seconds: float | None = None  # wall-clock cap of a search bot (makes it non-deterministic)
+    seconds: float | None = None  # cap of a whole decision, sampling and ranking included (non-deterministic)
     samples: int = 1  # determinisations a greedy bot averages over
     max_candidates: int = 48  # actions examined per decision when there are more (huge branching)
     refine: int = 6  # ranking (greedy, and strong's shortlist): best open-turn candidates followed to the turn's end
