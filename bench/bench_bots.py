@@ -3,6 +3,13 @@
     python bench/bench_bots.py                       # greedy vs random and strong vs greedy, 2 players
     python bench/bench_bots.py --games 100 --jobs 8 --iterations 400 --seconds 5
     python bench/bench_bots.py --game topology --pairs strong:greedy --options '{"advanced": true}'
+    python bench/bench_bots.py --speed --seconds 2          # strong playouts per 2 s decision, per game
+    python bench/bench_bots.py --speed --seconds 2 --cpu    # the same counted in CPU seconds (a loaded machine)
+
+Matches print, for the strong bot, its mean playouts per decision and its mean and longest decision
+time (a strong decision's `seconds` cap all of it, ranking included).  --speed plays no match: it
+takes positions a few greedy decisions into games and times one strong decision on each, with
+`--seconds` (default 2) and no playout count, so the playouts show how fast the engines let it think.
 
 Seats alternate between games (game i: the first bot sits in seat i % 2).  A draw counts half
 a win.  Simultaneous decisions (Toppo) are taken in a random order, as arrival order would be
@@ -15,6 +22,7 @@ import argparse
 import json
 import math
 import os
+import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -22,8 +30,9 @@ from concurrent.futures import ProcessPoolExecutor
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.bots import budget_for, choose  # noqa: E402
-from engine.bots.base import utilities  # noqa: E402
-from engine.core import all_games, make_rng  # noqa: E402
+from engine.bots.base import Budget, utilities  # noqa: E402
+from engine.bots.search import decide  # noqa: E402
+from engine.core import Game, State, all_games, make_rng  # noqa: E402
 
 MAX_DECISIONS = 100_000
 
@@ -52,6 +61,8 @@ def play_one(args: tuple) -> dict:
     bot_rngs = {s: make_rng(f"bench-bot:{seed_base}:{index}:{s}", 0) for s in range(players)}
     spent = {a: 0.0, b: 0.0} if a != b else {a: 0.0}
     moves = {lvl: 0 for lvl in spent}
+    longest = {lvl: 0.0 for lvl in spent}
+    playouts = {lvl: 0 for lvl in spent}
     for _ in range(MAX_DECISIONS):
         actors = state.to_act()
         if not actors:
@@ -62,8 +73,11 @@ def play_one(args: tuple) -> dict:
         for seat in order:
             level = levels[seat]
             t0 = time.perf_counter()
-            action = choose(level, game, state.view(seat), seat, bot_rngs[seat], budget=budgets[level])
-            spent[level] += time.perf_counter() - t0
+            action, done = decision(level, game, state, seat, bot_rngs[seat], budgets[level])
+            took = time.perf_counter() - t0
+            spent[level] += took
+            longest[level] = max(longest[level], took)
+            playouts[level] += done
             moves[level] += 1
             if action is not None:
                 state.apply(seat, action)
@@ -77,7 +91,7 @@ def play_one(args: tuple) -> dict:
     best_other = min(r for s, r in ranks.items() if s != a_seat)
     outcome = 1.0 if mine < best_other else (0.5 if mine == best_other else 0.0)
     utils = utilities(game, state)  # scores turned so that more is better (Toppo counts penalties)
-    return {"outcome": outcome, "spent": spent, "moves": moves,
+    return {"outcome": outcome, "spent": spent, "moves": moves, "longest": longest, "playouts": playouts,
             "margin": utils[a_seat] - max(s for i, s in enumerate(utils) if i != a_seat)}
 
 
@@ -93,14 +107,71 @@ def run_pair(name: str, players: int, options: dict, a: str, b: str, games: int,
     wall = time.perf_counter() - t0
     wins = sum(r["outcome"] for r in results)
     lo, hi = wilson(wins, games)
-    per_move = {}
+    per_move, longest, playouts = {}, {}, {}
     for lvl in {a, b}:
         spent = sum(r["spent"].get(lvl, 0.0) for r in results)
         moves = sum(r["moves"].get(lvl, 0) for r in results)
         per_move[lvl] = (spent / moves if moves else 0.0, moves)
+        longest[lvl] = max(r["longest"].get(lvl, 0.0) for r in results)
+        playouts[lvl] = sum(r["playouts"].get(lvl, 0) for r in results) / moves if moves else 0.0
     margin = sum(r["margin"] for r in results) / games
     return {"game": name, "a": a, "b": b, "games": games, "wins": wins, "rate": wins / games,
-            "lo": lo, "hi": hi, "per_move": per_move, "wall": wall, "margin": margin}
+            "lo": lo, "hi": hi, "per_move": per_move, "longest": longest, "playouts": playouts, "wall": wall,
+            "margin": margin}
+
+
+def decision(level: str, game: Game, state: State, seat: int, rng, budget: Budget) -> tuple[dict | None, int]:
+    """One decision of `level` for `seat` from its view, and the playouts it took (0 but for strong)."""
+    if level == "strong":
+        run = decide(game, state.view(seat), seat, rng, budget)
+        return run.action, run.playouts
+    return choose(level, game, state.view(seat), seat, rng, budget=budget), 0
+
+
+def speed_positions(game: Game, count: int, seed: str) -> list[tuple[State, int]]:
+    """`count` positions where a strong bot has to search: a random number of greedy decisions into games."""
+    found = []
+    for k in range(20 * count):
+        if len(found) == count:
+            break
+        rng = make_rng(f"speed:{seed}:{k}", 1)
+        state = game.new_state(2, game.validate_options(2, {}), f"speed:{seed}:{k}")
+        for _ in range(rng.randrange(4, 30)):
+            if state.is_over():
+                break
+            seat = rng.choice(state.to_act())
+            action = choose("greedy", game, state.view(seat), seat, rng)
+            if action is not None:
+                state.apply(seat, action)
+        if not state.is_over():
+            found.append((state, state.to_act()[0]))
+    return found
+
+
+def speed(names: list[str], seconds: float, positions: int, cpu: bool, overrides: dict, seed: str) -> None:
+    """Playouts one strong decision of `seconds` takes, and how long it really takes, per game."""
+    print(f"{'game':10} {'clock':5} {'cap s':>5} {'positions':>9} {'playouts (median, min-max)':>27} "
+          f"{'decision s (median, max)':>25}")
+    for name in names:
+        game = all_games()[name]
+        budget = budget_for("strong", name, **{**overrides, "seconds": seconds}).with_(iterations=None)
+        if cpu:
+            budget = budget.with_(clock=time.process_time)
+        counts, times = [], []
+        for i, (state, seat) in enumerate(speed_positions(game, positions * 3, seed)):
+            if len(counts) == positions:
+                break
+            t0 = time.perf_counter()
+            run = decide(game, state.view(seat), seat, make_rng(f"speed-bot:{seed}:{i}", 0), budget)
+            if run.playouts:  # a forced or single choice is no search
+                counts.append(run.playouts)
+                times.append(time.perf_counter() - t0)
+        if not counts:
+            print(f"{name:10} no position needed a search")
+            continue
+        print(f"{name:10} {'cpu' if cpu else 'wall':5} {seconds:5.1f} {len(counts):9d} "
+              f"{statistics.median(counts):12.0f} ({min(counts)}-{max(counts)}) "
+              f"{statistics.median(times):16.2f} {max(times):8.2f}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -116,6 +187,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--budget", default="{}", help='extra Budget fields per level as JSON: {"strong": {"horizon": 3}}')
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--seed", default="bench")
+    p.add_argument("--speed", action="store_true", help="time strong decisions instead of playing matches")
+    p.add_argument("--positions", type=int, default=5, help="--speed: positions per game (default 5)")
+    p.add_argument("--cpu", action="store_true", help="--speed: count the cap in CPU seconds of this process")
     args = p.parse_args(argv)
 
     overrides: dict[str, dict] = {k: dict(v) for k, v in json.loads(args.budget).items()}
@@ -129,16 +203,19 @@ def main(argv: list[str] | None = None) -> None:
             overrides.setdefault(lvl, {})["max_candidates"] = args.candidates
     options = json.loads(args.options)
     names = args.game or sorted(all_games())
+    if args.speed:
+        speed(names, args.seconds or 2.0, args.positions, args.cpu, strong, args.seed)
+        return
     pairs = [tuple(x.split(":")) for x in args.pairs.split(",") if x]
     print(f"{'game':10} {'pairing':16} {'games':>5} {'win rate':>8} {'95% CI':>15} {'margin':>7} "
-          f"{'s/move (a)':>11} {'s/move (b)':>11} {'wall s':>7}")
+          f"{'s/move (a)':>11} {'s/move (b)':>11} {'max s (a)':>9} {'po/dec (a)':>10} {'wall s':>7}")
     for name in names:
         for a, b in pairs:
             r = run_pair(name, args.players, options, a, b, args.games, args.jobs, overrides, args.seed)
             ta, tb = r["per_move"][a][0], r["per_move"][b][0]
             print(f"{name:10} {a + ' vs ' + b:16} {r['games']:5d} {r['rate']:8.3f} "
-                  f"[{r['lo']:.3f}, {r['hi']:.3f}] {r['margin']:7.1f} {ta:11.4f} {tb:11.4f} {r['wall']:7.1f}",
-                  flush=True)
+                  f"[{r['lo']:.3f}, {r['hi']:.3f}] {r['margin']:7.1f} {ta:11.4f} {tb:11.4f} "
+                  f"{r['longest'][a]:9.2f} {r['playouts'][a]:10.1f} {r['wall']:7.1f}", flush=True)
 
 
 if __name__ == "__main__":

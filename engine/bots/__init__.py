@@ -19,8 +19,13 @@ player it replaces.
     reaction_delay(level, seed) -> seconds a live bot waits before acting (Toppo, ruling P3)
 
 Per-game knowledge lives in engine.bots.hints (defaults from the protocol) and each
-game's own engine/<game>/hints.py; games may also offer `Game.higher_is_better` (False for penalty
-scores), `Game.bot_score_scale` and `State.provisional_scores()`.
+game's own engine/<game>/hints.py; the bots also read `Game.higher_is_better` (False for penalty
+scores) and `Game.bot_score_scale`.
+
+A strong decision's `seconds` cap all of it: the time limit starts when the bot is asked, before
+the position is sampled and the candidates are ranked (engine.bots.search.decide).  Playouts apply
+actions taken from a state's own legal list with `State.apply_legal` (no second check) and never
+build views.
 """
 from __future__ import annotations
 

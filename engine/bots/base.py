@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import Action, Game, IllegalAction, NotYourDecision, State, canonical
@@ -24,7 +26,7 @@ class Budget:
     """How much thinking a bot may do for one decision; None means no limit of that kind."""
 
     iterations: int | None = None  # playouts of a search bot
-    seconds: float | None = None  # wall-clock cap of a search bot (makes it non-deterministic)
+    seconds: float | None = None  # cap of a whole decision, sampling and ranking included (non-deterministic)
     samples: int = 1  # determinisations a greedy bot averages over
     max_candidates: int = 48  # actions examined per decision when there are more (huge branching)
     refine: int = 6  # ranking (greedy, and strong's shortlist): best open-turn candidates followed to the turn's end
@@ -39,6 +41,12 @@ class Budget:
     exploration: float = 0.7  # UCB constant
     score_scale: float | None = None  # score differential worth about one "win" (None: the game's)
     result_weight: float = 0.9  # share of the result (vs the lead) in a finished playout's reward
+    # What `seconds` are read from; tests give a fake clock (never set from the levels' data).
+    clock: Callable[[], float] = field(default=time.perf_counter, compare=False, repr=False)
+
+    def start(self) -> "Deadline":
+        """The time limit of one decision, running from now: taken first, before anything is tried."""
+        return Deadline(self.seconds, self.clock)
 
     def with_(self, **changes: Any) -> "Budget":
         return replace(self, **changes)
@@ -50,6 +58,20 @@ class Budget:
         if unknown:
             raise ValueError(f"Unknown bot budget setting(s): {', '.join(unknown)}.")
         return cls(**data)
+
+
+class Deadline:
+    """When one decision must be settled: every phase of it (sampling, ranking, search) asks `passed()`.
+
+    Without a time cap it never passes, and the decision is bound by counts alone (reproducible).
+    """
+
+    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.perf_counter):
+        self.clock = clock
+        self.at = clock() + seconds if seconds else math.inf
+
+    def passed(self) -> bool:
+        return self.at != math.inf and self.clock() >= self.at
 
 
 class Bot:

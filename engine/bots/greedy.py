@@ -16,6 +16,7 @@ from engine.core import Action, Game, State
 from .base import (
     Bot,
     Budget,
+    Deadline,
     considered,
     differential,
     end_if_possible,
@@ -34,10 +35,11 @@ MAX_TURN_STEPS = 12
 
 
 def peek(hints: Hints, state: State, seat: int, action: Action) -> tuple[State, bool]:
-    """A copy of `state` after `action`, with its effect made visible; and whether the turn ended."""
+    """A copy of `state` after `action` (one of `state`'s own legal actions), with its effect made
+    visible; and whether the turn ended."""
     before = state.to_act()
     s = state.clone()
-    s.apply(seat, action)
+    s.apply_legal(seat, action)
     done = turn_done(s, seat, action)
     if len(before) > 1:
         if seat not in s.to_act():
@@ -85,26 +87,41 @@ def finish_turn(hints: Hints, state: State, seat: int, rng: random.Random, limit
         choice = greedy_step(hints, state, seat, rng, limit)
         if choice is None:
             break
-        state.apply(seat, choice)
+        state.apply_legal(seat, choice)
         if turn_done(state, seat, choice):
             break
     return state
 
 
 def ranked_actions(game: Game, state: State, seat: int, actions: list[Action], rng: random.Random,
-                   budget: Budget, samples: list[State] | None = None) -> list[tuple[float, Action]]:
-    """Candidate actions with their mean greedy value over the sampled states, best first."""
+                   budget: Budget, samples: list[State] | None = None,
+                   deadline: Deadline | None = None) -> list[tuple[float, Action]]:
+    """Candidate actions with their mean greedy value over the sampled states, best first.
+
+    When `deadline` passes, the ranking stops where it is: it holds the candidates valued so far
+    (followed to the turn's end or not), and at least the hints' most promising one.
+    """
     hints = hints_for(game)
     states = samples or [state]
     cands = hints.candidates(state, seat, actions, budget.max_candidates, rng)
-    legal_in = [{key_of(a) for a in playable(s, seat)} if s is not state else None for s in states]
+    # Each sample's own legal action for every candidate key: a sample is changed only by its own actions.
+    own = [None if s is state else {key_of(a): a for a in playable(s, seat)} for s in states]
+
+    def in_(s_index: int, i: int) -> Action | None:
+        return cands[i] if own[s_index] is None else own[s_index].get(key_of(cands[i]))
+
     values = [0.0] * len(cands)
     still_open = [False] * len(cands)
-    for s, legal in zip(states, legal_in):
+    valued, seen = len(cands), 0  # candidates valued on the first `seen` samples
+    for j, s in enumerate(states):
         base = differential(hints.utilities(s), seat)
         known = hints.known_values(s, seat, cands, base)
-        for i, a in enumerate(cands):
-            if legal is not None and key_of(a) not in legal:
+        for i in range(valued):
+            if deadline is not None and deadline.passed():
+                valued = i
+                break
+            a = in_(j, i)
+            if a is None:
                 values[i] += -1e9  # cannot happen when legality follows the view; never prefer it
             elif known[i] is not None:
                 values[i] += known[i]
@@ -113,19 +130,28 @@ def ranked_actions(game: Game, state: State, seat: int, actions: list[Action], r
                 after, done = peek(hints, s, seat, a)
                 values[i] += differential(hints.utilities(after), seat)
                 still_open[i] = still_open[i] or not done
-    values = [v / len(states) for v in values]
-    open_turn = [i for i in range(len(cands)) if still_open[i]]
+        if not valued:
+            break
+        seen = j + 1
+    if not valued:
+        return [(differential(hints.utilities(state), seat), cands[0])]
+    cands, values = cands[:valued], [v / seen for v in values[:valued]]
+    open_turn = [i for i in range(valued) if still_open[i]]
     # Follow the best few open-turn candidates to the end of the turn.
     order = sorted(open_turn, key=lambda i: (-values[i], hints.tie_rank(cands[i]), i))
     for i in order[: budget.refine]:
+        if deadline is not None and deadline.passed():
+            break
+        if any(in_(j, i) is None for j in range(len(states))):
+            continue  # valued at -1e9 already
         total = 0.0
-        for s in states:
+        for j, s in enumerate(states):
             after = s.clone()
-            after.apply(seat, cands[i])
+            after.apply_legal(seat, in_(j, i))
             finish_turn(hints, after, seat, rng, budget.max_candidates)
             total += differential(hints.utilities(after), seat)
         values[i] = total / len(states)
-    ranked = sorted(range(len(cands)), key=lambda i: (-values[i], hints.tie_rank(cands[i]), i))
+    ranked = sorted(range(valued), key=lambda i: (-values[i], hints.tie_rank(cands[i]), i))
     return [(values[i], cands[i]) for i in ranked]
 
 
@@ -137,6 +163,7 @@ class GreedyBot(Bot):
     label = "Greedy"
 
     def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action | None:
+        deadline = budget.start()
         state, actions = options_for(game, view, seat, rng)
         if waits(game, state, seat, actions):
             return None
@@ -144,4 +171,4 @@ class GreedyBot(Bot):
         if len(actions) == 1:
             return actions[0]
         samples = [state] + [sample_state(game, view, seat, rng) for _ in range(max(0, budget.samples - 1))]
-        return ranked_actions(game, state, seat, actions, rng, budget, samples)[0][1]
+        return ranked_actions(game, state, seat, actions, rng, budget, samples, deadline)[0][1]

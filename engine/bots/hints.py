@@ -4,10 +4,10 @@ Every hint works on a determinised state, so it knows no more than the seat's vi
 A game gets its hints from `hints_for(game)`: the class its own package names `HINTS` in
 `engine/<game>/hints.py` (each game's knowledge stays in its package), else the defaults.
 
-Protocol hooks read from the games (all optional):
-  Game.higher_is_better   False when scores are penalties (Toppo); default True
-  Game.bot_score_scale    a score lead that is about a sure win; default 10
-  State.provisional_scores()  scores as they would stand if the turn ended now
+What the bots read from the game protocol besides the rules: Game.higher_is_better (False when
+scores are penalties, Toppo) and Game.bot_score_scale (a score lead that is about a sure win).
+A game whose scores do not count the turn in progress until it is confirmed says so in its hints
+(`raw_scores`, `provisional`), as Topology's do.
 """
 from __future__ import annotations
 
@@ -32,9 +32,8 @@ class Hints:
 
     # --- how good a position is -----------------------------------------------------------
     def raw_scores(self, state: State) -> list[float]:
-        """The game's scores, counting what the turn in progress has earned when the game says so."""
-        provisional = getattr(state, "provisional_scores", None)
-        return list(provisional()) if callable(provisional) else list(state.scores())
+        """The game's scores (a game's hints may count what the turn in progress has earned)."""
+        return list(state.scores())
 
     def utilities(self, state: State) -> list[float]:
         """Scores turned so that more is always better."""
@@ -108,7 +107,7 @@ _CACHE: dict[int, Hints] = {}
 
 
 def _hints_class(game: Game) -> type[Hints]:
-    """`HINTS` of the `hints` module beside the game's own module, else the defaults."""
+    """`HINTS` of the `hints` module beside the game's own module (which must name it), else the defaults."""
     module_name = type(get_game(game.name)).__module__  # the registered game's (tests may wrap it)
     package = module_name if hasattr(sys.modules[module_name], "__path__") else module_name.rpartition(".")[0]
     try:
@@ -117,7 +116,7 @@ def _hints_class(game: Game) -> type[Hints]:
         if exc.name != f"{package}.hints":
             raise  # a hints module that fails to import is a bug, not a game without hints
         return Hints
-    return getattr(module, "HINTS", Hints)
+    return module.HINTS
 
 
 def hints_for(game: Game) -> Hints:

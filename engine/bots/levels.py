@@ -31,8 +31,10 @@ LEVELS: dict[str, dict] = {
         # Root Sequential Halving over determinised playouts (engine.bots.search.HalvingSearch):
         # the greedy ranking's best `plans` first actions, `iterations` playouts shared among
         # them, each finishing the bot's turn and letting the rivals reply greedily, scored
-        # `horizon` turns ahead; `seconds` caps the wall-clock time of one decision.
-        "budget": {"search": "halving", "iterations": 96, "seconds": 10.0, "plans": 8, "horizon": 2,
+        # `horizon` turns ahead; `seconds` caps the wall-clock time of the whole decision (sampling
+        # and ranking included).  Playout counts doubled when playouts stopped re-checking the legal
+        # actions (State.apply_legal, issue 16): bench/bench_bots.py --speed shows what a decision costs.
+        "budget": {"search": "halving", "iterations": 192, "seconds": 10.0, "plans": 8, "horizon": 2,
                    "rollout_greedy": 1.0, "rollout_candidates": 16, "max_candidates": 48},
         "budget_by_game": {
             # Most of a turn's points come from rings its own three tiles build together, so 96
@@ -40,17 +42,17 @@ LEVELS: dict[str, dict] = {
             # 6 of 48); the best plans then meet the rival's ring-seeking reply (engine/topology/hints.py), and
             # one replaces the best-planned turn only on clear evidence (margin): the reply is so
             # noisy that the best of several challengers often looks better than it is.
-            "topology": {"horizon": 2, "plans": 12, "iterations": 144, "refine": 96, "max_candidates": 96,
+            "topology": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96,
                          "margin": 0.15},
             # Cheap to simulate: look one turn further, so moles placed now are valued by the lines
             # they make next turn, and end-of-game bonuses count (engine/topoum/hints.py, outlook).
-            "topoum": {"horizon": 3, "iterations": 128},
+            "topoum": {"horizon": 3, "iterations": 256},
             # Most claims are obvious; what greedy cannot see is where the lines that went under the
             # decks (public, decks_seen) come back: a match or a renew regroups the next lines, a top
             # decides which known line meets the new display.  Look eight rounds ahead (two seats:
             # sixteen decisions).  A finished match is scored by the penalty lead alone
             # (result_weight 0), like a running one.
-            "toppo": {"horizon": 16, "iterations": 64, "margin": 0.0, "result_weight": 0.0},
+            "toppo": {"horizon": 16, "iterations": 256, "margin": 0.0, "result_weight": 0.0},
         },
     },
 }

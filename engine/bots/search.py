@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 from engine.core import Action, Game, State
 
 from .base import (
     Bot,
     Budget,
+    Deadline,
     considered,
     evaluate,
     key_of,
@@ -76,11 +76,15 @@ class Node:
 class _RootDecision:
     """What both searches share: the seat's view, the budget and its limits, and the ranked root."""
 
-    def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget):
+    def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget,
+                 deadline: Deadline | None = None):
         self.game, self.view, self.seat, self.rng, self.budget = game, view, seat, rng, budget
+        # The decision's one time limit, taken before anything else (the bot's `choose` starts it).
+        self.deadline = deadline or budget.start()
         self.hints = hints_for(game)
         self.scale = score_scale(game, budget)
         self.playouts = 0
+        self.action: Action | None = None  # the decision, once `run` has taken it
 
     def ranked(self):
         """(sampled state, the greedy ranking of the actions worth searching), or (None, action)
@@ -91,14 +95,28 @@ class _RootDecision:
         actions = considered(self.game, state, self.seat, actions, self.rng)
         if len(actions) == 1:
             return None, actions[0]
-        return state, ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget)
+        return state, ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget,
+                                     deadline=self.deadline)
 
-    def limits(self) -> tuple[int, float]:
-        """Playouts allowed and the wall-clock deadline (inf when the budget sets no time cap)."""
+    def playout_limit(self) -> int:
+        """Playouts allowed (as many as the time cap lets in when the budget counts none)."""
         b = self.budget
-        playouts = b.iterations if b.iterations is not None else (10**9 if b.seconds else DEFAULT_ITERATIONS)
-        deadline = time.perf_counter() + b.seconds if b.seconds else math.inf
-        return playouts, deadline
+        return b.iterations if b.iterations is not None else (10**9 if b.seconds else DEFAULT_ITERATIONS)
+
+    def step(self, state: State, actor: int, action: Action, from_legal: bool) -> None:
+        """Apply a playout's action: unchecked when it was taken from this state's legal list."""
+        if from_legal:
+            state.apply_legal(actor, action)
+        else:
+            state.apply(actor, action)  # the hints built it themselves: the game checks it
+
+    def fallback(self, state: State, actor: int, rng: random.Random) -> Action | None:
+        """A playout step where the hints offer none: greedy by chance, else random (from the legal list)."""
+        b = self.budget
+        if b.rollout_greedy and rng.random() < b.rollout_greedy:
+            return greedy_step(self.hints, state, actor, rng, b.rollout_candidates)
+        legal = playable(state, actor)
+        return rng.choice(legal) if legal else None
 
 
 class Search(_RootDecision):
@@ -112,9 +130,9 @@ class Search(_RootDecision):
         root = Node(None, None, self.seats, stable=True)
         root.options = [(key_of(a), a) for _, a in ranked]
         root.order = [k for k, _ in root.options]
-        limit, deadline = self.limits()
+        limit = self.playout_limit()
         sample = state
-        while self.playouts < limit and time.perf_counter() < deadline:
+        while self.playouts < limit and not self.deadline.passed():
             self.iterate(root, sample)
             self.playouts += 1
             sample = sample_state(self.game, self.view, self.seat, self.rng)
@@ -168,6 +186,7 @@ class Search(_RootDecision):
                 fresh = [c for c in present if c.visits == 0]
                 child = fresh[0] if fresh else max(present, key=lambda c: c.ucb(b.exploration))
                 expanded = False
+            # Checked: a stable node's actions were listed by the first sample, not by this one.
             state.apply(actor, child.action)
             done = turn_done(state, actor, child.action)
             if expanded:
@@ -194,15 +213,12 @@ class Search(_RootDecision):
             if actor is None:
                 break
             action = self.hints.rollout_action(state, actor, self.rng)
+            from_legal = action is None
+            if from_legal:
+                action = self.fallback(state, actor, self.rng)
             if action is None:
-                if b.rollout_greedy and self.rng.random() < b.rollout_greedy:
-                    action = greedy_step(self.hints, state, actor, self.rng, b.rollout_candidates)
-                else:
-                    legal = playable(state, actor)
-                    action = self.rng.choice(legal) if legal else None
-                if action is None:
-                    break
-            state.apply(actor, action)
+                break
+            self.step(state, actor, action, from_legal)
             steps += 1
             turns += turn_done(state, actor, action)
         return evaluate(self.game, state, self.scale, self.budget.result_weight)
@@ -229,24 +245,26 @@ class HalvingSearch(_RootDecision):
         incumbent, alive = shortlist[0], shortlist[1:]
         if not alive:
             return incumbent
-        total, deadline = self.limits()
+        total = self.playout_limit()
         rounds = max(1, math.ceil(math.log2(len(alive) + 1)))
         lead = {key_of(a): 0.0 for a in alive}  # summed advantage over the incumbent, sample by sample
         counts = {key_of(a): 0 for a in alive}
         first = True
-        while self.playouts < total and time.perf_counter() < deadline:
+        while self.playouts < total and not self.deadline.passed():
             per = max(1, (total // rounds) // (len(alive) + 1))
             for _ in range(per):
                 sample = state if first else sample_state(self.game, self.view, self.seat, self.rng)
+                # The candidates as this sample lists them (the first sample listed them itself).
+                own = None if first else {key_of(a): a for a in playable(sample, self.seat)}
                 first = False
                 seed = self.rng.getrandbits(64)
-                base = self.playout(sample.clone(), incumbent, seed)
+                base = self.playout(sample, incumbent, seed, own)
                 for a in alive:
                     k = key_of(a)
-                    lead[k] += self.playout(sample.clone(), a, seed) - base
+                    lead[k] += self.playout(sample, a, seed, own) - base
                     counts[k] += 1
                 self.playouts += len(alive) + 1
-                if time.perf_counter() >= deadline:
+                if self.deadline.passed():
                     break
             alive.sort(key=lambda a: -lead[key_of(a)] / max(1, counts[key_of(a)]))  # stable: greedy order breaks ties
             if len(alive) == 1:
@@ -258,12 +276,17 @@ class HalvingSearch(_RootDecision):
             return best
         return incumbent
 
-    def playout(self, state: State, action: Action, seed: int) -> float:
-        """The bot's reward after `action`, its turn finished greedily and play continued to the horizon."""
+    def playout(self, sample: State, action: Action, seed: int, own: dict[str, Action] | None) -> float:
+        """The bot's reward after `action` on a copy of `sample`, its turn finished greedily and play
+        continued to the horizon.  `own` maps keys to the sample's legal actions (None: the sample
+        listed `action` itself)."""
         rng = random.Random(seed)
         b = self.budget
         horizon = b.horizon if b.horizon is not None else math.inf
-        state.apply(self.seat, action)
+        state = sample.clone()
+        mine = action if own is None else own.get(key_of(action))
+        # An action the sample does not list cannot happen when legality follows the view: the game refuses it.
+        self.step(state, self.seat, mine or action, mine is not None)
         turns = int(turn_done(state, self.seat, action))
         steps = 0
         while not state.is_over() and turns < horizon and steps < MAX_ROLLOUT_STEPS:
@@ -271,18 +294,15 @@ class HalvingSearch(_RootDecision):
             if actor is None:
                 break
             action = self.hints.rollout_action(state, actor, rng)
+            from_legal = action is None
+            if from_legal and turns == 0 and actor == self.seat:
+                # The bot's own turn is finished as its greedy self would finish it.
+                action = greedy_step(self.hints, state, actor, rng, b.max_candidates)
+            elif from_legal:
+                action = self.fallback(state, actor, rng)
             if action is None:
-                if turns == 0 and actor == self.seat:
-                    # The bot's own turn is finished as its greedy self would finish it.
-                    action = greedy_step(self.hints, state, actor, rng, b.max_candidates)
-                elif b.rollout_greedy and rng.random() < b.rollout_greedy:
-                    action = greedy_step(self.hints, state, actor, rng, b.rollout_candidates)
-                else:
-                    legal = playable(state, actor)
-                    action = rng.choice(legal) if legal else None
-                if action is None:
-                    break
-            state.apply(actor, action)
+                break
+            self.step(state, actor, action, from_legal)
             steps += 1
             turns += turn_done(state, actor, action)
         return evaluate(self.game, state, self.scale, self.budget.result_weight)[self.seat]
@@ -303,4 +323,16 @@ class StrongBot(Bot):
     label = "Strong"
 
     def choose(self, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget) -> Action | None:
-        return SEARCHES[budget.search](game, view, seat, rng, budget).run()
+        return decide(game, view, seat, rng, budget).action
+
+
+def decide(game: Game, view: dict, seat: int, rng: random.Random, budget: Budget) -> _RootDecision:
+    """One strong decision, run: its `action` (None: wait) and the `playouts` it took (the benchmark reads them).
+
+    The time limit starts here, before the position is sampled and the candidates ranked: a
+    decision's `seconds` cap its whole thinking.
+    """
+    deadline = budget.start()
+    search = SEARCHES[budget.search](game, view, seat, rng, budget, deadline)
+    search.action = search.run()
+    return search
