@@ -4,7 +4,7 @@ The site calls only the functions below.  A bot works from one seat's view (ruli
 it samples the hidden parts through `Game.determinize`, so it cannot see more than the
 player it replaces.
 
-    levels() -> {name: {"label", "description", "delay_seconds": (lo, hi), "budget", "budget_by_game"}}
+    levels() -> {name: {"label", "description", "delay_seconds": (lo, hi), "budget"}}  (a game's hints may tune the budget)
         Plain data for the site: what to show, and the thinking budget of each level.
     choose_action(level, game, view, seat, seed, *, budget=None) -> action dict, or None
         One decision for `seat` from its view.  `game` is a Game or its registry name; `seed`

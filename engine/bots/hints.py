@@ -25,6 +25,9 @@ class Hints:
 
     # True when raw_scores count what the turn in progress has earned (then a peek need not confirm).
     provisional = False
+    # Per bot level, the Budget fields this game's bots use over the level's own (engine.bots.levels.budget_for),
+    # tuned with bench/bench_bots.py.
+    budgets: dict[str, dict] = {}
 
     def __init__(self, game: Game):
         self.game = game

@@ -7,23 +7,25 @@ from __future__ import annotations
 
 import copy
 
+from engine.core import get_game
+
 from .base import Budget
+from .hints import hints_for
 
 # delay_seconds: the human-like reaction time of a bot at a live Toppo table (ruling P3), drawn
 # uniformly in [lo, hi] before each action; stronger bots react faster, as stronger players do.
-# budget: Budget fields; budget_by_game overrides them per game (tuned with bench/bench_bots.py).
+# budget: Budget fields; a game's own hints may override them per level (Hints.budgets in
+# engine/<game>/hints.py, tuned with bench/bench_bots.py), so no game is named here.
 LEVELS: dict[str, dict] = {
     "random": {
         "label": "Random",
         "delay_seconds": (2.5, 5.0),
         "budget": {},
-        "budget_by_game": {},
     },
     "greedy": {
         "label": "Greedy",
         "delay_seconds": (1.5, 3.0),
         "budget": {"samples": 1, "max_candidates": 48},
-        "budget_by_game": {},
     },
     "strong": {
         "label": "Strong",
@@ -36,24 +38,6 @@ LEVELS: dict[str, dict] = {
         # actions (State.apply_legal, issue 16): bench/bench_bots.py --speed shows what a decision costs.
         "budget": {"search": "halving", "iterations": 192, "seconds": 10.0, "plans": 8, "horizon": 2,
                    "rollout_greedy": 1.0, "rollout_candidates": 16, "max_candidates": 48},
-        "budget_by_game": {
-            # Most of a turn's points come from rings its own three tiles build together, so 96
-            # candidate placements are each followed to the end of the turn (greedy follows its best
-            # 6 of 48); the best plans then meet the rival's ring-seeking reply (engine/topology/hints.py), and
-            # one replaces the best-planned turn only on clear evidence (margin): the reply is so
-            # noisy that the best of several challengers often looks better than it is.
-            "topology": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96,
-                         "margin": 0.15},
-            # Cheap to simulate: look one turn further, so moles placed now are valued by the lines
-            # they make next turn, and end-of-game bonuses count (engine/topoum/hints.py, outlook).
-            "topoum": {"horizon": 3, "iterations": 256},
-            # Most claims are obvious; what greedy cannot see is where the lines that went under the
-            # decks (public, decks_seen) come back: a match or a renew regroups the next lines, a top
-            # decides which known line meets the new display.  Look eight rounds ahead (two seats:
-            # sixteen decisions).  A finished match is scored by the penalty lead alone
-            # (result_weight 0), like a running one.
-            "toppo": {"horizon": 16, "iterations": 256, "margin": 0.0, "result_weight": 0.0},
-        },
     },
 }
 
@@ -64,10 +48,12 @@ def levels() -> dict[str, dict]:
 
 
 def budget_for(level: str, game_name: str | None = None, **overrides) -> Budget:
-    """The level's budget for `game_name`, with any explicit overrides applied last."""
+    """The level's budget for `game_name` (its hints' own settings for the level over the level's), with any
+    explicit overrides applied last."""
     if level not in LEVELS:
         raise ValueError(f"There is no bot level called '{level}'; try one of: {', '.join(LEVELS)}.")
     settings = dict(LEVELS[level]["budget"])
-    settings.update(LEVELS[level]["budget_by_game"].get(game_name or "", {}))
+    if game_name:
+        settings.update(hints_for(get_game(game_name)).budgets.get(level, {}))
     settings.update({k: v for k, v in overrides.items() if v is not None})
     return Budget.from_dict(settings)

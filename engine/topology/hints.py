@@ -289,6 +289,13 @@ def is_hot(action: Action, singles: set, pairs: set) -> bool:
 class TopologyHints(Hints):
     """Provisional turn scores, hot placements first, a greedy-on-hot-spots playout policy."""
 
+    # Strong: most of a turn's points come from rings its own three tiles build together, so 96 candidate
+    # placements are each followed to the end of the turn (greedy follows its best 6 of 48); the best plans then
+    # meet the rival's ring-seeking reply, and one replaces the best-planned turn only on clear evidence (margin):
+    # the reply is so noisy that the best of several challengers often looks better than it is.
+    budgets = {"strong": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96,
+                          "margin": 0.15}}
+
     provisional = True  # raw_scores already count the turn in progress: no need to confirm to see it
 
     def raw_scores(self, state: State) -> list[float]:

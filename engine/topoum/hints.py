@@ -15,6 +15,10 @@ from engine.topoum.scoring import final_scores
 class TopoumHints(Hints):
     """Medals now plus the end-of-game bonuses the discard piles and crates would bring."""
 
+    # Strong: cheap to simulate, so look one turn further: moles placed now are valued by the lines they make next
+    # turn, and end-of-game bonuses count (outlook).
+    budgets = {"strong": {"horizon": 3, "iterations": 256}}
+
     def outlook(self, state) -> list[float]:
         utils = self.utilities(state)
         if state.phase != "play":

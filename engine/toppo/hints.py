@@ -25,6 +25,12 @@ ORDER = {"toppo": 0, "top": 1, "match": 2, "agree_replace": 3, "reveal": 4, "ren
 class ToppoHints(Hints):
     """Ruling P6 for bots, and a cheap playout policy."""
 
+    # Strong: most claims are obvious; what greedy cannot see is where the lines that went under the decks (public,
+    # decks_seen) come back: a match or a renew regroups the next lines, a top decides which known line meets the
+    # new display.  Look eight rounds ahead (two seats: sixteen decisions).  A finished match is scored by the
+    # penalty lead alone (result_weight 0), like a running one.
+    budgets = {"strong": {"horizon": 16, "iterations": 256, "margin": 0.0, "result_weight": 0.0}}
+
     def tie_rank(self, action: Action) -> int:
         return 2 if action.get("type") == "propose_replace" else 1
 

@@ -455,3 +455,16 @@ def test_strong_looks_ahead_where_greedy_does_not(search):
     for first in (0, 1):  # whichever claim comes in first each round, it decides nothing (P4 amended)
         assert not seat0_wins(greedy, first), "greedy's top hands seat 1 the match"
         assert seat0_wins(strong, first), "strong's match wins it"
+
+
+def test_a_games_hints_tune_its_bots_budget_over_the_levels():
+    from engine.bots import hints_for
+    from engine.bots.levels import LEVELS
+    from engine.core import all_games
+
+    for name, game in all_games().items():
+        tuned = hints_for(game).budgets.get("strong", {})
+        budget = budget_for("strong", name)
+        for field, value in {**LEVELS["strong"]["budget"], **tuned}.items():
+            assert getattr(budget, field) == value, (name, field)
+    assert any(hints_for(game).budgets for game in all_games().values())  # the override is in use, not just allowed
