@@ -1,11 +1,11 @@
 """Reads: what a person may see of tables and games, built from her seat's view only."""
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, Subquery
+from django.db.models import Count, Prefetch, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
 
 from engine.core import get_game
-from ratings.selectors import prefetch_seat_ratings, seat_ratings
+from ratings.selectors import keep_annotated_ratings, prefetch_seat_ratings, rating_annotations, seat_ratings
 
 from . import vacation
 from .engine_texts import game_title
@@ -17,6 +17,24 @@ from .spectating import spectator_count
 
 _SEATS = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("index"))
 SEATS_WITH_PLAYERS = _SEATS  # a table's seats with their players, in order, for one table's answers
+
+
+def prefetch_seats_with_standing(game: Game, *, now=None) -> None:
+    """One table's seats with their players, each person's rating in the game's key and the planned end of her
+    vacation under way, in one query (a move and its answer, issue 16): table_summary reads neither again."""
+    now = now or timezone.now()
+    seats = (Seat.objects.select_related("user").order_by("index")
+             .annotate(vacation_ends_at=vacation.away_annotation(now), **rating_annotations(game)))
+    prefetch_related_objects([game], Prefetch("seats", queryset=seats))
+    keep_annotated_ratings(game)
+    game._away_until = {s.user_id: s.vacation_ends_at for s in game.seats.all() if s.vacation_ends_at is not None}
+
+
+def _away(game: Game, seats: list[Seat], now) -> dict:
+    """Players of `game` on vacation now (vacation.away_until), unless read with its seats already."""
+    if hasattr(game, "_away_until"):
+        return game._away_until
+    return vacation.away_until([s.user_id for s in seats], now=now)
 
 
 def _time_bank_left(seat: Seat, now) -> int:
@@ -66,7 +84,7 @@ def table_summary(game: Game, user=None, *, away: dict | None = None, now=None) 
     if not game.is_running:
         away = {}
     elif away is None:
-        away = vacation.away_until([s.user_id for s in seats], now=now)
+        away = _away(game, seats, now)
     ratings = seat_ratings(game)  # ruling S5: every person's rating in this game's key, beside her name
     return {
         "id": game.pk,

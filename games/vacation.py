@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from .models import Game, Pace, Vacation
@@ -99,6 +99,13 @@ def away_until(user_ids, *, now: datetime | None = None) -> dict[int, datetime]:
         return {}
     rows = Vacation.objects.filter(user_id__in=ids, ended_at__isnull=True, started_at__lte=now)
     return dict(rows.values_list("user_id", "ends_at"))
+
+
+def away_annotation(now: datetime) -> Subquery:
+    """Annotation for a query of seats: the planned end of her vacation under way at `now`, else None (at most
+    one is open per player: the vacation_one_at_a_time constraint).  away_until from seats read with it."""
+    open_now = Vacation.objects.filter(user_id=OuterRef("user_id"), ended_at__isnull=True, started_at__lte=now)
+    return Subquery(open_now.values("ends_at")[:1])
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 
 from games.models import Game
 
@@ -45,6 +45,27 @@ def prefetch_seat_ratings(games) -> None:
     for game in games:
         key = rating_key(game.kind, game.pace)
         game._seat_ratings = {s.user_id: found.get((s.user_id, key)) for s in game.seats.all() if s.user_id}
+
+
+def rating_annotations(game: Game) -> dict:
+    """Annotations for a query of `game`'s seats: each person's rating value and games in the game's key, so the
+    ratings come with the seats in one query (a move's answer, issue 16); keep_annotated_ratings reads them."""
+    hers = Rating.objects.filter(user_id=OuterRef("user_id"), key=rating_key(game.kind, game.pace))
+    return {"rating_value": Subquery(hers.values("value")[:1]), "rating_games": Subquery(hers.values("games")[:1])}
+
+
+def keep_annotated_ratings(game: Game) -> None:
+    """What prefetch_seat_ratings would find, from seats read with rating_annotations (no rating: a newcomer)."""
+    key = rating_key(game.kind, game.pace)
+    game._seat_ratings = {
+        s.user_id: None if s.rating_value is None else Rating(user_id=s.user_id, key=key, value=s.rating_value,
+                                                              games=s.rating_games)
+        for s in game.seats.all() if s.user_id}
+
+
+def forget_seat_ratings(game: Game) -> None:
+    """The ratings kept on `game` are stale (the game was just rated): seat_ratings reads them again."""
+    game.__dict__.pop("_seat_ratings", None)
 
 
 def seat_ratings(game: Game) -> dict[int, dict]:

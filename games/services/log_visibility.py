@@ -7,9 +7,17 @@ the notifications all read the same answer (`games.selectors.action_log`).
 """
 from __future__ import annotations
 
+from engine.core import State
+
 from ..models import Action, Game
 
 Visibility = Action.Visibility
+
+
+def _has_unconfirmed_turns(state) -> bool:
+    """Does this game ever hold a turn unconfirmed?  One that keeps the core's `unconfirmed_seat` (always None)
+    never logs a private row, so it has none to make public or withdraw (issue 16: no UPDATE on its moves)."""
+    return type(state).unconfirmed_seat is not State.unconfirmed_seat
 
 
 def log_visibility(game: Game, seat: int, action: dict, state) -> str:
@@ -20,6 +28,8 @@ def log_visibility(game: Game, seat: int, action: dict, state) -> str:
       either while the game runs (a card played from her hand went back into it);
     - anything else (her confirmation, another game's move) makes the private rows public.
     """
+    if not _has_unconfirmed_turns(state):
+        return Visibility.PUBLIC
     private = Action.objects.filter(game=game, visibility=Visibility.PRIVATE)
     if action.get("type") == "undo":
         taken = private.order_by("-seq").values_list("pk", flat=True).first()

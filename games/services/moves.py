@@ -11,13 +11,13 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from engine.bots import choose_action, play_turn, turn_done
 from engine.core import IllegalAction, find_action, get_game
+from ratings.selectors import forget_seat_ratings
 from ratings.services import game_rate
 
 from .. import ranking, vacation
@@ -26,7 +26,7 @@ from ..locks import game_locked, seat_locked
 from ..log_words import seat_names
 from ..models import Action, Game, Pace, Seat
 from ..refusal_words import refusal_words
-from ..selectors import SEATS_WITH_PLAYERS
+from ..selectors import prefetch_seats_with_standing
 from . import effects, leaving
 from .clock import restart_clocks, time_bank_draw
 from .log_visibility import log_visibility
@@ -142,6 +142,7 @@ def _finish(game: Game, state, now) -> None:
     # Seats that left rank after those still playing, whatever their score (ruling S1).
     leaving.ranks_settle(game, state.results())
     game_rate(game)  # ruling S5: in the finishing transaction, so never lost and never twice
+    forget_seat_ratings(game)  # the answer shows the ratings this game made, not those read with the seats
     transaction.on_commit(lambda: effects.after_finish(game.pk))
 
 
@@ -200,7 +201,7 @@ def _locked_with_seats(user, game_id: int) -> Game:
             .filter(pk=game_id).first())
     if game is None:
         raise table_not_found(game_id)
-    prefetch_related_objects([game], SEATS_WITH_PLAYERS)
+    prefetch_seats_with_standing(game)  # with their ratings and vacations, which the answer shows
     if user is None or not any(s.user_id == user.pk for s in game.seats.all()):
         if not can_see(game, user):
             raise table_not_found(game_id)
