@@ -15,15 +15,17 @@ class TopoUserAdmin(UserAdmin):
     list_filter = ("is_active", "is_bot_account", "is_staff", "is_superuser")
     actions = ["deactivate"]
 
-    @admin.action(description=_("Deactivate the selected accounts (no login, tokens revoked)"),
-                  permissions=["change"])
+    @admin.action(description=_("Deactivate the selected accounts (no login, tokens revoked)"), permissions=["change"])
     def deactivate(self, request, queryset):
         done = 0
         for user in queryset.exclude(pk=request.user.pk):  # a moderator does not lock herself out
             user_deactivate(user=user)
             done += 1
-        self.message_user(request, ngettext("%(n)d account deactivated.", "%(n)d accounts deactivated.", done)
-                          % {"n": done}, messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext("%(n)d account deactivated.", "%(n)d accounts deactivated.", done) % {"n": done},
+            messages.SUCCESS,
+        )
 
 
 @admin.register(ApiToken)

@@ -1,4 +1,5 @@
 """`Authorization: Token <key>` for the REST API, checked against the stored hash."""
+
 import datetime as dt
 
 from django.conf import settings
@@ -22,19 +23,19 @@ class ApiTokenAuthentication(authentication.BaseAuthentication):
         if len(header) != 2:
             raise exceptions.AuthenticationFailed(_("Send the header as 'Authorization: Token <key>'."))
         key = header[1].decode(errors="replace")
-        token = (
-            ApiToken.objects.select_related("user")
-            .filter(digest=hash_token(key), revoked_at__isnull=True)
-            .first()
-        )
+        token = ApiToken.objects.select_related("user").filter(digest=hash_token(key), revoked_at__isnull=True).first()
         if token is None or not token.user.is_active:
             raise exceptions.AuthenticationFailed(
-                _("This API token is unknown or has been revoked (changing or resetting the password revokes "
-                  "every token). Create a new one on your profile page."))
+                _(
+                    "This API token is unknown or has been revoked (changing or resetting the password revokes "
+                    "every token). Create a new one on your profile page."
+                )
+            )
         if token.is_expired:
             raise exceptions.AuthenticationFailed(
                 _("This API token expired on %(date)s. Create a new one on your profile page.")
-                % {"date": f"{token.expires_at.astimezone(dt.UTC):%Y-%m-%d %H:%M} UTC"})
+                % {"date": f"{token.expires_at.astimezone(dt.UTC):%Y-%m-%d %H:%M} UTC"}
+            )
         now = timezone.now()
         if token.last_used_at is None or now - token.last_used_at >= LAST_USED_PRECISION:
             # "Last used" to within five minutes is all the profile shows; writing it on every request made each

@@ -5,6 +5,7 @@ page, the admin's) is counted.  A refused attempt never reaches the password has
 the expensive part (close to a second of CPU): a flood of wrong passwords costs little once the
 limit is reached.  Checks without a request (a shell, `Client.login` in tests) are not limited.
 """
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model

@@ -1,4 +1,5 @@
 """Forms of the accounts pages; labels and messages are translatable."""
+
 from __future__ import annotations
 
 from django import forms
@@ -18,10 +19,8 @@ class LoginForm(AuthenticationForm):
 
     error_messages = {
         **AuthenticationForm.error_messages,
-        "invalid_login": _("That username and password do not match an active account. "
-                           "Both are case-sensitive."),
-        "inactive": _("That username and password do not match an active account. "
-                      "Both are case-sensitive."),
+        "invalid_login": _("That username and password do not match an active account. Both are case-sensitive."),
+        "inactive": _("That username and password do not match an active account. Both are case-sensitive."),
     }
 
     def get_invalid_login_error(self):
@@ -36,17 +35,18 @@ class SignupForm(SetPasswordMixin, forms.Form):
     """Username, email and password; the username must be free, the email is never checked here."""
 
     username = UsernameField(
-        label=_("Username"), max_length=150,
+        label=_("Username"),
+        max_length=150,
         help_text=_("Shown to other players. Letters, digits and @ . + - _ only."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
     )
     email = forms.EmailField(
-        label=_("Email"), max_length=254,
+        label=_("Email"),
+        max_length=254,
         help_text=_("We send a link there to confirm the account. It is never shown to other players."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
-    password1, password2 = SetPasswordMixin.create_password_fields(label1=_("Password"),
-                                                                   label2=_("Password again"))
+    password1, password2 = SetPasswordMixin.create_password_fields(label1=_("Password"), label2=_("Password again"))
 
     def clean_username(self):
         username = self.cleaned_data["username"]
@@ -72,16 +72,27 @@ class SignupForm(SetPasswordMixin, forms.Form):
 class TokenCreateForm(forms.Form):
     NEVER = "never"
     DEFAULT = "90"  # also for a form sent without the field
-    EXPIRY_CHOICES = [("30", _("in 30 days")), ("90", _("in 90 days")), ("365", _("in a year")),
-                      (NEVER, _("never (until revoked)"))]
+    EXPIRY_CHOICES = [
+        ("30", _("in 30 days")),
+        ("90", _("in 90 days")),
+        ("365", _("in a year")),
+        (NEVER, _("never (until revoked)")),
+    ]
 
     name = forms.CharField(
-        label=_("Name"), max_length=60, required=False,
+        label=_("Name"),
+        max_length=60,
+        required=False,
         help_text=_("What the key is for, e.g. “my bot” or “phone app”."),
         widget=forms.TextInput(attrs={"placeholder": _("e.g. my bot")}),
     )
-    expires = forms.ChoiceField(label=_("Expires"), choices=EXPIRY_CHOICES, initial=DEFAULT, required=False,
-                                help_text=_("After that the key stops working; you can always make a new one."))
+    expires = forms.ChoiceField(
+        label=_("Expires"),
+        choices=EXPIRY_CHOICES,
+        initial=DEFAULT,
+        required=False,
+        help_text=_("After that the key stops working; you can always make a new one."),
+    )
 
     def expires_in_days(self) -> int | None:
         choice = self.cleaned_data["expires"] or self.DEFAULT
@@ -97,5 +108,7 @@ class LanguageTimeZoneForm(forms.Form):
 
     language = forms.ChoiceField(label=_("Language"), choices=settings.LANGUAGES)
     time_zone = forms.ChoiceField(
-        label=_("Time zone"), help_text=_("Deadlines and times are shown in it, on the site and in emails."),
-        choices=lambda: [(name, name.replace("_", " ")) for name in time_zone_names()])
+        label=_("Time zone"),
+        help_text=_("Deadlines and times are shown in it, on the site and in emails."),
+        choices=lambda: [(name, name.replace("_", " ")) for name in time_zone_names()],
+    )

@@ -8,6 +8,7 @@ that all passed the first look cannot all pass the second: a burst of parallel l
 more than the limit.  A refused request writes nothing, so hammering a locked key neither grows
 the table nor pushes the end of the lock further away.
 """
+
 from __future__ import annotations
 
 import ipaddress
@@ -79,8 +80,11 @@ def _digest(name: str, key: str) -> str:
 def _refusal(name: str, digest: str, now, *, counted_self: bool) -> Refusal | None:
     most, window = rule(name)
     allowed = most + 1 if counted_self else most
-    times = list(LimitHit.objects.filter(rule=name, key=digest, created_at__gt=now - timedelta(seconds=window))
-                 .order_by("-created_at").values_list("created_at", flat=True)[:allowed])
+    times = list(
+        LimitHit.objects.filter(rule=name, key=digest, created_at__gt=now - timedelta(seconds=window))
+        .order_by("-created_at")
+        .values_list("created_at", flat=True)[:allowed]
+    )
     if len(times) < allowed:
         return None
     # One more use is allowed once the `most`-th newest use has left the window.
@@ -126,8 +130,11 @@ def limit_hits_purge(*, now=None) -> int:
         removed += LimitHit.objects.filter(rule=name, created_at__lte=now - timedelta(seconds=window)).delete()[0]
     longest = max((w for _m, w in settings.TOPOS_RATE_LIMITS.values()), default=0)
     # Rules since removed from the settings.
-    removed += (LimitHit.objects.exclude(rule__in=list(settings.TOPOS_RATE_LIMITS))
-                .filter(created_at__lte=now - timedelta(seconds=longest)).delete()[0])
+    removed += (
+        LimitHit.objects.exclude(rule__in=list(settings.TOPOS_RATE_LIMITS))
+        .filter(created_at__lte=now - timedelta(seconds=longest))
+        .delete()[0]
+    )
     return removed
 
 

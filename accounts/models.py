@@ -1,4 +1,5 @@
 """People who play on Topos, and the API tokens they create for apps, scripts and bots."""
+
 from __future__ import annotations
 
 import hashlib

@@ -5,6 +5,7 @@ menu), else what her browser asks (Django's LocaleMiddleware) and the zone her b
 in the `tz` cookie (static/js/site.js).  Work done without a request (notifications, emails in the
 worker) uses `her_words(user)`.
 """
+
 from __future__ import annotations
 
 import zoneinfo

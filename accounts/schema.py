@@ -1,4 +1,5 @@
 """Describes the API token header in the OpenAPI schema (drf-spectacular extension)."""
+
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
 
@@ -11,7 +12,9 @@ class ApiTokenScheme(OpenApiAuthenticationExtension):
             "type": "apiKey",
             "in": "header",
             "name": "Authorization",
-            "description": ("`Token <key>`; create keys on your profile page. The key is shown once. It works until "
-                            "the expiry chosen then (30, 90 or 365 days, or never), until revoked, or until the "
-                            "owner's password is changed or reset; after that the answer is 401 saying which."),
+            "description": (
+                "`Token <key>`; create keys on your profile page. The key is shown once. It works until "
+                "the expiry chosen then (30, 90 or 365 days, or never), until revoked, or until the "
+                "owner's password is changed or reset; after that the answer is 401 saying which."
+            ),
         }

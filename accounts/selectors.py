@@ -1,4 +1,5 @@
 """Reads on accounts shared by the profile page and the API (accounts.views, games.api.tokens)."""
+
 from __future__ import annotations
 
 from django.db.models import QuerySet

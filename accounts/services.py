@@ -1,4 +1,5 @@
 """Writes on accounts: sign-up and activation, password resets and changes, and API tokens (one service per write)."""
+
 from __future__ import annotations
 
 import logging
@@ -33,14 +34,15 @@ log = logging.getLogger(__name__)
 
 def user_create(*, username: str, email: str, password: str, language: str = "", time_zone: str = "") -> "User":
     """A new active account (tests, the demo); `language` and `time_zone` as in user_signup."""
-    return User.objects.create_user(username=username, email=email, password=password,
-                                    **_speech(language, time_zone))
+    return User.objects.create_user(username=username, email=email, password=password, **_speech(language, time_zone))
 
 
 def _speech(language: str, time_zone: str) -> dict:
     """What a browser said, kept only where the site knows it."""
-    return {"language": language if language in dict(settings.LANGUAGES) else "",
-            "time_zone": time_zone if personal.is_time_zone(time_zone) else "UTC"}
+    return {
+        "language": language if language in dict(settings.LANGUAGES) else "",
+        "time_zone": time_zone if personal.is_time_zone(time_zone) else "UTC",
+    }
 
 
 def user_speech_set(*, user, language: str | None = None, time_zone: str | None = None) -> "User":
@@ -48,14 +50,18 @@ def user_speech_set(*, user, language: str | None = None, time_zone: str | None 
     changed = []
     if language is not None:
         if language not in dict(settings.LANGUAGES):
-            raise ValidationError(_("The site does not speak %(language)s: choose English, Spanish or Traditional Chinese.")
-                           % {"language": language})
+            raise ValidationError(
+                _("The site does not speak %(language)s: choose English, Spanish or Traditional Chinese.")
+                % {"language": language}
+            )
         user.language = language
         changed.append("language")
     if time_zone is not None:
         if not personal.is_time_zone(time_zone):
-            raise ValidationError(_("%(zone)s is not a time zone we know: choose one from the list, e.g. Europe/Madrid.")
-                           % {"zone": time_zone})
+            raise ValidationError(
+                _("%(zone)s is not a time zone we know: choose one from the list, e.g. Europe/Madrid.")
+                % {"zone": time_zone}
+            )
         user.time_zone = time_zone
         changed.append("time_zone")
     if changed:
@@ -110,17 +116,27 @@ def activation_path(user) -> str:
 
 def _mail_activation(user, *, again: bool) -> None:
     site_url = settings.SITE_URL  # every email's links start here, whatever host the request named
-    _send(to=user.email, subject=_("Confirm your Topos account"), template="accounts/email/activate.txt",
-          context={"user": user, "again": again, "site_url": site_url,
-                   "activate_url": site_url + activation_path(user)})
+    _send(
+        to=user.email,
+        subject=_("Confirm your Topos account"),
+        template="accounts/email/activate.txt",
+        context={"user": user, "again": again, "site_url": site_url, "activate_url": site_url + activation_path(user)},
+    )
 
 
 def _mail_existing(user) -> None:
     site_url = settings.SITE_URL
-    _send(to=user.email, subject=_("Someone tried to sign up on Topos with your address"),
-          template="accounts/email/already_registered.txt",
-          context={"user": user, "site_url": site_url, "login_url": site_url + reverse("login"),
-                   "reset_url": site_url + reverse("password_reset")})
+    _send(
+        to=user.email,
+        subject=_("Someone tried to sign up on Topos with your address"),
+        template="accounts/email/already_registered.txt",
+        context={
+            "user": user,
+            "site_url": site_url,
+            "login_url": site_url + reverse("login"),
+            "reset_url": site_url + reverse("password_reset"),
+        },
+    )
 
 
 def user_signup(*, username: str, email: str, password: str, language: str = "", time_zone: str = "") -> str:
@@ -138,14 +154,20 @@ def user_signup(*, username: str, email: str, password: str, language: str = "",
     user = None
     with transaction.atomic():
         # Unconfirmed, expired sign-ups give their username and address back.
-        User.objects.filter(pending_expired_q()).filter(
-            Q(username__iexact=username) | Q(email__iexact=email)).filter(seats__isnull=True).delete()
+        User.objects.filter(pending_expired_q()).filter(Q(username__iexact=username) | Q(email__iexact=email)).filter(
+            seats__isnull=True
+        ).delete()
         owner = User.objects.filter(email__iexact=email).first()
         if owner is None:
             try:
                 with transaction.atomic():
-                    user = User(username=User.normalize_username(username), email=email,
-                                password=password_hash, is_active=False, **_speech(language, time_zone))
+                    user = User(
+                        username=User.normalize_username(username),
+                        email=email,
+                        password=password_hash,
+                        is_active=False,
+                        **_speech(language, time_zone),
+                    )
                     user.save()
             except IntegrityError:
                 # The form checked the username, so this is a race: on the address, or on the name.
@@ -181,8 +203,9 @@ def user_activate(*, uidb64: str, token: str):
     return user
 
 
-def demo_user_ensure(*, username: str = "demo", email: str = "demo@topos.localhost",
-                     password: str = "topos-demo") -> tuple["User", bool]:
+def demo_user_ensure(
+    *, username: str = "demo", email: str = "demo@topos.localhost", password: str = "topos-demo"
+) -> tuple["User", bool]:
     """The demo account of the one-command start, created or put back as documented."""
     with transaction.atomic():
         user, created = User.objects.get_or_create(username=username, defaults={"email": email})
@@ -206,10 +229,13 @@ def password_reset_mail(*, email: str) -> None:
     if not form.is_valid():
         return
     site = urlsplit(settings.SITE_URL)  # the link starts with SITE_URL like every other email's
-    form.save(domain_override=site.netloc, use_https=site.scheme == "https",
-              email_template_name="registration/password_reset_email.txt",
-              subject_template_name="registration/password_reset_subject.txt",
-              extra_email_context={"site_url": settings.SITE_URL, "site_name": "Topos"})
+    form.save(
+        domain_override=site.netloc,
+        use_https=site.scheme == "https",
+        email_template_name="registration/password_reset_email.txt",
+        subject_template_name="registration/password_reset_subject.txt",
+        extra_email_context={"site_url": settings.SITE_URL, "site_name": "Topos"},
+    )
 
 
 def user_password_changed(*, user, how: str) -> list[ApiToken]:
@@ -219,8 +245,9 @@ def user_password_changed(*, user, how: str) -> list[ApiToken]:
     Whoever learnt the old password may have made a key with it; a key outlives sessions, so it goes too.
     """
     with transaction.atomic():
-        tokens = list(ApiToken.objects.select_for_update().filter(user=user, revoked_at__isnull=True)
-                      .order_by("created_at"))
+        tokens = list(
+            ApiToken.objects.select_for_update().filter(user=user, revoked_at__isnull=True).order_by("created_at")
+        )
         ApiToken.objects.filter(pk__in=[t.pk for t in tokens]).update(revoked_at=timezone.now())
         limits.clear("login-account", user.get_username())
         names = [f"{t.name} ({t.prefix}…)" for t in tokens]
@@ -239,21 +266,37 @@ def password_changed_mail(*, user_id: int, how: str, token_names: list[str]) -> 
     if user is None or not user.email:
         return False
     site_url = settings.SITE_URL
-    _send(to=user.email, subject=_("Your Topos password was changed"), template="accounts/email/password_changed.txt",
-          context={"user": user, "reset": how == "reset", "token_names": token_names, "site_url": site_url,
-                   "profile_url": site_url + reverse("profile"), "reset_url": site_url + reverse("password_reset")})
+    _send(
+        to=user.email,
+        subject=_("Your Topos password was changed"),
+        template="accounts/email/password_changed.txt",
+        context={
+            "user": user,
+            "reset": how == "reset",
+            "token_names": token_names,
+            "site_url": site_url,
+            "profile_url": site_url + reverse("profile"),
+            "reset_url": site_url + reverse("password_reset"),
+        },
+    )
     return True
 
 
 # --- API tokens -------------------------------------------------------------------------
+
 
 def api_token_create(*, user, name: str, expires_in_days: int | None = None) -> tuple[ApiToken, str]:
     """Create a token, valid for `expires_in_days` (None: until revoked); the plain key is returned here once
     and never stored."""
     key = ApiToken.new_key()
     expires_at = timezone.now() + timedelta(days=expires_in_days) if expires_in_days else None
-    token = ApiToken.objects.create(user=user, name=name.strip()[:60] or _("API token"), prefix=key[4:10],
-                                    digest=hash_token(key), expires_at=expires_at)
+    token = ApiToken.objects.create(
+        user=user,
+        name=name.strip()[:60] or _("API token"),
+        prefix=key[4:10],
+        digest=hash_token(key),
+        expires_at=expires_at,
+    )
     return token, key
 
 
@@ -272,6 +315,7 @@ def api_token_revoke(*, token: ApiToken) -> ApiToken:
 
 
 # --- moderation (issue 17) -------------------------------------------------------------------
+
 
 @transaction.atomic
 def user_deactivate(*, user) -> list[ApiToken]:

@@ -4,6 +4,7 @@ A request that asks for a password reset does the same thing whether or not the 
 account: it hands the address to `password_reset_mail`.  Mails are in the language of the page the
 person used (passed along, as the worker has no request).
 """
+
 from __future__ import annotations
 
 from celery import shared_task

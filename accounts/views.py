@@ -2,6 +2,7 @@
 
 Every page works without JavaScript; with htmx the token list updates in place.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -72,8 +73,7 @@ class LogoutView(auth_views.LogoutView):
     def get(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return redirect(self.get_success_url())
-        return TemplateResponse(request, "registration/logout_confirm.html",
-                                {"next": request.GET.get("next", "")})
+        return TemplateResponse(request, "registration/logout_confirm.html", {"next": request.GET.get("next", "")})
 
 
 @require_http_methods(["GET", "POST"])
@@ -89,9 +89,13 @@ def signup(request):
             form.add_error(None, granted.message)
             return _too_many(render(request, "accounts/signup.html", {"form": form}), granted)
         try:
-            services.user_signup(username=d["username"], email=d["email"], password=d["password1"],
-                                 language=get_language() or "",
-                                 time_zone=request.COOKIES.get(personal.ZONE_COOKIE, ""))
+            services.user_signup(
+                username=d["username"],
+                email=d["email"],
+                password=d["password1"],
+                language=get_language() or "",
+                time_zone=request.COOKIES.get(personal.ZONE_COOKIE, ""),
+            )
         except IntegrityError:
             form.add_error("username", _("That username is taken. Please choose another."))
         else:
@@ -108,28 +112,40 @@ def signup_done(request):
 def signup_activate(request, uidb64: str, token: str):
     """GET asks for a click (mail scanners follow links), POST activates the account and logs in."""
     user = services.user_from_uidb64(uidb64)
-    valid = (user is not None and not user.is_active and user.last_login is None
-             and services.activation_token.check_token(user, token))
+    valid = (
+        user is not None
+        and not user.is_active
+        and user.last_login is None
+        and services.activation_token.check_token(user, token)
+    )
     if request.method == "POST" and valid:
         user = services.user_activate(uidb64=uidb64, token=token)
         if user is not None:
             login(request, user, backend=settings.AUTHENTICATION_BACKENDS[0])
-            messages.success(request, _("Welcome to Topos, %(name)s! Your account is ready.")
-                             % {"name": user.username})
+            messages.success(request, _("Welcome to Topos, %(name)s! Your account is ready.") % {"name": user.username})
             return redirect("profile")
         valid = False
-    return render(request, "accounts/signup_activate.html", {"validlink": valid, "account": user if valid else None},
-                  status=200 if valid else 400)
+    return render(
+        request,
+        "accounts/signup_activate.html",
+        {"validlink": valid, "account": user if valid else None},
+        status=200 if valid else 400,
+    )
 
 
 def _password_changed(request, user, how: str) -> None:
     """Revoke her API tokens and tell her (services.user_password_changed); say so on the next page too."""
     revoked = services.user_password_changed(user=user, how=how)
     if revoked:
-        messages.info(request, ngettext(
-            "Your %(n)d API token was revoked with the old password; create a new one on your profile.",
-            "Your %(n)d API tokens were revoked with the old password; create new ones on your profile.",
-            len(revoked)) % {"n": len(revoked)})
+        messages.info(
+            request,
+            ngettext(
+                "Your %(n)d API token was revoked with the old password; create a new one on your profile.",
+                "Your %(n)d API tokens were revoked with the old password; create new ones on your profile.",
+                len(revoked),
+            )
+            % {"n": len(revoked)},
+        )
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
@@ -170,6 +186,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
 # --- Profile ----------------------------------------------------------------------------
 
+
 def _tokens_context(user, **extra) -> dict:
     tokens = selectors.tokens_of_user(user=user)
     return {"tokens": tokens, "create_form": extra.pop("create_form", None) or TokenCreateForm(), **extra}
@@ -181,11 +198,16 @@ def _profile_context(user, **extra) -> dict:
     finished_qs = game_selectors.tables_of_user(user=user, finished=True).order_by("-finished_at", "-updated_at")
     finished = game_selectors.table_summaries(finished_qs[:FINISHED_SHOWN], user)
     speech_form = extra.pop("speech_form", None) or LanguageTimeZoneForm(
-        initial={"language": personal.language_of(user), "time_zone": user.time_zone})
-    return {"current_games": current, "finished_games": finished, "profile_user": user,
-            "speech_form": speech_form,
-            **_vacation_context(user, **{k: extra.pop(k) for k in ("vacation_notice", "vacation_error") if k in extra}),
-            **_tokens_context(user, **extra)}
+        initial={"language": personal.language_of(user), "time_zone": user.time_zone}
+    )
+    return {
+        "current_games": current,
+        "finished_games": finished,
+        "profile_user": user,
+        "speech_form": speech_form,
+        **_vacation_context(user, **{k: extra.pop(k) for k in ("vacation_notice", "vacation_error") if k in extra}),
+        **_tokens_context(user, **extra),
+    }
 
 
 @login_required
@@ -200,12 +222,15 @@ def language_time_zone_set(request):
     form = LanguageTimeZoneForm(request.POST)
     if not form.is_valid():
         return render(request, "accounts/profile.html", _profile_context(request.user, speech_form=form), status=400)
-    user = services.user_speech_set(user=request.user, language=form.cleaned_data["language"],
-                                    time_zone=form.cleaned_data["time_zone"])
+    user = services.user_speech_set(
+        user=request.user, language=form.cleaned_data["language"], time_zone=form.cleaned_data["time_zone"]
+    )
     translation.activate(user.language)  # the confirmation already in her new language
-    messages.success(request, _("Saved: the site speaks to you in %(language)s, times in %(zone)s.")
-                     % {"language": translation.get_language_info(user.language)["name_local"],
-                        "zone": user.time_zone})
+    messages.success(
+        request,
+        _("Saved: the site speaks to you in %(language)s, times in %(zone)s.")
+        % {"language": translation.get_language_info(user.language)["name_local"], "zone": user.time_zone},
+    )
     response = redirect("profile")
     response.set_cookie(settings.LANGUAGE_COOKIE_NAME, user.language)
     return response
@@ -227,26 +252,35 @@ def player(request, username: str):
     viewer = request.user if request.user.is_authenticated else None
     shown = game_selectors.tables_of_user(user=person).filter(game_selectors.visible_q(viewer))
     current = game_selectors.table_summaries(
-        shown.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING]).order_by("-updated_at")[:FINISHED_SHOWN], viewer)
+        shown.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING]).order_by("-updated_at")[:FINISHED_SHOWN],
+        viewer,
+    )
     # Her seat is the one highlighted here, whoever is looking.
     for g in current:
         g["my_seat"] = next((s["index"] for s in g["seats"] if s["player"] == person.username), None)
         g["my_turn"] = False
     kind = request.GET.get("game") if request.GET.get("game") in all_games() else None
     page = Paginator(player_stats.recent_games(person, viewer, kind), RECENT_PER_PAGE).get_page(request.GET.get("page"))
-    return render(request, "accounts/player.html", {
-        "person": person, "stats": player_stats.game_stats(person), "current_games": current,
-        "finished_games": [player_stats.game_result(g, person) for g in player_stats.games_of(page)], "page_obj": page, "kind": kind,
-        "kind_title": game_title(get_game(kind).title) if kind else "",
-        # Ruling S5: her ratings, each with the chart of its history (_rating_history.html).
-        "ratings": [{**r, "chart": rating_chart(r)} for r in rating_histories(person)],
-    })
+    return render(
+        request,
+        "accounts/player.html",
+        {
+            "person": person,
+            "stats": player_stats.game_stats(person),
+            "current_games": current,
+            "finished_games": [player_stats.game_result(g, person) for g in player_stats.games_of(page)],
+            "page_obj": page,
+            "kind": kind,
+            "kind_title": game_title(get_game(kind).title) if kind else "",
+            # Ruling S5: her ratings, each with the chart of its history (_rating_history.html).
+            "ratings": [{**r, "chart": rating_chart(r)} for r in rating_histories(person)],
+        },
+    )
 
 
 def rating_chart(history: dict) -> dict:
     """The SVG geometry of one rating's history: its start, then its value after each rated game."""
-    return chart([[history["start"]]] + [[point["rating"]] for point in history["history"]], 1,
-                 from_zero=False)
+    return chart([[history["start"]]] + [[point["rating"]] for point in history["history"]], 1, from_zero=False)
 
 
 def _tokens_response(request, status: int = 200, **extra):
@@ -263,8 +297,9 @@ def token_create(request):
     form = TokenCreateForm(request.POST)
     if not form.is_valid():
         return _tokens_response(request, status=400, create_form=form)
-    token, key = services.api_token_create(user=request.user, name=form.cleaned_data["name"],
-                                           expires_in_days=form.expires_in_days())
+    token, key = services.api_token_create(
+        user=request.user, name=form.cleaned_data["name"], expires_in_days=form.expires_in_days()
+    )
     # Rendered straight away, never redirected: the key is not kept anywhere to show it twice.
     return _tokens_response(request, new_token=token, new_key=key)
 
@@ -302,7 +337,9 @@ def token_revoke(request, pk: int):
     token = _my_active_token(request, pk)
     services.api_token_revoke(token=token)
     note = _("Revoked the key “%(name)s” (%(prefix)s…). Programs using it can no longer sign in.") % {
-        "name": token.name, "prefix": token.prefix}
+        "name": token.name,
+        "prefix": token.prefix,
+    }
     if request.htmx:
         return _tokens_response(request, notice=note)
     messages.success(request, note)
@@ -310,6 +347,7 @@ def token_revoke(request, pk: int):
 
 
 # --- Vacation (ruling S4) ---------------------------------------------------------------
+
 
 def _vacation_context(user, **extra) -> dict:
     return {"vacation": vacation_reads.standing(user), **extra}
@@ -319,11 +357,15 @@ def _vacation_response(request, *, status: int = 200, notice: str = "", error: s
     """The vacation section as an htmx fragment (errors inside a 200, htmx swaps only those), or back to the
     profile without JavaScript."""
     if request.htmx:
-        return render(request, "accounts/_vacation.html",
-                      _vacation_context(request.user, vacation_notice=notice, vacation_error=error))
+        return render(
+            request,
+            "accounts/_vacation.html",
+            _vacation_context(request.user, vacation_notice=notice, vacation_error=error),
+        )
     if error:
-        return render(request, "accounts/profile.html", _profile_context(request.user, vacation_error=error),
-                      status=status)
+        return render(
+            request, "accounts/profile.html", _profile_context(request.user, vacation_error=error), status=status
+        )
     messages.success(request, notice)
     return redirect(reverse("profile") + "#vacation")
 
@@ -341,8 +383,11 @@ def vacation_start_view(request):
     except ServiceError as exc:
         return _vacation_response(request, status=exc.status_code, error=exc.message)
     until = date_format(localtime(started.ends_at), "DATETIME_FORMAT")
-    return _vacation_response(request, notice=_("You are on vacation until %(until)s; the clocks of your "
-                                                "correspondence games are stopped.") % {"until": until})
+    return _vacation_response(
+        request,
+        notice=_("You are on vacation until %(until)s; the clocks of your correspondence games are stopped.")
+        % {"until": until},
+    )
 
 
 @login_required
@@ -352,8 +397,7 @@ def vacation_end_view(request):
         vacation_services.vacation_end(user=request.user)
     except ServiceError as exc:
         return _vacation_response(request, status=exc.status_code, error=exc.message)
-    return _vacation_response(request, notice=_("Welcome back! Your clocks run again, each with the time it had "
-                                                "left."))
+    return _vacation_response(request, notice=_("Welcome back! Your clocks run again, each with the time it had left."))
 
 
 @login_required

@@ -16,6 +16,7 @@ a win.  Simultaneous decisions (Toppo) are taken in a random order, as arrival o
 at a table where both bots react equally fast (the live reaction delay is not simulated); at
 correspondence pace that order decides nothing, as rounds resolve in priority order (ruling P4).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -91,12 +92,19 @@ def play_one(args: tuple) -> dict:
     best_other = min(r for s, r in ranks.items() if s != a_seat)
     outcome = 1.0 if mine < best_other else (0.5 if mine == best_other else 0.0)
     utils = utilities(game, state)  # scores turned so that more is better (Toppo counts penalties)
-    return {"outcome": outcome, "spent": spent, "moves": moves, "longest": longest, "playouts": playouts,
-            "margin": utils[a_seat] - max(s for i, s in enumerate(utils) if i != a_seat)}
+    return {
+        "outcome": outcome,
+        "spent": spent,
+        "moves": moves,
+        "longest": longest,
+        "playouts": playouts,
+        "margin": utils[a_seat] - max(s for i, s in enumerate(utils) if i != a_seat),
+    }
 
 
-def run_pair(name: str, players: int, options: dict, a: str, b: str, games: int, jobs: int,
-             overrides: dict, seed_base: str) -> dict:
+def run_pair(
+    name: str, players: int, options: dict, a: str, b: str, games: int, jobs: int, overrides: dict, seed_base: str
+) -> dict:
     tasks = [(name, players, options, a, b, i, overrides, seed_base) for i in range(games)]
     t0 = time.perf_counter()
     if jobs > 1:
@@ -115,9 +123,21 @@ def run_pair(name: str, players: int, options: dict, a: str, b: str, games: int,
         longest[lvl] = max(r["longest"].get(lvl, 0.0) for r in results)
         playouts[lvl] = sum(r["playouts"].get(lvl, 0) for r in results) / moves if moves else 0.0
     margin = sum(r["margin"] for r in results) / games
-    return {"game": name, "a": a, "b": b, "games": games, "wins": wins, "rate": wins / games,
-            "lo": lo, "hi": hi, "per_move": per_move, "longest": longest, "playouts": playouts, "wall": wall,
-            "margin": margin}
+    return {
+        "game": name,
+        "a": a,
+        "b": b,
+        "games": games,
+        "wins": wins,
+        "rate": wins / games,
+        "lo": lo,
+        "hi": hi,
+        "per_move": per_move,
+        "longest": longest,
+        "playouts": playouts,
+        "wall": wall,
+        "margin": margin,
+    }
 
 
 def decision(level: str, game: Game, state: State, seat: int, rng, budget: Budget) -> tuple[dict | None, int]:
@@ -150,8 +170,10 @@ def speed_positions(game: Game, count: int, seed: str) -> list[tuple[State, int]
 
 def speed(names: list[str], seconds: float, positions: int, cpu: bool, overrides: dict, seed: str) -> None:
     """Playouts one strong decision of `seconds` takes, and how long it really takes, per game."""
-    print(f"{'game':10} {'clock':5} {'cap s':>5} {'positions':>9} {'playouts (median, min-max)':>27} "
-          f"{'decision s (median, max)':>25}")
+    print(
+        f"{'game':10} {'clock':5} {'cap s':>5} {'positions':>9} {'playouts (median, min-max)':>27} "
+        f"{'decision s (median, max)':>25}"
+    )
     for name in names:
         game = all_games()[name]
         budget = budget_for("strong", name, **{**overrides, "seconds": seconds}).with_(iterations=None)
@@ -169,9 +191,12 @@ def speed(names: list[str], seconds: float, positions: int, cpu: bool, overrides
         if not counts:
             print(f"{name:10} no position needed a search")
             continue
-        print(f"{name:10} {'cpu' if cpu else 'wall':5} {seconds:5.1f} {len(counts):9d} "
-              f"{statistics.median(counts):12.0f} ({min(counts)}-{max(counts)}) "
-              f"{statistics.median(times):16.2f} {max(times):8.2f}", flush=True)
+        print(
+            f"{name:10} {'cpu' if cpu else 'wall':5} {seconds:5.1f} {len(counts):9d} "
+            f"{statistics.median(counts):12.0f} ({min(counts)}-{max(counts)}) "
+            f"{statistics.median(times):16.2f} {max(times):8.2f}",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -180,7 +205,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--pairs", default="greedy:random,strong:greedy", help="a:b pairings, comma separated")
     p.add_argument("--game", action="append", help="only this game (repeatable); default every registered one")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--options", default="{}", help="table options as JSON, e.g. '{\"pace\": \"live\"}'")
+    p.add_argument("--options", default="{}", help='table options as JSON, e.g. \'{"pace": "live"}\'')
     p.add_argument("--iterations", type=int, help="strong bot: playouts per decision")
     p.add_argument("--seconds", type=float, help="strong bot: time cap per decision")
     p.add_argument("--candidates", type=int, help="greedy and strong: actions examined per decision")
@@ -207,15 +232,20 @@ def main(argv: list[str] | None = None) -> None:
         speed(names, args.seconds or 2.0, args.positions, args.cpu, strong, args.seed)
         return
     pairs = [tuple(x.split(":")) for x in args.pairs.split(",") if x]
-    print(f"{'game':10} {'pairing':16} {'games':>5} {'win rate':>8} {'95% CI':>15} {'margin':>7} "
-          f"{'s/move (a)':>11} {'s/move (b)':>11} {'max s (a)':>9} {'po/dec (a)':>10} {'wall s':>7}")
+    print(
+        f"{'game':10} {'pairing':16} {'games':>5} {'win rate':>8} {'95% CI':>15} {'margin':>7} "
+        f"{'s/move (a)':>11} {'s/move (b)':>11} {'max s (a)':>9} {'po/dec (a)':>10} {'wall s':>7}"
+    )
     for name in names:
         for a, b in pairs:
             r = run_pair(name, args.players, options, a, b, args.games, args.jobs, overrides, args.seed)
             ta, tb = r["per_move"][a][0], r["per_move"][b][0]
-            print(f"{name:10} {a + ' vs ' + b:16} {r['games']:5d} {r['rate']:8.3f} "
-                  f"[{r['lo']:.3f}, {r['hi']:.3f}] {r['margin']:7.1f} {ta:11.4f} {tb:11.4f} "
-                  f"{r['longest'][a]:9.2f} {r['playouts'][a]:10.1f} {r['wall']:7.1f}", flush=True)
+            print(
+                f"{name:10} {a + ' vs ' + b:16} {r['games']:5d} {r['rate']:8.3f} "
+                f"[{r['lo']:.3f}, {r['hi']:.3f}] {r['margin']:7.1f} {ta:11.4f} {tb:11.4f} "
+                f"{r['longest'][a]:9.2f} {r['playouts'][a]:10.1f} {r['wall']:7.1f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ and then:
     .venv/bin/python bench/bench_events.py                      # 50 clients, 20 s, Redis
     .venv/bin/python bench/bench_events.py --clients 200 --embedded
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,7 +52,7 @@ from games.notifications.services import notification_preferences_set
 from games.services import game_create, game_join, game_start
 
 def player(name):
-    user = User.objects.create_user(username=name, email=name + "@bench.invalid", password=None)  # tokens only: no hashing
+    user = User.objects.create_user(username=name, email=name + "@bench.invalid", password=None)  # tokens only
     notification_preferences_set(user=user, choices={event: "none" for event in NotificationEvent.values})
     return user, api_token_create(user=user, name="bench")[1]
 
@@ -90,8 +91,9 @@ class Listener(threading.Thread):
     def __init__(self, port: int, key: str):
         super().__init__(daemon=True)
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        self.conn.request("GET", "/api/events/stream/", headers={"Authorization": f"Token {key}",
-                                                                "Accept": "text/event-stream"})
+        self.conn.request(
+            "GET", "/api/events/stream/", headers={"Authorization": f"Token {key}", "Accept": "text/event-stream"}
+        )
         self.answer = self.conn.getresponse()
         assert self.answer.status == 200, self.answer.status
         self.events: list[tuple[float, str, dict]] = []
@@ -153,8 +155,11 @@ def play(port: int, tables: list[dict], seconds: float, rng: random.Random, made
                     continue
                 legal = [a for a in detail["legal_actions"] if a.get("type") != "undo"]
                 sent = time.time()
-                status, answer = api.call("POST", f"/api/tables/{table['table']}/actions/",
-                                          {"action": rng.choice(legal), "expected_version": detail["version"]})
+                status, answer = api.call(
+                    "POST",
+                    f"/api/tables/{table['table']}/actions/",
+                    {"action": rng.choice(legal), "expected_version": detail["version"]},
+                )
                 if status == 200:
                     made.append((table["table"], answer["version"], sent, index))
                 break
@@ -168,25 +173,63 @@ class Site:
         subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", db], check=True)
         subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", db], check=True)
         self.env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "REDIS_URL")}
-        self.env.update(DJANGO_SETTINGS_MODULE="config.settings", TOPOS_ALLOW_DEV_SECRET="true", DATABASE_URL=PG_URL,
-                        LOG_LEVEL="WARNING", TOPOS_BROKER_DIR=str(folder / "broker"))
+        self.env.update(
+            DJANGO_SETTINGS_MODULE="config.settings",
+            TOPOS_ALLOW_DEV_SECRET="true",
+            DATABASE_URL=PG_URL,
+            LOG_LEVEL="WARNING",
+            TOPOS_BROKER_DIR=str(folder / "broker"),
+        )
         if not args.embedded:
             import redis
 
             redis.Redis.from_url(REDIS_URL).flushdb()
             self.env["REDIS_URL"] = REDIS_URL
         subprocess.run([PYTHON, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=self.env, check=True)
-        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", SEED.replace("CLIENTS", str(args.clients))],
-                              cwd=ROOT, env=self.env, check=True, capture_output=True, text=True)
+        done = subprocess.run(
+            [PYTHON, "manage.py", "shell", "-c", SEED.replace("CLIENTS", str(args.clients))],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         self.clients = json.loads(done.stdout.split("SEEDED ", 1)[1])
         self.port = free_port()
         self.processes = [
-            self._start(folder / "web.log", [PYTHON, "-m", "uvicorn", "config.asgi:application", "--port",
-                                             str(self.port), "--no-access-log", "--log-level", "warning",
-                                             "--timeout-graceful-shutdown", "2"]),
-            self._start(folder / "worker.log", [PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "warning",
-                                                "-c", str(args.worker_concurrency), "--without-gossip",
-                                                "--without-mingle"]),
+            self._start(
+                folder / "web.log",
+                [
+                    PYTHON,
+                    "-m",
+                    "uvicorn",
+                    "config.asgi:application",
+                    "--port",
+                    str(self.port),
+                    "--no-access-log",
+                    "--log-level",
+                    "warning",
+                    "--timeout-graceful-shutdown",
+                    "2",
+                ],
+            ),
+            self._start(
+                folder / "worker.log",
+                [
+                    PYTHON,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "config",
+                    "worker",
+                    "-l",
+                    "warning",
+                    "-c",
+                    str(args.worker_concurrency),
+                    "--without-gossip",
+                    "--without-mingle",
+                ],
+            ),
         ]
         self.worker_log = folder / "worker.log"
         time.sleep(1)
@@ -199,14 +242,21 @@ class Site:
         time.sleep(3)  # the worker connects to its broker
 
     def _start(self, log: Path, argv: list[str]) -> subprocess.Popen:
-        return subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=open(log, "wb"), stderr=subprocess.STDOUT,
-                                start_new_session=True)
+        return subprocess.Popen(
+            argv, cwd=ROOT, env=self.env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True
+        )
 
     def burst(self, users: list[int], each: int) -> float:
         """Write and announce the burst; the moment its rows were committed."""
         script = BURST.replace("USERS", repr(users)).replace("EACH", str(each))
-        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", script], cwd=ROOT, env=self.env, check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [PYTHON, "manage.py", "shell", "-c", script],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         return float(done.stdout.split("COMMITTED ", 1)[1].split()[0])
 
     def stop(self) -> None:
@@ -233,8 +283,11 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="topos-bench-events-"))
     mode = "embedded (no Redis)" if args.embedded else "Redis pub/sub"
-    print(f"{2 * args.clients} streams ({args.clients} tables, both players) under one uvicorn process, {mode}; "
-          f"logs in {folder} ...", flush=True)
+    print(
+        f"{2 * args.clients} streams ({args.clients} tables, both players) under one uvicorn process, {mode}; "
+        f"logs in {folder} ...",
+        flush=True,
+    )
     site = Site(args, folder)
     try:
         # Both players of a table follow their streams: every decision is news to both.
@@ -244,7 +297,7 @@ def main() -> None:
         for listener in listeners:
             listener.ready.wait(30)
         made: list = []
-        groups = [site.clients[i::args.movers] for i in range(args.movers)]
+        groups = [site.clients[i :: args.movers] for i in range(args.movers)]
         started = time.time()
         with ThreadPoolExecutor(args.movers) as pool:
             list(pool.map(lambda g: play(site.port, g, args.seconds, random.Random(len(g)), made), groups))
@@ -256,8 +309,14 @@ def main() -> None:
         latencies = []
         for table, version, answered, mover in made:
             other = by_listener[(table, 1 - mover)]
-            arrived = next((t for t, kind, data in other.events
-                            if kind == "move" and data["table"] == table and data["data"]["version"] >= version), None)
+            arrived = next(
+                (
+                    t
+                    for t, kind, data in other.events
+                    if kind == "move" and data["table"] == table and data["data"]["version"] >= version
+                ),
+                None,
+            )
             if arrived is not None:
                 latencies.append((arrived - answered) * 1000)
 
@@ -273,15 +332,21 @@ def main() -> None:
     finally:
         site.stop()
     span = last - started
-    print(f"\nmoves phase: {len(made)} decisions in {args.seconds:.0f} s by {args.movers} threads "
-          f"({len(made) / args.seconds:.1f}/s); {len(received)} events received by {len(listeners)} streams in "
-          f"{span:.1f} s = {len(received) / span:.1f} events/s delivered")
-    print(f"  end to end (POST sent -> the other player's stream): {len(latencies)} of {len(made)} matched, "
-          f"p50 {percentile(latencies, 50):.0f} ms, p95 {percentile(latencies, 95):.0f} ms, "
-          f"p99 {percentile(latencies, 99):.0f} ms")
+    print(
+        f"\nmoves phase: {len(made)} decisions in {args.seconds:.0f} s by {args.movers} threads "
+        f"({len(made) / args.seconds:.1f}/s); {len(received)} events received by {len(listeners)} streams in "
+        f"{span:.1f} s = {len(received) / span:.1f} events/s delivered"
+    )
+    print(
+        f"  end to end (POST sent -> the other player's stream): {len(latencies)} of {len(made)} matched, "
+        f"p50 {percentile(latencies, 50):.0f} ms, p95 {percentile(latencies, 95):.0f} ms, "
+        f"p99 {percentile(latencies, 99):.0f} ms"
+    )
     burst_span = burst_last - committed
-    print(f"burst phase: {got} of {len(users) * args.burst} events ({args.burst} each to {len(users)} streams) "
-          f"committed in one transaction, all delivered {burst_span:.2f} s later = {got / burst_span:.0f} events/s")
+    print(
+        f"burst phase: {got} of {len(users) * args.burst} events ({args.burst} each to {len(users)} streams) "
+        f"committed in one transaction, all delivered {burst_span:.2f} s later = {got / burst_span:.0f} events/s"
+    )
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ Django's CaptureQueriesContext under the same settings and database (pg_stat_sta
     .venv/bin/python bench/bench_http.py --clients 16 --seconds 30 --game toppo
     .venv/bin/python bench/bench_http.py --clients 50 --seconds 10 --effect-tables 100
 """
+
 from __future__ import annotations
 
 import argparse
@@ -82,7 +83,9 @@ def table(a, b):
     return game.pk
 """
 
-SEED = HELPERS + """
+SEED = (
+    HELPERS
+    + """
 clients = []
 for n in range(CLIENTS):
     (a, key_a), (b, key_b) = player(f"bench{n}a"), player(f"bench{n}b")
@@ -91,9 +94,12 @@ for n in range(CLIENTS):
                     "session": session_of(a), "poll": f"/tables/{effects[0]}/poll/?stamp={stamp(Game.objects.get(pk=effects[0]))}"})
 print("SEEDED " + json.dumps(clients))
 """
+)
 
 
-QUERIES = HELPERS + """
+QUERIES = (
+    HELPERS
+    + """
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from games.models import Seat
@@ -138,10 +144,16 @@ for name, request in requests.items():
     counts[name] = request()
 print("COUNTED " + json.dumps(counts))
 """
+)
 
 
-QUERY_LABELS = {"legal": "GET legal-actions", "move": "POST a move", "detail": "GET table detail",
-                "poll": "poll (204)", "bare": "GET /api/catalogue/"}
+QUERY_LABELS = {
+    "legal": "GET legal-actions",
+    "move": "POST a move",
+    "detail": "GET table detail",
+    "poll": "poll (204)",
+    "bare": "GET /api/catalogue/",
+}
 
 
 def percentile(sorted_ms: list[float], p: float) -> float:
@@ -208,8 +220,11 @@ class Table:
         actions = [a for a in legal.get("actions", []) if a.get("type") != "undo"] if status == 200 else []
         if not legal.get("my_turn") or not actions:
             return False, None, got
-        status, answer, posted = player.call("POST", f"/api/tables/{self.id}/actions/",
-                                             {"action": self.rng.choice(actions), "expected_version": legal["version"]})
+        status, answer, posted = player.call(
+            "POST",
+            f"/api/tables/{self.id}/actions/",
+            {"action": self.rng.choice(actions), "expected_version": legal["version"]},
+        )
         if status not in (200, 201):
             return False, None, got
         return answer["status"] == "running" and answer["my_turn"], posted, got
@@ -296,20 +311,39 @@ class Site:
 
         redis.Redis.from_url(REDIS_URL).flushdb()
         self.port, self.game = free_port(), args.game
-        self.env = {**{k: v for k, v in os.environ.items() if k not in ("DEBUG",)},
-                    "DJANGO_SETTINGS_MODULE": "config.production", "SECRET_KEY": REAL_KEY,
-                    "SITE_URL": "https://bench.invalid", "ALLOWED_HOSTS": "127.0.0.1", "DATABASE_URL": PG_URL,
-                    "REDIS_URL": REDIS_URL, "STATIC_ROOT": str(folder / "static"), "TOPOS_BIND": f"127.0.0.1:{self.port}",
-                    "LOG_FORMAT": "json", "TOPOS_SKIP_INSTALL": "1", "WEB_THREADS": str(args.web_threads),
-                    **({"WEB_CONCURRENCY": str(args.web_workers)} if args.web_workers else {}),
-                    **({"CELERY_WORKER_CONCURRENCY": str(args.worker_concurrency)} if args.worker_concurrency else {})}
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in ("DEBUG",)},
+            "DJANGO_SETTINGS_MODULE": "config.production",
+            "SECRET_KEY": REAL_KEY,
+            "SITE_URL": "https://bench.invalid",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "DATABASE_URL": PG_URL,
+            "REDIS_URL": REDIS_URL,
+            "STATIC_ROOT": str(folder / "static"),
+            "TOPOS_BIND": f"127.0.0.1:{self.port}",
+            "LOG_FORMAT": "json",
+            "TOPOS_SKIP_INSTALL": "1",
+            "WEB_THREADS": str(args.web_threads),
+            **({"WEB_CONCURRENCY": str(args.web_workers)} if args.web_workers else {}),
+            **({"CELERY_WORKER_CONCURRENCY": str(args.worker_concurrency)} if args.worker_concurrency else {}),
+        }
         for scope in ("ANON", "USER", "MOVES"):  # the throttles run (their cost is in the figures) but never refuse
             self.env.setdefault(f"TOPOS_API_RATE_{scope}", "100000/s")
         subprocess.run(["bash", str(SERVE), "prepare"], cwd=ROOT, env=self.env, check=True, capture_output=True)
-        seed = SEED.replace("GAME", repr(args.game)).replace("CLIENTS", str(args.clients)).replace(
-            "TABLES_EACH", str(args.tables_each)).replace("EFFECTS_EACH", str(-(-args.effect_tables // args.clients)))
-        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", seed], cwd=ROOT, env=self.env, check=True,
-                              capture_output=True, text=True)
+        seed = (
+            SEED.replace("GAME", repr(args.game))
+            .replace("CLIENTS", str(args.clients))
+            .replace("TABLES_EACH", str(args.tables_each))
+            .replace("EFFECTS_EACH", str(-(-args.effect_tables // args.clients)))
+        )
+        done = subprocess.run(
+            [PYTHON, "manage.py", "shell", "-c", seed],
+            cwd=ROOT,
+            env=self.env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         self.clients = json.loads(done.stdout.split("SEEDED ", 1)[1])
         self.worker_log = folder / "worker.log"
         self.web = self._start("web", folder / "web.log")
@@ -317,8 +351,14 @@ class Site:
         self._wait_up()
 
     def _start(self, part: str, log: Path) -> subprocess.Popen:
-        return subprocess.Popen(["bash", str(SERVE), part], cwd=ROOT, env=self.env, stdout=open(log, "wb"),
-                                stderr=subprocess.STDOUT, start_new_session=True)
+        return subprocess.Popen(
+            ["bash", str(SERVE), part],
+            cwd=ROOT,
+            env=self.env,
+            stdout=open(log, "wb"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def _wait_up(self) -> None:
         for _ in range(240):
@@ -346,8 +386,13 @@ class Site:
     def query_counts(self) -> dict[str, int]:
         """The SQL queries of one request of each kind, in-process (Django's test client under the same settings,
         on the same database; CaptureQueriesContext), at a fresh table of two new players: the second of two."""
-        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", QUERIES.replace("GAME", repr(self.game))],
-                              cwd=ROOT, env=self.env, capture_output=True, text=True)
+        done = subprocess.run(
+            [PYTHON, "manage.py", "shell", "-c", QUERIES.replace("GAME", repr(self.game))],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+        )
         if done.returncode:
             raise SystemExit("counting the queries failed:\n" + done.stderr[-3000:])
         return json.loads(done.stdout.split("COUNTED ", 1)[1])
@@ -366,8 +411,9 @@ class Site:
         import psycopg
 
         with psycopg.connect(PG_URL) as conn:
-            return conn.execute("SELECT count(*) FROM games_notification WHERE created_at >= to_timestamp(%s)",
-                                [since]).fetchone()[0]
+            return conn.execute(
+                "SELECT count(*) FROM games_notification WHERE created_at >= to_timestamp(%s)", [since]
+            ).fetchone()[0]
 
     def task_lines(self, name: str, since: float) -> list[dict]:
         """The worker's JSON task lines for `name` that ended after `since` (epoch seconds)."""
@@ -395,13 +441,17 @@ class Site:
 
 
 def line(label: str, count: int, elapsed: float, ms: list[float]) -> str:
-    return (f"{label:<34} {count:>7} {count / elapsed:>9.1f} {percentile(ms, 50):>8.1f} {percentile(ms, 95):>8.1f} "
-            f"{percentile(ms, 99):>8.1f}")
+    return (
+        f"{label:<34} {count:>7} {count / elapsed:>9.1f} {percentile(ms, 50):>8.1f} {percentile(ms, 95):>8.1f} "
+        f"{percentile(ms, 99):>8.1f}"
+    )
 
 
 def served(label: str, ms: list[float]) -> str:
     """The site's own time (from request to response inside Django): the rest of a client's wait is queueing."""
-    return f"{label:<34} {'':>7} {'':>9} {percentile(ms, 50):>8.1f} {percentile(ms, 95):>8.1f} {percentile(ms, 99):>8.1f}"
+    return (
+        f"{label:<34} {'':>7} {'':>9} {percentile(ms, 50):>8.1f} {percentile(ms, 95):>8.1f} {percentile(ms, 99):>8.1f}"
+    )
 
 
 def main() -> None:
@@ -416,15 +466,19 @@ def main() -> None:
     parser.add_argument("--worker-concurrency", type=int, default=0, help="Celery processes (default: one a core)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="topos-bench-http-"))
-    print(f"seeding {args.clients} clients x {args.tables_each} {args.game} tables and {args.effect_tables} effect "
-          f"tables on {PG_URL.rsplit('/', 1)[1]} (logs in {folder}) ...", flush=True)
+    print(
+        f"seeding {args.clients} clients x {args.tables_each} {args.game} tables and {args.effect_tables} effect "
+        f"tables on {PG_URL.rsplit('/', 1)[1]} (logs in {folder}) ...",
+        flush=True,
+    )
     site = Site(args, folder)
     rng = random.Random(14)
     try:
         queries = site.query_counts()  # first: a mistake shows before the long part
         site.wait_drained()
-        moves, counts, moves_elapsed = run_clients(site.clients, lambda c, o: play_for(site.port, c, args.seconds,
-                                                                                       rng, o))
+        moves, counts, moves_elapsed = run_clients(
+            site.clients, lambda c, o: play_for(site.port, c, args.seconds, rng, o)
+        )
         backlog = site.queue_length()
         gets, _, gets_elapsed = run_clients(site.clients, lambda c, o: get_for(site.port, c, args.seconds, o))
         polls, _, polls_elapsed = run_clients(site.clients, lambda c, o: poll_for(site.port, c, args.seconds, o))
@@ -444,30 +498,40 @@ def main() -> None:
     finally:
         site.stop()
     moves_per_s, gets_per_s = len(moves) / moves_elapsed, len(gets) / gets_elapsed
-    print(f"\ngunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes x {args.web_threads} threads, "
-          f"{args.clients} clients, {args.game}, {args.seconds:.0f} s a phase")
+    print(
+        f"\ngunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes x {args.web_threads} threads, "
+        f"{args.clients} clients, {args.game}, {args.seconds:.0f} s a phase"
+    )
     print(f"{'':<34} {'count':>7} {'per s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     print(line("a move: GET legal + POST (worker)", len(moves), moves_elapsed, moves))
     print(line("  GET legal-actions", len(counts["legal"]), moves_elapsed, counts["legal"]))
     print(served("    of which inside the site", served_legal))
     print(line("  POST the action", len(counts["posts"]), moves_elapsed, counts["posts"]))
     print(served("    of which inside the site", served_moves))
-    print(f"{'':<34} (and {counts['gets']} GETs of a table as turns came, {counts['finished']} games over, "
-          f"{counts['refused']} moves refused; {backlog} tasks queued at the end)")
+    print(
+        f"{'':<34} (and {counts['gets']} GETs of a table as turns came, {counts['finished']} games over, "
+        f"{counts['refused']} moves refused; {backlog} tasks queued at the end)"
+    )
     print(line("GET /api/catalogue/ (token)", len(gets), gets_elapsed, gets))
     print(served("  of which inside the site", served_gets))
     print(line("GET a table's poller (session, 204)", len(polls), polls_elapsed, polls))
-    print(f"moves/s : GETs/s = {moves_per_s:.1f} : {gets_per_s:.1f} = {moves_per_s / gets_per_s:.2f} (goal: 0.5 or more)")
-    print("SQL queries of one request (in-process, CaptureQueriesContext, same settings and database): "
-          + ", ".join(f"{QUERY_LABELS[k]} {n}" for k, n in queries.items()))
+    print(
+        f"moves/s : GETs/s = {moves_per_s:.1f} : {gets_per_s:.1f} = {moves_per_s / gets_per_s:.2f} (goal: 0.5 or more)"
+    )
+    print(
+        "SQL queries of one request (in-process, CaptureQueriesContext, same settings and database): "
+        + ", ".join(f"{QUERY_LABELS[k]} {n}" for k, n in queries.items())
+    )
     if effects:
         span = max(e["end"] for e in effects) - min(e["end"] - e["duration_ms"] / 1000 for e in effects)
         took = sorted(e["duration_ms"] for e in effects)
         tables = len(site.clients) * -(-args.effect_tables // args.clients)
-        print(f"\nworker alone on a backlog: {len(effects)} game_effects tasks (one a decision: {decisions} decisions, "
-              f"a turn at each of {tables} tables) in {span:.2f} s = {len(effects) / span:.1f} tasks/s, "
-              f"{told / span:.1f} notifications/s ({told} made); a task p50 {percentile(took, 50):.1f} ms, "
-              f"p95 {percentile(took, 95):.1f} ms")
+        print(
+            f"\nworker alone on a backlog: {len(effects)} game_effects tasks (one a decision: {decisions} decisions, "
+            f"a turn at each of {tables} tables) in {span:.2f} s = {len(effects) / span:.1f} tasks/s, "
+            f"{told / span:.1f} notifications/s ({told} made); a task p50 {percentile(took, 50):.1f} ms, "
+            f"p95 {percentile(took, 95):.1f} ms"
+        )
     shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -3,7 +3,8 @@
 Fills a throwaway test database on PostgreSQL (bulk_create) with finished (and a few aborted) two-player tables
 among 2,000 players, 360 tables in play or waiting, and one player, "me", who always sits at the same tables (300
 finished, some of them left, 20 aborted, 8 running, 2 open) whatever the size: stored games grow, what is in play
-does not, and her pages should cost the same at 100,000 games as at 1,000.  Then times each page in-process (Django's test client, so no HTTP nor gunicorn: the site's own work), the
+does not, and her pages should cost the same at 100,000 games as at 1,000.  Then times each page in-process
+(Django's test client, so no HTTP nor gunicorn: the site's own work), the
 median of --samples requests after one to warm up, with its SQL query count (CaptureQueriesContext):
 
   profile (own)      /accounts/players/me/ as she sees it (statistics, her games in progress, finished games)
@@ -22,6 +23,7 @@ disturbs less than the round trips the table above measures).
     DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos_bench .venv/bin/python bench/bench_lists.py
     DEBUG=true DATABASE_URL=... .venv/bin/python bench/bench_lists.py --sizes 1000 20000 --explain
 """
+
 from __future__ import annotations
 
 import argparse
@@ -71,21 +73,37 @@ def add_games(count: int, people: list[int], rng: random.Random, me: int | None 
     from games.models import Game, Seat
 
     now = timezone.now()
-    plan = [(Game.Status.FINISHED if rng.random() < 0.95 else Game.Status.ABORTED, rng.choice(people),
-             rng.choice(people)) for _ in range(count)]
+    plan = [
+        (Game.Status.FINISHED if rng.random() < 0.95 else Game.Status.ABORTED, rng.choice(people), rng.choice(people))
+        for _ in range(count)
+    ]
     if me is not None:
         plan += [(status, me, rng.choice(people)) for status, n in MINE.items() for _ in range(n)]
         plan += [(status, rng.choice(people), rng.choice(people)) for status, n in LIVE.items() for _ in range(n)]
     plan = [(status, a, b) for status, a, b in plan if a != b]
     for chunk in range(0, len(plan), BATCH):
-        part = plan[chunk:chunk + BATCH]
-        games = Game.objects.bulk_create([
-            Game(kind=rng.choice(KINDS), players=2, turn_seconds=86400, created_by_id=a, status=status,
-                 private=rng.random() < 0.3, invite_code=f"l{rng.getrandbits(60):x}",
-                 finished_at=(now - timezone.timedelta(minutes=rng.randint(0, 10**6))
-                              if status == Game.Status.FINISHED else None),
-                 to_act=[rng.randint(0, 1)] if status == Game.Status.RUNNING else [])
-            for status, a, b in part], batch_size=BATCH)
+        part = plan[chunk : chunk + BATCH]
+        games = Game.objects.bulk_create(
+            [
+                Game(
+                    kind=rng.choice(KINDS),
+                    players=2,
+                    turn_seconds=86400,
+                    created_by_id=a,
+                    status=status,
+                    private=rng.random() < 0.3,
+                    invite_code=f"l{rng.getrandbits(60):x}",
+                    finished_at=(
+                        now - timezone.timedelta(minutes=rng.randint(0, 10**6))
+                        if status == Game.Status.FINISHED
+                        else None
+                    ),
+                    to_act=[rng.randint(0, 1)] if status == Game.Status.RUNNING else [],
+                )
+                for status, a, b in part
+            ],
+            batch_size=BATCH,
+        )
         seats = []
         for game, (status, a, b) in zip(games, part):
             done = status == Game.Status.FINISHED
@@ -93,8 +111,16 @@ def add_games(count: int, people: list[int], rng: random.Random, me: int | None 
             for index, user, won in ((0, a, first), (1, b, not first)):
                 if status == Game.Status.OPEN and index == 1:
                     continue
-                seats.append(Seat(game=game, index=index, user_id=user, rank=(1 if won else 2) if done else None,
-                                  score=rng.randint(0, 80) if done else None, abandoned=left and not won))
+                seats.append(
+                    Seat(
+                        game=game,
+                        index=index,
+                        user_id=user,
+                        rank=(1 if won else 2) if done else None,
+                        score=rng.randint(0, 80) if done else None,
+                        abandoned=left and not won,
+                    )
+                )
         Seat.objects.bulk_create(seats, batch_size=BATCH)
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
@@ -115,8 +141,12 @@ def measure(clients: dict[str, Client], samples: int) -> dict[str, tuple[float, 
                 figures.append((time.perf_counter() - started) * 1000)
             sql.append(sum(float(q["time"]) for q in queries.captured_queries) * 1000)
             assert response.status_code == 200, (label, response.status_code)
-        out[label] = (statistics.median(figures), len(queries.captured_queries), queries.captured_queries,
-                      statistics.median(sql))
+        out[label] = (
+            statistics.median(figures),
+            len(queries.captured_queries),
+            queries.captured_queries,
+            statistics.median(sql),
+        )
     return out
 
 
@@ -131,8 +161,10 @@ def explain(label: str, queries: list[dict]) -> None:
                 plan = plan if isinstance(plan, list) else json.loads(plan)
                 plans.append((plan[0]["Execution Time"], query["sql"]))
         took, sql = max(plans)
-        print(f"\n{label}: its slowest query runs in {took:.2f} ms in PostgreSQL; all {len(plans)} in "
-              f"{sum(p[0] for p in plans):.2f} ms")
+        print(
+            f"\n{label}: its slowest query runs in {took:.2f} ms in PostgreSQL; all {len(plans)} in "
+            f"{sum(p[0] for p in plans):.2f} ms"
+        )
         cursor.execute("EXPLAIN ANALYZE " + sql)
         for (line,) in cursor.fetchall():
             print("    " + line)
@@ -156,8 +188,9 @@ def main() -> None:
         from games.services.player_summaries import player_summaries_rebuild
 
         rng = random.Random(16)
-        User.objects.bulk_create([User(username=f"p{i}", email=f"p{i}@example.com", password="!")
-                                  for i in range(PLAYERS)], batch_size=BATCH)
+        User.objects.bulk_create(
+            [User(username=f"p{i}", email=f"p{i}@example.com", password="!") for i in range(PLAYERS)], batch_size=BATCH
+        )
         me = User.objects.create(username="me", email="me@example.com", password="!")
         other = User.objects.create(username="other", email="other@example.com", password="!")
         people = list(User.objects.filter(username__startswith="p").values_list("pk", flat=True))
@@ -173,12 +206,16 @@ def main() -> None:
             print(f"{size:,} games stored (filled in {time.perf_counter() - started:.0f} s)", flush=True)
             results[size] = measure(clients, args.samples)
         sizes = sorted(results)
-        print(f"\nmedian ms of {args.samples} requests (queries of one; ms of them in SQL), 'me' at the same "
-              f"{sum(MINE.values())} tables at every size")
+        print(
+            f"\nmedian ms of {args.samples} requests (queries of one; ms of them in SQL), 'me' at the same "
+            f"{sum(MINE.values())} tables at every size"
+        )
         print(f"{'page':<20}" + "".join(f"{f'{s:,} games':>28}" for s in sizes) + f"{'ratio':>8}")
         for label in PAGES:
-            cells = "".join(f"{results[s][label][0]:>9.1f} ms {f'({results[s][label][1]} q, sql {results[s][label][3]:.0f})':>16}"
-                            for s in sizes)
+            cells = "".join(
+                f"{results[s][label][0]:>9.1f} ms {f'({results[s][label][1]} q, sql {results[s][label][3]:.0f})':>16}"
+                for s in sizes
+            )
             print(f"{label:<20}{cells}{results[sizes[-1]][label][0] / results[sizes[0]][label][0]:>8.2f}")
         if args.queries:
             for label in PAGES:

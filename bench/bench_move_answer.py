@@ -17,6 +17,7 @@ median time of a few moves each (issue 16: all three should not grow with the ga
 
     DEBUG=true .venv/bin/python bench/bench_move_answer.py --answers --moves 15
 """
+
 from __future__ import annotations
 
 import argparse
@@ -64,14 +65,22 @@ class Site:
     def __init__(self, setup: str, folder: Path):
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
         # DEBUG off as in production; the published development key is fine for a measurement on this machine.
-        env.update(DJANGO_SETTINGS_MODULE="config.settings", DEBUG="false", TOPOS_ALLOW_DEV_SECRET="true",
-                   TOPOS_BROKER_DIR=str(folder / "broker"), TOPOS_CACHE_DIR=str(folder / "cache"),
-                   ALLOWED_HOSTS="127.0.0.1,localhost", LOG_LEVEL="WARNING", TOPOS_BOT_DELAY_SCALE="0")
+        env.update(
+            DJANGO_SETTINGS_MODULE="config.settings",
+            DEBUG="false",
+            TOPOS_ALLOW_DEV_SECRET="true",
+            TOPOS_BROKER_DIR=str(folder / "broker"),
+            TOPOS_CACHE_DIR=str(folder / "cache"),
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            LOG_LEVEL="WARNING",
+            TOPOS_BOT_DELAY_SCALE="0",
+        )
         for scope in ("ANON", "USER", "MOVES"):  # the throttles run (their cost is in the figures) but never refuse
             env.setdefault(f"TOPOS_API_RATE_{scope}", "100000/s")
         if setup == "postgres":
-            subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", PG_URL.rsplit("/", 1)[1]],
-                           check=True)
+            subprocess.run(
+                ["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", PG_URL.rsplit("/", 1)[1]], check=True
+            )
             subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", PG_URL.rsplit("/", 1)[1]], check=True)
             env.update(DATABASE_URL=PG_URL, REDIS_URL=REDIS_URL, DATABASE_CONN_MAX_AGE="60")
         else:
@@ -79,16 +88,47 @@ class Site:
         self.env, self.port = env, free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         subprocess.run([PYTHON, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-        done = subprocess.run([PYTHON, "manage.py", "shell", "-c", MAKE_PLAYERS], cwd=ROOT, env=env, check=True,
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [PYTHON, "manage.py", "shell", "-c", MAKE_PLAYERS],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         self.keys = done.stdout.strip().splitlines()[-1].split()  # the shell may first say what it imported
         log = open(folder / "processes.log", "wb")
         self.processes = [
-            subprocess.Popen([PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"],
-                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
-            subprocess.Popen([PYTHON, "-m", "celery", "-A", "config", "worker", "-l", "warning", "-c", "2",
-                              "--without-gossip", "--without-mingle", "--without-heartbeat"],
-                             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True),
+            subprocess.Popen(
+                [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            ),
+            subprocess.Popen(
+                [
+                    PYTHON,
+                    "-m",
+                    "celery",
+                    "-A",
+                    "config",
+                    "worker",
+                    "-l",
+                    "warning",
+                    "-c",
+                    "2",
+                    "--without-gossip",
+                    "--without-mingle",
+                    "--without-heartbeat",
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            ),
         ]
         for _ in range(100):
             try:
@@ -109,8 +149,12 @@ class Site:
 
     def call(self, method: str, path: str, key: str, body: dict | None = None) -> tuple[int, dict, float]:
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method, headers={
-            "Authorization": f"Token {key}", "Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.base + path,
+            data=data,
+            method=method,
+            headers={"Authorization": f"Token {key}", "Content-Type": "application/json"},
+        )
         started = time.perf_counter()
         try:
             with urllib.request.urlopen(request, timeout=120) as answer:
@@ -121,8 +165,9 @@ class Site:
 
 
 def open_table(site: Site, bots: list[str]) -> int:
-    status, table, _ = site.call("POST", "/api/tables/", site.keys[0], {"game": "topoum", "players": 1 + len(bots)
-                                                                          if bots else 2, "bots": bots})
+    status, table, _ = site.call(
+        "POST", "/api/tables/", site.keys[0], {"game": "topoum", "players": 1 + len(bots) if bots else 2, "bots": bots}
+    )
     assert status == 201, table
     if not bots:
         site.call("POST", f"/api/tables/{table['id']}/join/", site.keys[1], {})
@@ -146,8 +191,9 @@ def play(site: Site, table: int, turns: int, people: int) -> list[float]:
                 continue
             legal = [a for a in detail["legal_actions"] if a.get("type") != "undo"]
             action = next((a for a in legal if a.get("type") == "end_turn"), legal[0])
-            status, answer, seconds = site.call("POST", f"/api/tables/{table}/actions/", key,
-                                                {"action": action, "expected_version": detail["version"]})
+            status, answer, seconds = site.call(
+                "POST", f"/api/tables/{table}/actions/", key, {"action": action, "expected_version": detail["version"]}
+            )
             assert status in (200, 201), answer
             times.append(seconds)
             moved = True
@@ -161,7 +207,7 @@ def play(site: Site, table: int, turns: int, people: int) -> list[float]:
 def figures(label: str, times: list[float]) -> str:
     ms = sorted(t * 1000 for t in times)
     p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
-    return (f"{label:<44} {len(ms):>5} {statistics.median(ms):>9.1f} {p90:>9.1f} {ms[-1]:>9.1f}")
+    return f"{label:<44} {len(ms):>5} {statistics.median(ms):>9.1f} {p90:>9.1f} {ms[-1]:>9.1f}"
 
 
 def answers(lengths: list[int], moves: int) -> None:
@@ -185,9 +231,11 @@ def answers(lengths: list[int], moves: int) -> None:
     from games.positions import load_state
 
     call_command("migrate", verbosity=0)
-    people = [User.objects.filter(username=n).first() or user_create(username=n, email=f"{n}@example.com",
-                                                                      password="a-long-bench-password")
-              for n in ("bench-ana", "bench-bruno")]
+    people = [
+        User.objects.filter(username=n).first()
+        or user_create(username=n, email=f"{n}@example.com", password="a-long-bench-password")
+        for n in ("bench-ana", "bench-bruno")
+    ]
 
     def next_move(game):
         state = load_state(game)
@@ -196,8 +244,9 @@ def answers(lengths: list[int], moves: int) -> None:
         return seat, next((a for a in legal if a["type"] == "end_turn"), legal[0])
 
     def api_move(client, game, action):
-        return client.post(f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version},
-                           format="json")
+        return client.post(
+            f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"
+        )
 
     marks = {}  # what each page's log holds, as its htmx requests say (X-Topos-Log); absent before issue 16
 
@@ -209,9 +258,15 @@ def answers(lengths: list[int], moves: int) -> None:
 
     def htmx_move(client, game, action):
         headers = {"HTTP_X_TOPOS_LOG": marks[client]} if client in marks else {}
-        return log_mark(client, client.post(f"/tables/{game.pk}/act/", {"action": json.dumps(action),
-                                                                          "version": game.version},
-                                            HTTP_HX_REQUEST="true", **headers))
+        return log_mark(
+            client,
+            client.post(
+                f"/tables/{game.pk}/act/",
+                {"action": json.dumps(action), "version": game.version},
+                HTTP_HX_REQUEST="true",
+                **headers,
+            ),
+        )
 
     print(f"{'one move, Toppo 2 people':<30} {'actions':>7} {'queries':>7} {'bytes':>8} {'median ms':>9}")
     for length in lengths:
@@ -244,8 +299,10 @@ def answers(lengths: list[int], moves: int) -> None:
                 queries.append(len(captured))
                 sizes.append(len(answer.content))
                 game.refresh_from_db()
-            print(f"{kind + ' move':<30} {length:>7} {statistics.median(queries):>7.0f} {statistics.median(sizes):>8.0f} "
-                  f"{statistics.median(times) * 1000:>9.1f}")
+            print(
+                f"{kind + ' move':<30} {length:>7} {statistics.median(queries):>7.0f} {statistics.median(sizes):>8.0f} "
+                f"{statistics.median(times) * 1000:>9.1f}"
+            )
         Game.objects.filter(pk=game.pk).update(status=Game.Status.ABORTED)
 
 

@@ -13,6 +13,7 @@ running them), then the plan of her statistics query.
     DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos_bench .venv/bin/python bench/bench_player_stats.py
     DEBUG=true DATABASE_URL=... .venv/bin/python bench/bench_player_stats.py --sizes 1000 20000 --games-each 4
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,9 @@ def add_players(start: int, stop: int, games_each: int, rng: random.Random, prol
     from accounts.models import User
     from games.models import Game, Seat
 
-    User.objects.bulk_create([User(username=f"p{i}", email=f"p{i}@example.com", password="!")
-                              for i in range(start, stop)], batch_size=BATCH)
+    User.objects.bulk_create(
+        [User(username=f"p{i}", email=f"p{i}@example.com", password="!") for i in range(start, stop)], batch_size=BATCH
+    )
     ids = list(User.objects.filter(username__startswith="p").values_list("pk", flat=True))
     creator = ids[0]
     pairs = [(rng.choice(ids), rng.choice(ids)) for _ in range((stop - start) * games_each // 2)]
@@ -52,22 +54,47 @@ def add_players(start: int, stop: int, games_each: int, rng: random.Random, prol
     pairs = [(a, b) for a, b in pairs if a != b]
     now = timezone.now()
     for chunk in range(0, len(pairs), BATCH):
-        part = pairs[chunk:chunk + BATCH]
-        games = Game.objects.bulk_create([
-            Game(kind=rng.choice(KINDS), players=2, turn_seconds=86400, created_by_id=creator,
-                 private=rng.random() < 0.3, invite_code=f"b{start:x}-{chunk + i:x}",
-                 status=Game.Status.ABORTED if rng.random() < 0.1 else Game.Status.FINISHED,
-                 finished_at=now - timezone.timedelta(minutes=rng.randint(0, 10**6)))
-            for i in range(len(part))])
+        part = pairs[chunk : chunk + BATCH]
+        games = Game.objects.bulk_create(
+            [
+                Game(
+                    kind=rng.choice(KINDS),
+                    players=2,
+                    turn_seconds=86400,
+                    created_by_id=creator,
+                    private=rng.random() < 0.3,
+                    invite_code=f"b{start:x}-{chunk + i:x}",
+                    status=Game.Status.ABORTED if rng.random() < 0.1 else Game.Status.FINISHED,
+                    finished_at=now - timezone.timedelta(minutes=rng.randint(0, 10**6)),
+                )
+                for i in range(len(part))
+            ]
+        )
         seats = []
         for game, (a, b) in zip(games, part):
             first = rng.random() < 0.5
             done = game.status == Game.Status.FINISHED
             left = done and rng.random() < 0.1
-            seats.append(Seat(game=game, index=0, user_id=a, rank=(1 if first else 2) if done else None,
-                              score=rng.randint(0, 80) if done else None, abandoned=left and not first))
-            seats.append(Seat(game=game, index=1, user_id=b, rank=(2 if first else 1) if done else None,
-                              score=rng.randint(0, 80) if done else None, abandoned=left and first))
+            seats.append(
+                Seat(
+                    game=game,
+                    index=0,
+                    user_id=a,
+                    rank=(1 if first else 2) if done else None,
+                    score=rng.randint(0, 80) if done else None,
+                    abandoned=left and not first,
+                )
+            )
+            seats.append(
+                Seat(
+                    game=game,
+                    index=1,
+                    user_id=b,
+                    rank=(2 if first else 1) if done else None,
+                    score=rng.randint(0, 80) if done else None,
+                    abandoned=left and first,
+                )
+            )
         Seat.objects.bulk_create(seats)
     from games.services.player_summaries import player_summaries_rebuild
 
@@ -86,11 +113,16 @@ def measure(label: str, people: list, viewer, samples: int) -> None:
     from games import player_stats
 
     def page(person):
-        return [player_stats.game_result(g, person)
-                for g in player_stats.games_of(player_stats.recent_games(person, viewer)[:20])]
+        return [
+            player_stats.game_result(g, person)
+            for g in player_stats.games_of(player_stats.recent_games(person, viewer)[:20])
+        ]
 
-    for name, fn in (("stats", player_stats.game_stats), ("list ", page),
-                     ("count", lambda p: player_stats.recent_games(p, viewer).count())):
+    for name, fn in (
+        ("stats", player_stats.game_stats),
+        ("list ", page),
+        ("count", lambda p: player_stats.recent_games(p, viewer).count()),
+    ):
         figures = [timed(lambda: fn(p)) for p in people[:samples]]
         print(f"  {label} {name}: median {statistics.median(figures):6.2f} ms, slowest {max(figures):6.2f} ms")
 
@@ -101,9 +133,12 @@ def report(size: int, prolific, viewer, rng: random.Random, samples: int) -> Non
 
     players = list(User.objects.filter(username__startswith="p").order_by("?")[:samples])
     seats = Seat.objects.count()
-    print(f"{size:,} players, {seats:,} seats; {samples} random players, then 'prolific' "
-          f"({Seat.objects.filter(user=prolific).count():,} tables), seen by another player")
+    print(
+        f"{size:,} players, {seats:,} seats; {samples} random players, then 'prolific' "
+        f"({Seat.objects.filter(user=prolific).count():,} tables), seen by another player"
+    )
     from games import player_stats
+
     for person in players[:5]:  # warm the caches and the connection
         player_stats.game_stats(person)
     # PostgreSQL compiles a query whose estimated cost passes jit_above_cost (a prolific player's do): shown with
@@ -147,6 +182,7 @@ def main() -> None:
     old_name = connection.creation.create_test_db(verbosity=0)
     try:
         from accounts.models import User
+
         rng = random.Random(5)
         prolific = User.objects.create(username="prolific", email="prolific@example.com", password="!")
         viewer = User.objects.create(username="viewer", email="viewer@example.com", password="!")

@@ -11,6 +11,7 @@ Each figure is the best (and the median) of many runs, in milliseconds, through 
     DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos_ratings .venv/bin/python bench/bench_ratings.py
     DEBUG=true .venv/bin/python bench/bench_ratings.py                 # SQLite
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,13 +46,23 @@ def seed(upto: int, already: int, rng: random.Random) -> None:
     now = timezone.now()
     for start in range(already, upto, BATCH):
         stop = min(upto, start + BATCH)
-        users = User.objects.bulk_create([User(username=f"bench{i:06d}", email=f"bench{i}@example.com")
-                                          for i in range(start, stop)])
+        users = User.objects.bulk_create(
+            [User(username=f"bench{i:06d}", email=f"bench{i}@example.com") for i in range(start, stop)]
+        )
         rows = []
         for user in users:
             mu, sigma = rng.gauss(25, 4), rng.uniform(1.5, 8.3)
-            rows.append(Rating(user=user, key=KEY, mu=mu, sigma=sigma, value=shown_value(mu, sigma),
-                               games=rng.randint(1, 300), updated_at=now))
+            rows.append(
+                Rating(
+                    user=user,
+                    key=KEY,
+                    mu=mu,
+                    sigma=sigma,
+                    value=shown_value(mu, sigma),
+                    games=rng.randint(1, 300),
+                    updated_at=now,
+                )
+            )
         Rating.objects.bulk_create(rows)
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:

@@ -8,6 +8,7 @@ log as the site writes it) in a throwaway test database, then asks for random pl
     DEBUG=true .venv/bin/python bench/bench_replay.py                # SQLite
     DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos_replay .venv/bin/python bench/bench_replay.py
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,9 @@ def build_game(target: int, rng: random.Random):
             rows.append(Action(game=game, seq=len(rows) + 1, seat=seat, action=action))
         if len(rows) >= target or hands == 20:
             Action.objects.bulk_create(rows)
-            Game.objects.filter(pk=game.pk).update(state=state.to_json(), status=Game.Status.FINISHED,
-                                                   version=len(rows), to_act=[])
+            Game.objects.filter(pk=game.pk).update(
+                state=state.to_json(), status=Game.Status.FINISHED, version=len(rows), to_act=[]
+            )
             return Game.objects.get(pk=game.pk)
 
 
@@ -63,6 +65,7 @@ def main() -> None:
     old_name = connection.creation.create_test_db(verbosity=0)
     try:
         from games import replay
+
         rng = random.Random(11)
         game = build_game(args.actions, rng)
         plies = replay.plies_of(game)
@@ -75,8 +78,7 @@ def main() -> None:
 
         print(f"cold  ply {plies}: {timed(plies):.1f} ms (replays from the start, writes the checkpoints)")
         warm = [timed(rng.randint(0, plies)) for _ in range(args.samples)]
-        print(f"warm  {args.samples} random plies: median {statistics.median(warm):.1f} ms, "
-              f"max {max(warm):.1f} ms")
+        print(f"warm  {args.samples} random plies: median {statistics.median(warm):.1f} ms, max {max(warm):.1f} ms")
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 

@@ -11,6 +11,7 @@ actions listed when tiles are to be placed.  Then the milliseconds of one whole 
 played by the bots' playout policy (engine/topology/hints.py rollout_action), as searches run them.
 Figures, not assertions: tests never time anything.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -89,8 +90,10 @@ def main() -> None:
     for players, options in CONFIGS:
         label = f"{players} players" + (" advanced" if options.get("advanced") else "")
         r = run(players, options, args.games)
-        print(f"{label:<22}{r['game_ms']:>7.1f} ms{r['decisions']:>11.1f}{r['legal_ms']:>7.3f} ms"
-              f"{r['view_ms']:>7.3f} ms{r['clone_ms']:>7.3f} ms{r['actions']:>9.0f}")
+        print(
+            f"{label:<22}{r['game_ms']:>7.1f} ms{r['decisions']:>11.1f}{r['legal_ms']:>7.3f} ms"
+            f"{r['view_ms']:>7.3f} ms{r['clone_ms']:>7.3f} ms{r['actions']:>9.0f}"
+        )
     print(f"{'2 players, playout':<22}{playout_ms(max(1, args.games // 5)):>7.1f} ms")
 
 

@@ -6,6 +6,7 @@ Prints figures only; nothing here is asserted.  Random games take their actions 
 and apply them with `apply_legal` (what bots and the move service do), or `apply` when asked to
 check them (`--checked`).
 """
+
 from __future__ import annotations
 
 import os
@@ -78,8 +79,13 @@ def strong_playouts(seconds: float = 2.0) -> list[int]:
     for seed in range(3):
         st = mid_game(seed)
         seat = st.cur
-        search = HalvingSearch(GAME, st.view(seat), seat, random.Random(seed),
-                               budget_for("strong", "topoum", seconds=seconds, iterations=None))
+        search = HalvingSearch(
+            GAME,
+            st.view(seat),
+            seat,
+            random.Random(seed),
+            budget_for("strong", "topoum", seconds=seconds, iterations=None),
+        )
         search.run()
         counts.append(search.playouts)
     return counts
@@ -101,14 +107,18 @@ def main() -> None:
             steps.append(random_game(players, seed, options))
             durations.append(time.perf_counter() - t0)
         total = sum(durations)
-        print(f"{label:40s} {games / total:7.1f} games/s   median game {statistics.median(durations) * 1000:6.1f} ms"
-              f"   median {statistics.median(steps):.0f} decisions")
+        print(
+            f"{label:40s} {games / total:7.1f} games/s   median game {statistics.median(durations) * 1000:6.1f} ms"
+            f"   median {statistics.median(steps):.0f} decisions"
+        )
     timings: list[float] = []
     for seed in range(max(10, games // 10)):
         random_game(2, seed, {"deck": "random"}, timings)
     timings.sort()
-    print(f"legal_actions (2 players, random decks, uncached): median {statistics.median(timings) * 1e6:.0f} us, "
-          f"90th percentile {timings[int(len(timings) * 0.9)] * 1e6:.0f} us, max {timings[-1] * 1e6:.0f} us")
+    print(
+        f"legal_actions (2 players, random decks, uncached): median {statistics.median(timings) * 1e6:.0f} us, "
+        f"90th percentile {timings[int(len(timings) * 0.9)] * 1e6:.0f} us, max {timings[-1] * 1e6:.0f} us"
+    )
     print(f"clone (2 players, mid-game): median {clone_time() * 1e6:.1f} us")
     if "--no-bots" not in sys.argv:
         print(f"strong bot playouts in 2 s (3 mid-game positions): {strong_playouts()}")

@@ -5,6 +5,7 @@ A random player picks a seat among to_act() and one of its listed actions, as th
 conformance test does; it prints matches/s, decisions per match and the listing time
 for 2, 4 and 8 players at both paces (3 hands each, the default).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,8 +41,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="time spent per configuration")
     args = parser.parse_args()
     game = get_game("toppo")
-    print(f"{'players':>7} {'pace':>14} {'matches/s':>10} {'decisions/match (median, max)':>30} "
-          f"{'legal_actions median':>21}")
+    print(
+        f"{'players':>7} {'pace':>14} {'matches/s':>10} {'decisions/match (median, max)':>30} "
+        f"{'legal_actions median':>21}"
+    )
     for players in (2, 4, 8):
         for pace in ("live", "correspondence"):
             listing: list[float] = []
@@ -52,9 +55,11 @@ def main() -> None:
                 lengths.append(one_match(game, players, pace, seed, listing))
                 seed += 1
             elapsed = time.perf_counter() - start
-            print(f"{players:>7} {pace:>14} {len(lengths) / elapsed:>10.1f} "
-                  f"{statistics.median(lengths):>22.0f}, {max(lengths):>6} "
-                  f"{statistics.median(listing) * 1e6:>18.1f} us")
+            print(
+                f"{players:>7} {pace:>14} {len(lengths) / elapsed:>10.1f} "
+                f"{statistics.median(lengths):>22.0f}, {max(lengths):>6} "
+                f"{statistics.median(listing) * 1e6:>18.1f} us"
+            )
 
 
 if __name__ == "__main__":

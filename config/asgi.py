@@ -3,6 +3,7 @@
 The event streams (games.feed.asgi) are answered before Django, so an open stream holds no thread;
 every other request goes to Django as under WSGI.
 """
+
 import os
 
 from django.core.asgi import get_asgi_application

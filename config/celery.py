@@ -4,6 +4,7 @@ With REDIS_URL set, Redis is the broker; without it, kombu's filesystem transpor
 TOPOS_BROKER_DIR (config/settings.py).  Either way a real worker and beat run the tasks,
 never the web process: `config/scripts/run.sh` starts them beside the site.
 """
+
 import logging
 import os
 
@@ -46,6 +47,7 @@ def enqueue(task_name: str, *args, countdown: float | None = None) -> bool:
 # LOG_FORMAT=json (config/settings.py): the worker and beat log through Django's LOGGING, one JSON object a line,
 # instead of Celery's own format.  Decided from the environment here because beat sets its logging up before Django.
 if (os.environ.get("LOG_FORMAT") or "").strip().lower() == "json":
+
     @signals.setup_logging.connect
     def _json_logging(**_):
         import logging.config

@@ -3,6 +3,7 @@
 Django passes the development key (it is long and varied) and says nothing about ALLOWED_HOSTS,
 the address put in emails, or a missing Content-Security-Policy; these checks do.
 """
+
 from __future__ import annotations
 
 from urllib.parse import urlsplit
@@ -19,12 +20,22 @@ CSP_MIDDLEWARE = "django.middleware.csp.ContentSecurityPolicyMiddleware"
 def secret_key_check(app_configs, **kwargs):
     problems = []
     if problem := secret_key_problem(settings.SECRET_KEY):
-        problems.append(Error(problem, id="topos.E001",
-                              hint="Set SECRET_KEY to a long random value of this site's own (config.production "
-                                   "refuses to start without one)."))
+        problems.append(
+            Error(
+                problem,
+                id="topos.E001",
+                hint="Set SECRET_KEY to a long random value of this site's own (config.production "
+                "refuses to start without one).",
+            )
+        )
     if DEVELOPMENT_SECRET_KEY in getattr(settings, "SECRET_KEY_FALLBACKS", []):
-        problems.append(Error("SECRET_KEY_FALLBACKS contains the development key published in the repository.",
-                              id="topos.E002", hint="Remove it: anything it signed can be forged."))
+        problems.append(
+            Error(
+                "SECRET_KEY_FALLBACKS contains the development key published in the repository.",
+                id="topos.E002",
+                hint="Remove it: anything it signed can be forged.",
+            )
+        )
     return problems
 
 
@@ -39,17 +50,32 @@ def allowed_hosts_check(app_configs, **kwargs):
 def site_url_check(app_configs, **kwargs):
     address = urlsplit(settings.SITE_URL)
     if address.hostname in ("localhost", "127.0.0.1", "::1"):
-        return [Warning(f"SITE_URL is {settings.SITE_URL!r}: every link in an email would point at the sender's "
-                        "own machine.", id="topos.W004", hint="Set SITE_URL=https://topos.example.")]
+        return [
+            Warning(
+                f"SITE_URL is {settings.SITE_URL!r}: every link in an email would point at the sender's own machine.",
+                id="topos.W004",
+                hint="Set SITE_URL=https://topos.example.",
+            )
+        ]
     if address.scheme != "https":
-        return [Warning(f"SITE_URL is {settings.SITE_URL!r}: links in emails would not use HTTPS.",
-                        id="topos.W005", hint="Serve the site over HTTPS and set SITE_URL=https://...")]
+        return [
+            Warning(
+                f"SITE_URL is {settings.SITE_URL!r}: links in emails would not use HTTPS.",
+                id="topos.W005",
+                hint="Serve the site over HTTPS and set SITE_URL=https://...",
+            )
+        ]
     return []
 
 
 @register(Tags.security, deploy=True)
 def content_security_policy_check(app_configs, **kwargs):
     if CSP_MIDDLEWARE not in settings.MIDDLEWARE or not getattr(settings, "SECURE_CSP", None):
-        return [Warning("No Content-Security-Policy is sent.", id="topos.W006",
-                        hint=f"Keep {CSP_MIDDLEWARE} in MIDDLEWARE and SECURE_CSP set (config/settings.py).")]
+        return [
+            Warning(
+                "No Content-Security-Policy is sent.",
+                id="topos.W006",
+                hint=f"Keep {CSP_MIDDLEWARE} in MIDDLEWARE and SECURE_CSP set (config/settings.py).",
+            )
+        ]
     return []

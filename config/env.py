@@ -1,4 +1,5 @@
 """Strict readers for settings from the environment: a malformed value stops the start-up."""
+
 from __future__ import annotations
 
 import os

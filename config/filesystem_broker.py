@@ -12,6 +12,7 @@ creates the table's file empty and only then locks it, so a worker and its beat 
 read it empty and the worker stopped before taking any task (seen in a browser test).  Here binding is
 serialised by a lock file of its own, the table is replaced whole by a rename, and readers never lock.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,7 +36,6 @@ class Channel(filesystem.Channel):
             os.replace(partial, final)
         except OSError as exc:
             raise ChannelError(f"Cannot add file {final!r} to directory") from exc
-
 
     def get_table(self, exchange):
         return [filesystem.exchange_queue_t(*q) for q in _read_table(self._exchange_file(exchange))]

@@ -2,6 +2,7 @@
 
 Every value can be changed from the environment; the defaults suit one machine behind a proxy that ends TLS.
 """
+
 import multiprocessing
 import os
 import sys
@@ -21,7 +22,9 @@ bind = [os.environ.get("TOPOS_BIND") or "127.0.0.1:8000"]
 # Processes: the usual 2 x cores + 1 (WEB_CONCURRENCY overrides), each with a few threads so that a request waiting
 # on PostgreSQL or on a slow client does not hold a whole process; each thread keeps its own database connection.
 workers = int(os.environ.get("WEB_CONCURRENCY") or 2 * multiprocessing.cpu_count() + 1)
-threads = int(os.environ.get("WEB_THREADS") or 4)  # WSGI only; uvicorn runs Django's synchronous code on its own threads
+threads = int(
+    os.environ.get("WEB_THREADS") or 4
+)  # WSGI only; uvicorn runs Django's synchronous code on its own threads
 worker_class = "config.uvicorn_worker.ToposUvicornWorker" if _asgi else "gthread"
 timeout = int(os.environ.get("WEB_TIMEOUT") or 30)  # a request still running after this is killed with its process
 graceful_timeout = 30  # on TERM, requests under way get this long to finish
@@ -45,8 +48,10 @@ def on_starting(server):
     storage = settings.STORAGES.get("staticfiles", {}).get("BACKEND", "")
     manifest = os.path.join(settings.STATIC_ROOT, "staticfiles.json")
     if "Manifest" in storage and not os.path.exists(manifest):
-        sys.exit(f"No static files collected in {settings.STATIC_ROOT}: run `python manage.py collectstatic "
-                 "--noinput` first (config/scripts/serve.sh does), or every page would be a 500.")
+        sys.exit(
+            f"No static files collected in {settings.STATIC_ROOT}: run `python manage.py collectstatic "
+            "--noinput` first (config/scripts/serve.sh does), or every page would be a 500."
+        )
 
 
 if (os.environ.get("LOG_FORMAT") or "").strip().lower() == "json":

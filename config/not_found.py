@@ -4,6 +4,7 @@ With DEBUG on (`run.sh`), Django answers an unknown address with a page listing 
 pattern of the site, to anyone who asks.  Here everyone but staff gets the 404 page the site
 serves in production (templates/404.html); staff keep Django's page for debugging.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -20,9 +21,13 @@ def not_found(request, exception=None):
     """handler404: the API answers an address it does not know in its one error shape (JSON, issue 12), the
     site with its 404 page."""
     if request.path_info.startswith("/api/"):
-        return JsonResponse({"error": "not_found",
-                             "detail": _("There is nothing at this address of the API; the list of its addresses "
-                                         "is at /api/docs/.")}, status=404)
+        return JsonResponse(
+            {
+                "error": "not_found",
+                "detail": _("There is nothing at this address of the API; the list of its addresses is at /api/docs/."),
+            },
+            status=404,
+        )
     return page_not_found(request, exception)
 
 

@@ -6,6 +6,7 @@ keep it for the next person, and a browser should not keep a table's hidden card
 Static files never reach this middleware (WhiteNoise, above it, answers them with their own long
 cache).  A view that sets Cache-Control itself (a redirect to the favicon, a health check) keeps it.
 """
+
 from __future__ import annotations
 
 from django.utils.cache import patch_cache_control

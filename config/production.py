@@ -4,6 +4,7 @@ Use with DJANGO_SETTINGS_MODULE=config.production; `manage.py check --deploy` pa
 with no warnings when SECRET_KEY, ALLOWED_HOSTS, SITE_URL and DEBUG=false are given.  It refuses to
 start with the development key or a weak one, a missing or '*' ALLOWED_HOSTS, or a missing SITE_URL.
 """
+
 from urllib.parse import urlsplit
 
 from .env import ImproperEnvironment, env_bool, env_int, env_list, env_str
@@ -15,13 +16,17 @@ if DEBUG:
     raise ImproperEnvironment("DEBUG must be false in production.")
 # Every link in an email is built on SITE_URL; the localhost default would send people nowhere.
 if not env_str("SITE_URL") or urlsplit(SITE_URL).hostname in ("localhost", "127.0.0.1", "::1"):
-    raise ImproperEnvironment("SITE_URL must be set to the address people use to reach the site, such as "
-                              f"https://topos.example (it is {SITE_URL!r}); every link in an email starts with it.")
+    raise ImproperEnvironment(
+        "SITE_URL must be set to the address people use to reach the site, such as "
+        f"https://topos.example (it is {SITE_URL!r}); every link in an email starts with it."
+    )
 # --- Refusing unsafe values (issue 14) ----------------------------------------------------------
 SECRET_KEY = env_str("SECRET_KEY") or ""
 if problem := secret_key_problem(SECRET_KEY):
-    raise ImproperEnvironment(f"{problem} Production needs a long random SECRET_KEY of its own, e.g. from "
-                              "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`.")
+    raise ImproperEnvironment(
+        f"{problem} Production needs a long random SECRET_KEY of its own, e.g. from "
+        "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`."
+    )
 # Only the host names given, never the development default list nor a wildcard that takes any Host header.
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [])
 if problem := allowed_hosts_problem(ALLOWED_HOSTS):
@@ -36,10 +41,18 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TOPOS_BEHIND_PR
 
 # Real mail in production: SMTP unless another production backend is named.
 if MAILERS["default"]["BACKEND"].endswith(("console.EmailBackend", "locmem.EmailBackend", "dummy.EmailBackend")):
-    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.smtp.EmailBackend", "OPTIONS": {
-        "host": env_str("EMAIL_HOST") or "localhost", "port": env_int("EMAIL_PORT", 587),
-        "username": env_str("EMAIL_HOST_USER") or "", "password": env_str("EMAIL_HOST_PASSWORD") or "",
-        "use_tls": env_bool("EMAIL_USE_TLS", True)}}}
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": env_str("EMAIL_HOST") or "localhost",
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER") or "",
+                "password": env_str("EMAIL_HOST_PASSWORD") or "",
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+            },
+        }
+    }
 
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
 SESSION_COOKIE_SECURE = True
@@ -57,7 +70,8 @@ STORAGES = {
 # The same in the worker: Celery would close the connection after every task; it reuses it instead (recycled every
 # so many tasks, and by the age and health rules above before each task: config/celery.py).  0: close after each.
 CELERY_DB_REUSE_MAX = env_int("CELERY_DB_REUSE_MAX", 200) or None
-# Event streams under gunicorn's threads would hold one each: off, the pages poll (TOPOS_ASGI=1 serves them, thread-free).
+# Event streams under gunicorn's threads would hold one each: off, the pages poll (TOPOS_ASGI=1 serves them,
+# thread-free).
 TOPOS_WSGI_STREAMS = env_bool("TOPOS_WSGI_STREAMS", False)
 # Only the collected copies (collectstatic, which config/scripts/serve.sh runs): hashed names, served compressed and
 # cached for good.  Without them every page is a 500 (the manifest is missing), which serve.sh never lets happen.

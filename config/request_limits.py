@@ -8,6 +8,7 @@ API form post) goes through `loads`, which applies the same limits.
 Both refusals are 400, with `error` saying which limit (`too_large`, `too_deep`): a client that sent
 too much must change its request, like any other malformed one (issue 12 asks for 400 for both).
 """
+
 from __future__ import annotations
 
 import json
@@ -47,8 +48,11 @@ def too_large() -> JsonRefused:
 
 
 def too_deep() -> JsonRefused:
-    return JsonRefused("too_deep", _("The JSON is nested too deeply: at most %(depth)d levels of arrays and objects "
-                                     "are accepted.") % {"depth": max_json_depth()})
+    return JsonRefused(
+        "too_deep",
+        _("The JSON is nested too deeply: at most %(depth)d levels of arrays and objects are accepted.")
+        % {"depth": max_json_depth()},
+    )
 
 
 def nesting_depth(text: bytes | str) -> int:

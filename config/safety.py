@@ -2,6 +2,7 @@
 
 Pure functions of the values, no Django: the settings modules import this before Django is set up.
 """
+
 from __future__ import annotations
 
 # Published in the repository, so it signs nothing anyone can trust: only for DEBUG runs and the tests.
@@ -17,8 +18,10 @@ def secret_key_problem(key: str | None) -> str | None:
     if key == DEVELOPMENT_SECRET_KEY or key.startswith("django-insecure"):
         return "SECRET_KEY is the development key published in the repository."
     if len(key) < SECRET_KEY_MIN_LENGTH or len(set(key)) < SECRET_KEY_MIN_UNIQUE:
-        return (f"SECRET_KEY is too weak: use {SECRET_KEY_MIN_LENGTH} characters or more, with at least "
-                f"{SECRET_KEY_MIN_UNIQUE} different ones.")
+        return (
+            f"SECRET_KEY is too weak: use {SECRET_KEY_MIN_LENGTH} characters or more, with at least "
+            f"{SECRET_KEY_MIN_UNIQUE} different ones."
+        )
     return None
 
 

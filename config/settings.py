@@ -4,6 +4,7 @@ Defaults give the embedded site: SQLite in the project folder, console email, an
 Celery tasks run in-process.  DATABASE_URL and REDIS_URL switch to PostgreSQL and a
 real broker with workers and beat.  `config.production` tightens security on top.
 """
+
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -25,8 +26,10 @@ DEBUG = env_bool("DEBUG", False)
 # goes further and refuses any weak key, and `check --deploy` reports it (config/checks.py).
 SECRET_KEY = env_str("SECRET_KEY") or DEVELOPMENT_SECRET_KEY
 if SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEBUG and not env_bool("TOPOS_ALLOW_DEV_SECRET", False):
-    raise ImproperEnvironment("SECRET_KEY must be set to a long random value when DEBUG is false: the development "
-                              "key is published in the repository. (Set DEBUG=true for development.)")
+    raise ImproperEnvironment(
+        "SECRET_KEY must be set to a long random value when DEBUG is false: the development "
+        "key is published in the repository. (Set DEBUG=true for development.)"
+    )
 # --- end of the secret key block ------------------------------------------------------------------
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -194,8 +197,8 @@ REDIS_URL = env_str("REDIS_URL") or ""
 TOPOS_BROKER_DIR = Path(env_str("TOPOS_BROKER_DIR") or BASE_DIR / ".broker")
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = False  # tests that want tasks inline ask for the `celery_eager` fixture
-CELERY_TASK_ACKS_LATE = True                 # a task is acknowledged only once done ...
-CELERY_TASK_REJECT_ON_WORKER_LOST = True     # ... and redelivered if its worker dies mid-way
+CELERY_TASK_ACKS_LATE = True  # a task is acknowledged only once done ...
+CELERY_TASK_REJECT_ON_WORKER_LOST = True  # ... and redelivered if its worker dies mid-way
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_VISIBILITY_TIMEOUT = env_int("CELERY_VISIBILITY_TIMEOUT", 600)
 if REDIS_URL:
@@ -236,11 +239,21 @@ CELERY_TASK_DEFAULT_QUEUE = "topos"
 TOPOS_DEADLINE_SWEEP_SECONDS = env_int("TOPOS_DEADLINE_SWEEP_SECONDS", 5)  # live Toppo clocks are seconds
 TOPOS_DIGEST_HOUR = env_int("TOPOS_DIGEST_HOUR", 7)  # UTC
 CELERY_BEAT_SCHEDULE = {
-    "deadlines": {"task": "games.tasks.deadlines_sweep", "schedule": float(TOPOS_DEADLINE_SWEEP_SECONDS),
-                  "options": {"expires": 2 * TOPOS_DEADLINE_SWEEP_SECONDS}},
-    "deadline-reminders": {"task": "games.notifications.tasks.deadline_reminders", "schedule": 300.0, "options": {"expires": 300}},
+    "deadlines": {
+        "task": "games.tasks.deadlines_sweep",
+        "schedule": float(TOPOS_DEADLINE_SWEEP_SECONDS),
+        "options": {"expires": 2 * TOPOS_DEADLINE_SWEEP_SECONDS},
+    },
+    "deadline-reminders": {
+        "task": "games.notifications.tasks.deadline_reminders",
+        "schedule": 300.0,
+        "options": {"expires": 300},
+    },
     "effects-outbox": {"task": "games.tasks.effects_sweep", "schedule": 30.0, "options": {"expires": 60}},
-    "daily-digest": {"task": "games.notifications.tasks.digests_send", "schedule": crontab(hour=TOPOS_DIGEST_HOUR, minute=0)},
+    "daily-digest": {
+        "task": "games.notifications.tasks.digests_send",
+        "schedule": crontab(hour=TOPOS_DIGEST_HOUR, minute=0),
+    },
     # Ruling S4: a vacation ends by itself when its planned end (at the latest, the allowance) is reached.
     "vacations-end": {"task": "games.tasks.vacations_end_due", "schedule": 60.0, "options": {"expires": 60}},
     # Issue 17: tournaments start (or are cancelled) at their start time, and end when their last table does.
@@ -269,15 +282,15 @@ AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
 TOPOS_TRUSTED_PROXIES = env_int("TOPOS_TRUSTED_PROXIES", 0)
 # rule: (at most this many, in this many seconds), a sliding window (accounts.limits).
 TOPOS_RATE_LIMITS = {
-    "login-account": (10, 15 * 60),      # failed logins with one username
-    "login-address": (30, 15 * 60),      # failed logins from one client address (an IPv6 /64)
-    "reset-address": (10, 3600),         # password reset emails asked from one address
-    "reset-recipient": (3, 3600),        # ... for one email address
-    "signup-address": (10, 3600),        # sign-ups (each sends an email) from one address
-    "signup-recipient": (3, 3600),       # ... with one email address
-    "invite-sender": (20, 3600),         # invitations (each may send an email) by one player
-    "invite-address": (30, 3600),        # ... from one address
-    "invite-recipient": (10, 3600),      # ... to one player
+    "login-account": (10, 15 * 60),  # failed logins with one username
+    "login-address": (30, 15 * 60),  # failed logins from one client address (an IPv6 /64)
+    "reset-address": (10, 3600),  # password reset emails asked from one address
+    "reset-recipient": (3, 3600),  # ... for one email address
+    "signup-address": (10, 3600),  # sign-ups (each sends an email) from one address
+    "signup-recipient": (3, 3600),  # ... with one email address
+    "invite-sender": (20, 3600),  # invitations (each may send an email) by one player
+    "invite-address": (30, 3600),  # ... from one address
+    "invite-recipient": (10, 3600),  # ... to one player
 }
 # An Idempotency-Key's first answer is kept this long, then purged by beat (hourly).
 TOPOS_IDEMPOTENCY_RETENTION_HOURS = env_int("TOPOS_IDEMPOTENCY_RETENTION_HOURS", 24)
@@ -288,11 +301,21 @@ TOPOS_EVENTS_RETENTION_DAYS = env_int("TOPOS_EVENTS_RETENTION_DAYS", 14)
 # runserver and the tests' live server, which start a thread per connection, not for gunicorn's few threads,
 # where config.production turns it off (the pages poll instead; under uvicorn the streams never reach WSGI).
 TOPOS_WSGI_STREAMS = env_bool("TOPOS_WSGI_STREAMS", True)
-CELERY_BEAT_SCHEDULE.update({
-    "events-purge": {"task": "games.tasks.events_purge", "schedule": 3600.0, "options": {"expires": 3600}},
-    "idempotency-purge": {"task": "games.tasks.idempotency_purge", "schedule": 3600.0, "options": {"expires": 3600}},
-    "limit-hits-purge": {"task": "accounts.tasks.limit_hits_purge", "schedule": 3600.0, "options": {"expires": 3600}},
-})
+CELERY_BEAT_SCHEDULE.update(
+    {
+        "events-purge": {"task": "games.tasks.events_purge", "schedule": 3600.0, "options": {"expires": 3600}},
+        "idempotency-purge": {
+            "task": "games.tasks.idempotency_purge",
+            "schedule": 3600.0,
+            "options": {"expires": 3600},
+        },
+        "limit-hits-purge": {
+            "task": "accounts.tasks.limit_hits_purge",
+            "schedule": 3600.0,
+            "options": {"expires": 3600},
+        },
+    }
+)
 SPECTACULAR_SETTINGS["DESCRIPTION"] += (
     "\n\nAPI tokens may expire (chosen when the key is created) and are all revoked when their owner's password "
     "is changed or reset; an expired or revoked key gets 401 with a `detail` saying which. "
@@ -322,7 +345,9 @@ SECURE_CSP = {
 
 # --- Deployment: static files, health, structured logs (issue 14, "deploy") ---------------------------------------
 INSTALLED_APPS += ["config.monitoring"]
-MIDDLEWARE.insert(0, "config.monitoring.logs.RequestLogMiddleware")  # outermost: times every request, whatever answers it
+MIDDLEWARE.insert(
+    0, "config.monitoring.logs.RequestLogMiddleware"
+)  # outermost: times every request, whatever answers it
 STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")  # where collectstatic puts them
 # Without collectstatic (runserver, the README's PostgreSQL commands, with DEBUG false as well) WhiteNoise serves the
 # apps' own static files, looked up when asked for (not all listed at start-up, which would cost every test client
@@ -330,14 +355,18 @@ STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")  # where 
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
 
-# Health (config.monitoring.heartbeats): beat sends a heartbeat this often, a worker runs it; /healthz calls either of them
+# Health (config.monitoring.heartbeats): beat sends a heartbeat this often, a worker runs it; /healthz calls either
+# of them
 # down when its last stamp is older than TOPOS_HEALTH_STALE_SECONDS.
 TOPOS_HEARTBEAT_SECONDS = env_int("TOPOS_HEARTBEAT_SECONDS", 30)
 TOPOS_HEALTH_STALE_SECONDS = env_int("TOPOS_HEALTH_STALE_SECONDS", 4 * TOPOS_HEARTBEAT_SECONDS)
 if not 0 < TOPOS_HEARTBEAT_SECONDS < TOPOS_HEALTH_STALE_SECONDS:
     raise ImproperEnvironment("TOPOS_HEALTH_STALE_SECONDS must be longer than TOPOS_HEARTBEAT_SECONDS (both > 0).")
-CELERY_BEAT_SCHEDULE["heartbeat"] = {"task": "config.monitoring.tasks.heartbeat", "schedule": float(TOPOS_HEARTBEAT_SECONDS),
-                                     "options": {"expires": TOPOS_HEARTBEAT_SECONDS}}
+CELERY_BEAT_SCHEDULE["heartbeat"] = {
+    "task": "config.monitoring.tasks.heartbeat",
+    "schedule": float(TOPOS_HEARTBEAT_SECONDS),
+    "options": {"expires": TOPOS_HEARTBEAT_SECONDS},
+}
 
 # Logs go to stderr.  LOG_FORMAT=json: one JSON object a line, in web, worker and beat (config/celery.py hands
 # Celery's logging to this), with a line per request and per task (config.monitoring.logs).
@@ -364,10 +393,12 @@ LOGGING = {
 TOPOS_MAX_BODY_BYTES = env_int("TOPOS_MAX_BODY_BYTES", 256 * 1024)
 TOPOS_JSON_MAX_DEPTH = env_int("TOPOS_JSON_MAX_DEPTH", 64)
 if not 0 < TOPOS_MAX_BODY_BYTES <= 2_621_440 or not 0 < TOPOS_JSON_MAX_DEPTH <= 500:
-    raise ImproperEnvironment("TOPOS_MAX_BODY_BYTES must be 1 to 2621440 (Django's own limit) and "
-                              "TOPOS_JSON_MAX_DEPTH 1 to 500.")
-MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1,
-                  "config.request_limits.RequestLimitsMiddleware")
+    raise ImproperEnvironment(
+        "TOPOS_MAX_BODY_BYTES must be 1 to 2621440 (Django's own limit) and TOPOS_JSON_MAX_DEPTH 1 to 500."
+    )
+MIDDLEWARE.insert(
+    MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") + 1, "config.request_limits.RequestLimitsMiddleware"
+)
 
 # The throttles' counts live in the cache, which every web process must share: with REDIS_URL, Redis (Django's
 # RedisCache); without it, files in TOPOS_CACHE_DIR, which all processes on the one machine of the embedded setup
@@ -375,13 +406,24 @@ MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.locale.LocaleMiddleware") 
 if REDIS_URL:
     # A Redis that does not answer costs a request one short wait (the throttles then let it through).  The cache
     # shares the broker's database: never cache.clear() here, it would flush the task queues too.
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL,
-                          "KEY_PREFIX": "topos", "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "topos",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
 else:
     TOPOS_CACHE_DIR = Path(env_str("TOPOS_CACHE_DIR") or BASE_DIR / ".cache")
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                          "LOCATION": str(TOPOS_CACHE_DIR), "KEY_PREFIX": "topos",
-                          "OPTIONS": {"MAX_ENTRIES": 20000}}}
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(TOPOS_CACHE_DIR),
+            "KEY_PREFIX": "topos",
+            "OPTIONS": {"MAX_ENTRIES": 20000},
+        }
+    }
 
 
 def _api_rate(name: str, default: str) -> str | None:
@@ -390,8 +432,11 @@ def _api_rate(name: str, default: str) -> str | None:
     if raw in ("off", "none", "0"):
         return None
     count, _slash, period = raw.partition("/")
-    if not count.isdigit() or int(count) < 1 or period not in ("s", "sec", "second", "m", "min", "minute",
-                                                               "h", "hour", "d", "day"):
+    if (
+        not count.isdigit()
+        or int(count) < 1
+        or period not in ("s", "sec", "second", "m", "min", "minute", "h", "hour", "d", "day")
+    ):
         raise ImproperEnvironment(f"{name} must look like 60/min, 10/s, 1000/hour or off, not {raw!r}.")
     return f"{int(count)}/{period}"
 
@@ -403,11 +448,16 @@ TOPOS_API_RATES = {
     "user": _api_rate("TOPOS_API_RATE_USER", "600/min"),
     "moves": _api_rate("TOPOS_API_RATE_MOVES", "10/s"),
 }
-REST_FRAMEWORK.update({
-    "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.AnonThrottle", "games.api.throttles.UserThrottle"],
-    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.LimitedJSONParser", "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
-})
+REST_FRAMEWORK.update(
+    {
+        "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.AnonThrottle", "games.api.throttles.UserThrottle"],
+        "DEFAULT_PARSER_CLASSES": [
+            "games.api.parsers.LimitedJSONParser",
+            "rest_framework.parsers.FormParser",
+            "rest_framework.parsers.MultiPartParser",
+        ],
+    }
+)
 SPECTACULAR_SETTINGS["DESCRIPTION"] += (
     "\n\nLists come in pages: follow `next`. Requests are throttled (anonymous ones per client address, others per "
     "account, move submissions per account on top): past a limit the answer is 429 with `Retry-After` (seconds). "
@@ -424,14 +474,18 @@ TOPOS_CHAT_BURST = (env_int("TOPOS_CHAT_BURST_MESSAGES", 5), env_int("TOPOS_CHAT
 TOPOS_CHAT_DAILY = env_int("TOPOS_CHAT_DAILY_MESSAGES", 500)
 # Issue 12 point 4: the notification events and email choices are one enum each in the schema, however many
 # fields use them (the preferences take one field per event).
-SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update({
-    "NotificationEventEnum": "games.api.notifications.EVENT_VALUES",
-    "EmailChoiceEnum": "games.api.notifications.EMAIL_VALUES",
-})
+SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update(
+    {
+        "NotificationEventEnum": "games.api.notifications.EVENT_VALUES",
+        "EmailChoiceEnum": "games.api.notifications.EMAIL_VALUES",
+    }
+)
 SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.responses.add_view_schemas")  # issue 12
-SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update({
-    "BotLevelEnum": "games.api.serializers.BOT_LEVEL_CHOICES",
-    # A table's and a tournament's `status` are two enums, each with its own name (issue 17).
-    "GameStatusEnum": "games.models.Game.Status",
-    "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
-})
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
+    {
+        "BotLevelEnum": "games.api.serializers.BOT_LEVEL_CHOICES",
+        # A table's and a tournament's `status` are two enums, each with its own name (issue 17).
+        "GameStatusEnum": "games.models.Game.Status",
+        "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
+    }
+)

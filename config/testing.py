@@ -4,6 +4,7 @@ published development key allowed (config/safety.py).
 The permission is put in the environment, not just here, so that the processes the tests start
 (Celery workers, `manage.py`, runserver) inherit it while they load `config.settings` themselves.
 """
+
 import os
 import tempfile
 
@@ -19,9 +20,13 @@ from .settings import *  # noqa: E402,F401,F403
 # Always this run's own folder, even where REDIS_URL is set: the throttle tests clear the cache, and clearing a
 # Redis cache flushes the whole database, broker queues included.  One subfolder per pytest-xdist worker, whose
 # tests clear theirs without touching another's.
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                      "LOCATION": os.path.join(os.environ["TOPOS_CACHE_DIR"], os.environ.get("PYTEST_XDIST_WORKER", "main")),
-                      "KEY_PREFIX": "topos-test"}}
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.path.join(os.environ["TOPOS_CACHE_DIR"], os.environ.get("PYTEST_XDIST_WORKER", "main")),
+        "KEY_PREFIX": "topos-test",
+    }
+}
 
 # Every test hashes with the fast hasher: the suite creates hundreds of users with a password, the real hasher
 # takes a noticeable fraction of a second per call, and no test is about hashing.  Here rather than in a fixture:

@@ -5,6 +5,7 @@ next to its requests.  On TERM, uvicorn lets requests under way finish but would
 for ever: after STREAMS_GRACE seconds it closes them (clients reconnect, with Last-Event-ID, to a
 process still running).  Django has no ASGI lifespan events, so uvicorn does not ask for them.
 """
+
 from uvicorn_worker import UvicornWorker
 
 STREAMS_GRACE = 5

@@ -4,6 +4,7 @@ At the start the site publishes a salt and SHA-256(salt + seed) (both as UTF-8 t
 the seed itself only once the game is over.  Anyone can then check that the seed was fixed at the start.
 The salt keeps the short seed from being found by trying seeds against the digest.
 """
+
 from __future__ import annotations
 
 import hashlib

@@ -10,6 +10,7 @@ Actions are small JSON dicts with a "type" key, e.g. {"type": "place", ...}.
 Two actions are the same action when they are equal as JSON values, types included
 (`same_action`): 2 is neither 2.0 nor true, and no key may be missing or extra (ruling G0.4).
 """
+
 from __future__ import annotations
 
 import copy
@@ -37,8 +38,7 @@ class IllegalAction(EngineError):
     leave the state exactly as it was (ruling G0.4).
     """
 
-    def __init__(self, code: str, params: dict | None = None, *, action: Action | None = None,
-                 seat: int | None = None):
+    def __init__(self, code: str, params: dict | None = None, *, action: Action | None = None, seat: int | None = None):
         super().__init__(code)
         self.code = code
         self.params = dict(params or {})
@@ -169,8 +169,11 @@ def action_type(action, fields: dict[str, tuple[str, ...]], game: str) -> str:
     extra = [_show(k) for k in action if k != "type" and k not in wanted]
     missing = [_show(f) for f in wanted if f not in action]
     if extra or missing:
-        raise IllegalAction("action.fields", {"type": kind, "fields": [_show(f) for f in wanted],
-                                              "extra": extra, "missing": missing}, action=action)
+        raise IllegalAction(
+            "action.fields",
+            {"type": kind, "fields": [_show(f) for f in wanted], "extra": extra, "missing": missing},
+            action=action,
+        )
     return kind
 
 
@@ -201,8 +204,12 @@ def near_miss(action, legal: list[Action]) -> tuple[str, dict] | None:
     for key in action:
         kinds = {_json_kind(a[key]) for a in same if key in a}
         if _json_kind(action[key]) not in kinds:
-            return "action.field_kind", {"type": kind, "field": key, "kinds": sorted(kinds),
-                                         "value": _show(action[key])}
+            return "action.field_kind", {
+                "type": kind,
+                "field": key,
+                "kinds": sorted(kinds),
+                "value": _show(action[key]),
+            }
     for a in same:
         try:
             loose = a == action
@@ -238,9 +245,14 @@ class Option:
 
     def to_json(self) -> dict:
         return {
-            "name": self.name, "kind": self.kind, "default": self.default,
-            "choices": list(self.choices), "label": self.label or self.name,
-            "help": self.help, "min": self.min_value, "max": self.max_value,
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "choices": list(self.choices),
+            "label": self.label or self.name,
+            "help": self.help,
+            "min": self.min_value,
+            "max": self.max_value,
         }
 
 
@@ -368,8 +380,8 @@ class State:
 class Game:
     """Metadata of one game and the factory of its states."""
 
-    name: ClassVar[str]          # registry key, e.g. "topology"
-    title: ClassVar[str]         # shown to people
+    name: ClassVar[str]  # registry key, e.g. "topology"
+    title: ClassVar[str]  # shown to people
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
@@ -387,16 +399,22 @@ class Game:
 
     def validate_options(self, players: int, options: dict | None) -> dict:
         """Fill defaults and check every option; raise InvalidOptions with a code saying which and why."""
-        if isinstance(players, bool) or not isinstance(players, int) \
-                or not self.min_players <= players <= self.max_players:
-            raise InvalidOptions("options.players", {"game": self.name, "min": self.min_players,
-                                                     "max": self.max_players, "players": _show(players)})
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not self.min_players <= players <= self.max_players
+        ):
+            raise InvalidOptions(
+                "options.players",
+                {"game": self.name, "min": self.min_players, "max": self.max_players, "players": _show(players)},
+            )
         options = dict(options or {})
         known = {o.name for o in self.options}
         unknown = sorted(map(str, set(options) - known))
         if unknown:
-            raise InvalidOptions("options.unknown", {"game": self.name, "names": unknown,
-                                                     "known": [o.name for o in self.options]})
+            raise InvalidOptions(
+                "options.unknown", {"game": self.name, "names": unknown, "known": [o.name for o in self.options]}
+            )
         clean = {}
         for opt in self.options:
             value = options.get(opt.name, opt.default)
@@ -440,10 +458,14 @@ class Game:
 
     def metadata(self) -> dict:
         return {
-            "name": self.name, "title": self.title,
-            "min_players": self.min_players, "max_players": self.max_players,
+            "name": self.name,
+            "title": self.title,
+            "min_players": self.min_players,
+            "max_players": self.max_players,
             "options": [o.to_json() for o in self.options],
-            "paces": list(self.paces), "pace_option": self.pace_option, "higher_is_better": self.higher_is_better,
+            "paces": list(self.paces),
+            "pace_option": self.pace_option,
+            "higher_is_better": self.higher_is_better,
         }
 
     def options_at_pace(self, options: dict | None, pace: str) -> dict:
@@ -460,6 +482,7 @@ class Game:
 
 def _check_option(game: str, opt: Option, value: Any) -> Any:
     """The value if the option takes it; else InvalidOptions("options.<what>", {"game", "option", ...})."""
+
     def refuse(code: str, **facts):
         raise InvalidOptions(code, {"game": game, "option": opt.name, **facts})
 

@@ -3,6 +3,7 @@
 Directions are numbered 0..5 counter-clockwise starting east; direction d and
 (d + 3) % 6 are opposite.  Cells are (q, r) tuples; in JSON they travel as [q, r].
 """
+
 from __future__ import annotations
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -49,4 +50,4 @@ def hexagon(radius: int) -> list[Hex]:
 def to_pixel(cell: Hex, size: float = 1.0) -> tuple[float, float]:
     """Centre of a pointy-top hex in pixels, for drawing boards as SVG."""
     q, r = cell
-    return (size * 3 ** 0.5 * (q + r / 2), size * 1.5 * r)
+    return (size * 3**0.5 * (q + r / 2), size * 1.5 * r)

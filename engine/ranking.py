@@ -15,6 +15,7 @@ The ranking (ruling S1):
   own: the staying seats share rank 1.
 The winners are the staying seats at rank 1, so every game has one unless everyone left.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -32,7 +33,8 @@ def is_leave(action) -> bool:
 
 
 def site_ranks(game_ranks: dict[int, int], leavers: Iterable[int]) -> dict[int, int]:
-    """Every seat's final rank: `game_ranks` is the game's own rank per seat, `leavers` the seats that left, in order."""
+    """Every seat's final rank: `game_ranks` is the game's own rank per seat, `leavers` the seats that left, in
+    order."""
     left = list(dict.fromkeys(leavers))  # a seat leaves once; keep the first time
     staying = [seat for seat in game_ranks if seat not in left]
     ranks = {seat: 1 + sum(1 for other in staying if game_ranks[other] < game_ranks[seat]) for seat in staying}
@@ -47,8 +49,9 @@ def winners(ranks: dict[int, int], leavers: Iterable[int]) -> list[int]:
     return sorted(seat for seat, rank in ranks.items() if rank == 1 and seat not in left)
 
 
-def replay_with_leaves(kind: str, players: int, options: dict, seed: str,
-                       log: Iterable[tuple[int, dict]]) -> tuple[State, list[int]]:
+def replay_with_leaves(
+    kind: str, players: int, options: dict, seed: str, log: Iterable[tuple[int, dict]]
+) -> tuple[State, list[int]]:
     """The final state from the seed and the log of (seat, action) pairs, and the seats that left, in order.
 
     An action the engine refuses raises its IllegalAction, as in play."""
@@ -71,7 +74,9 @@ def final_ranks(state: State, players: int, leavers: list[int]) -> dict[int, int
     return site_ranks(game_ranks, leavers)
 
 
-def replayed_ranks(kind: str, players: int, options: dict, seed: str, log: Iterable[tuple[int, dict]]) -> dict[int, int]:
+def replayed_ranks(
+    kind: str, players: int, options: dict, seed: str, log: Iterable[tuple[int, dict]]
+) -> dict[int, int]:
     """The published ranks, re-computed from the seed and the log of (seat, action) pairs alone (ruling G0.2)."""
     state, leavers = replay_with_leaves(kind, players, options, seed, log)
     return final_ranks(state, players, leavers)

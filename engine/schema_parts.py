@@ -3,13 +3,19 @@
 An object lists every key it may carry; `required` are those always present, and no other key is allowed
 (`additionalProperties: false`), so a key added to a view without being documented fails the conformance tests.
 """
+
 from __future__ import annotations
 
 
 def obj(description: str, properties: dict, *, optional: tuple[str, ...] = (), title: str | None = None) -> dict:
     """An object of exactly these keys; those in `optional` may be absent."""
-    schema = {"type": "object", "description": description, "properties": properties,
-              "required": [k for k in properties if k not in optional], "additionalProperties": False}
+    schema = {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": [k for k in properties if k not in optional],
+        "additionalProperties": False,
+    }
     if title:
         schema = {"title": title, **schema}
     return schema
@@ -60,14 +66,24 @@ def seat_or_null(description: str) -> dict:
 
 def results(detail: dict) -> dict:
     """`results`: one entry per seat once the game is over (engine.core.Result.to_json), else null."""
-    return nullable(arr("Once the game is over, one entry per seat (rank 1 is best, equal ranks share a place); "
-                        "null while it runs.",
-                        obj("A seat's result.", {
-                            "seat": seat("The seat."),
-                            "rank": integer("Its place, 1 the best (the site's rank, ruling S1, in a table's view; "
-                                            "the game's own is then `game_rank`).", minimum=1),
-                            "game_rank": integer("In a finished table's view: the rank by the game's own counting.",
-                                                 minimum=1),
-                            "score": number("Its score by the game's own counting."),
-                            "detail": detail,
-                        }, optional=("game_rank",))))
+    return nullable(
+        arr(
+            "Once the game is over, one entry per seat (rank 1 is best, equal ranks share a place); "
+            "null while it runs.",
+            obj(
+                "A seat's result.",
+                {
+                    "seat": seat("The seat."),
+                    "rank": integer(
+                        "Its place, 1 the best (the site's rank, ruling S1, in a table's view; "
+                        "the game's own is then `game_rank`).",
+                        minimum=1,
+                    ),
+                    "game_rank": integer("In a finished table's view: the rank by the game's own counting.", minimum=1),
+                    "score": number("Its score by the game's own counting."),
+                    "detail": detail,
+                },
+                optional=("game_rank",),
+            ),
+        )
+    )

@@ -8,6 +8,7 @@ Plain Python beside the engines, so anyone can run it without the site.  It chec
    are the ones the site published.
 It prints one verdict line and exits 0 when everything matches, 1 at the first mismatch, 2 on an unreadable file.
 """
+
 from __future__ import annotations
 
 import json
@@ -64,8 +65,10 @@ def verify(export: dict) -> str:
     expected = winners(ranks, leavers)
     if export["result"]["winners"] != expected:
         raise Mismatch(f"published winners {export['result']['winners']}, the replay gives {expected}")
-    return (f"verified: {kind} table {export.get('table')}, {len(export['log'])} log entries; "
-            f"seed matches its commitment; ranks {[ranks[s] for s in range(players)]} and winners {expected} match")
+    return (
+        f"verified: {kind} table {export.get('table')}, {len(export['log'])} log entries; "
+        f"seed matches its commitment; ranks {[ranks[s] for s in range(players)]} and winners {expected} match"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

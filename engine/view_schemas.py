@@ -5,6 +5,7 @@ Each game documents its own view beside its code (engine/<game>/view_schema.py) 
 every view built in their random games against it (tests/engine/test_conformance.py): a field added to a view
 without being documented fails there.  Plain dicts only: the engine imports no framework.
 """
+
 from __future__ import annotations
 
 import importlib

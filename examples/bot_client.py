@@ -17,6 +17,7 @@ What it relies on (all in the API documentation at /api/docs/):
   GET  /api/tables/<id>/legal-actions/    its seat's legal actions now and the game's version
   POST /api/tables/<id>/actions/          {"action": ..., "expected_version": ...}; 409 if the game moved on
 """
+
 from __future__ import annotations
 
 import json
@@ -60,8 +61,9 @@ class Api:
 
     def stream(self, cursor: int):
         """Yields (event id, event) from the stream until it ends; raises OSError if it cannot be opened."""
-        request = urllib.request.Request(f"{self.base}/api/events/stream/?after={cursor}",
-                                         headers={**self.headers, "Accept": "text/event-stream"})
+        request = urllib.request.Request(
+            f"{self.base}/api/events/stream/?after={cursor}", headers={**self.headers, "Accept": "text/event-stream"}
+        )
         with urllib.request.urlopen(request, timeout=60) as answer:  # a comment arrives every 15 s
             fields: dict = {}
             for line in answer:
@@ -90,8 +92,10 @@ class Bot:
         status, page = self.api.call("GET", "/api/invitations/")
         for invitation in page.get("results", []) if status == 200 else []:
             status, body = self.api.call("POST", f"/api/invitations/{invitation['id']}/accept/")
-            self.log(f"invitation to table {invitation['table']} ({invitation['kind']}) from "
-                     f"{invitation['invited_by']}: {'accepted' if status == 200 else body.get('detail', status)}")
+            self.log(
+                f"invitation to table {invitation['table']} ({invitation['kind']}) from "
+                f"{invitation['invited_by']}: {'accepted' if status == 200 else body.get('detail', status)}"
+            )
 
     @staticmethod
     def choices(actions: list[dict]) -> list[dict]:
@@ -113,8 +117,9 @@ class Bot:
             if not choices:
                 return
             action = random.choice(choices)
-            status, body = self.api.call("POST", f"/api/tables/{table}/actions/",
-                                         {"action": action, "expected_version": legal["version"]})
+            status, body = self.api.call(
+                "POST", f"/api/tables/{table}/actions/", {"action": action, "expected_version": legal["version"]}
+            )
             if status == 200:
                 self.log(f"table {table} v{legal['version']}: played {json.dumps(action, sort_keys=True)}")
             elif status != 409:

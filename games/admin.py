@@ -4,6 +4,7 @@ Every change goes through a service (games.services.aborting), so an abort here 
 Hidden information stays hidden here too: the state snapshot, the seed and the raw actions are not shown (a
 moderator may play; ruling G0.3, and the seed only once over, ruling G0.2); the log's descriptions are.
 """
+
 from __future__ import annotations
 
 from django.contrib import admin, messages
@@ -57,14 +58,41 @@ class ActionInline(ReadOnlyInline):
 
 @admin.register(Game)
 class GameAdmin(admin.ModelAdmin):
-    list_display = ("id", "kind", "players", "status", "pace", "rated", "private", "created_by", "created_at",
-                    "updated_at")
+    list_display = (
+        "id",
+        "kind",
+        "players",
+        "status",
+        "pace",
+        "rated",
+        "private",
+        "created_by",
+        "created_at",
+        "updated_at",
+    )
     list_filter = ("status", "kind", "pace", "rated", "private")
     search_fields = ("=id", "created_by__username", "seats__user__username")
     ordering = ("-id",)
-    fields = ("kind", "players", "options", "pace", "turn_seconds", "time_bank_days", "private", "rated",
-              "auto_start", "status", "version", "to_act", "created_by", "created_at", "started_at", "updated_at",
-              "finished_at", "seed_commitment")
+    fields = (
+        "kind",
+        "players",
+        "options",
+        "pace",
+        "turn_seconds",
+        "time_bank_days",
+        "private",
+        "rated",
+        "auto_start",
+        "status",
+        "version",
+        "to_act",
+        "created_by",
+        "created_at",
+        "started_at",
+        "updated_at",
+        "finished_at",
+        "seed_commitment",
+    )
     readonly_fields = fields
     inlines = [SeatInline, ActionInline]
     actions = ["abort"]
@@ -90,8 +118,11 @@ class GameAdmin(admin.ModelAdmin):
             else:
                 aborted += 1
         if aborted:
-            self.message_user(request, ngettext("%(n)d game aborted.", "%(n)d games aborted.", aborted)
-                              % {"n": aborted}, messages.SUCCESS)
+            self.message_user(
+                request,
+                ngettext("%(n)d game aborted.", "%(n)d games aborted.", aborted) % {"n": aborted},
+                messages.SUCCESS,
+            )
         for line in refused:
             self.message_user(request, line, messages.WARNING)
 

@@ -1,4 +1,5 @@
 """Values every page needs."""
+
 from django.conf import settings
 
 

@@ -4,6 +4,7 @@ The engines never import Django (COMMON.md), so their words are listed below for
 and looked up here when a page shows them.  tests/web/test_i18n.py fails when an engine gains
 a word that is missing from the catalogues.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
@@ -102,8 +103,10 @@ _EXTRACTED = [
     # Toppo options ("pace" is the table's own, asked by the form itself).
     gettext_noop("Hands"),
     gettext_noop("How many hands the match has; the lowest penalty total after the last one wins."),
-    gettext_noop("Live: everybody online, no turns, the fastest correct call wins. Correspondence: rounds of sealed "
-                 "claims, resolved in a priority order that moves on one seat each round."),
+    gettext_noop(
+        "Live: everybody online, no turns, the fastest correct call wins. Correspondence: rounds of sealed "
+        "claims, resolved in a priority order that moves on one seat each round."
+    ),
     # Bot levels.
     gettext_noop("Random"),
     gettext_noop("Greedy"),

@@ -1,4 +1,5 @@
 """Errors of the game services; each maps to one HTTP status and carries a message a person can act on."""
+
 from __future__ import annotations
 
 

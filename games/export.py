@@ -3,6 +3,7 @@
 Built from the Action rows and the seats' published ranks and scores, never from anyone's view: it is
 only given once the game is over, when every fact is public.
 """
+
 from __future__ import annotations
 
 from engine.commitment import SCHEME
@@ -16,8 +17,10 @@ FORMAT = "topos-export/1"
 def game_export(game: Game) -> dict:
     """The finished game as the site published it; the caller makes sure it is finished."""
     seats = list(game.seats.select_related("user").order_by("index"))
-    log = [{"seq": a.seq, "seat": a.seat, "source": a.source, "replay": not is_leave(a.action), "action": a.action}
-           for a in Action.objects.filter(game=game).order_by("seq")]
+    log = [
+        {"seq": a.seq, "seat": a.seat, "source": a.source, "replay": not is_leave(a.action), "action": a.action}
+        for a in Action.objects.filter(game=game).order_by("seq")
+    ]
     ranks = {s.index: s.rank for s in seats}
     return {
         "format": FORMAT,
@@ -25,8 +28,15 @@ def game_export(game: Game) -> dict:
         "game": game.kind,
         "players": game.players,
         "options": game.options,
-        "seats": [{"index": s.index, "name": s.name, "player": s.user.username if s.user_id else None,
-                   "bot_level": s.bot_level or None} for s in seats],
+        "seats": [
+            {
+                "index": s.index,
+                "name": s.name,
+                "player": s.user.username if s.user_id else None,
+                "bot_level": s.bot_level or None,
+            }
+            for s in seats
+        ],
         "seed": game.seed,
         "seed_salt": game.seed_salt,
         "seed_commitment": game.seed_commitment,

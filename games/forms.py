@@ -4,6 +4,7 @@ The form only shapes input; the rules about what makes a valid table live in the
 services and the engines, whose messages `add_service_error` places next to the field
 they are about.
 """
+
 from __future__ import annotations
 
 from django import forms
@@ -66,20 +67,46 @@ def _option_field(meta: dict) -> forms.Field:
     if kind == "bool":
         return forms.BooleanField(label=label, help_text=help_text, required=False, initial=meta["default"])
     if kind == "int" and meta["choices"]:
-        return forms.TypedChoiceField(label=label, help_text=help_text, required=False, coerce=int,
-                                      choices=[(c, c) for c in meta["choices"]], initial=meta["default"])
+        return forms.TypedChoiceField(
+            label=label,
+            help_text=help_text,
+            required=False,
+            coerce=int,
+            choices=[(c, c) for c in meta["choices"]],
+            initial=meta["default"],
+        )
     if kind == "int":
-        return forms.IntegerField(label=label, help_text=help_text, required=False, initial=meta["default"],
-                                  min_value=meta["min"], max_value=meta["max"])
+        return forms.IntegerField(
+            label=label,
+            help_text=help_text,
+            required=False,
+            initial=meta["default"],
+            min_value=meta["min"],
+            max_value=meta["max"],
+        )
     if kind == "list" and not meta["choices"]:
-        return ValuesField(label=label, help_text=help_text or gettext("Values separated by commas."), required=False,
-                           initial=", ".join(map(str, meta["default"] or [])))
+        return ValuesField(
+            label=label,
+            help_text=help_text or gettext("Values separated by commas."),
+            required=False,
+            initial=", ".join(map(str, meta["default"] or [])),
+        )
     if kind == "list":
-        return forms.MultipleChoiceField(label=label, help_text=help_text, required=False,
-                                         widget=forms.CheckboxSelectMultiple, initial=meta["default"],
-                                         choices=[(c, option_value(c)) for c in meta["choices"]])
-    return forms.ChoiceField(label=label, help_text=help_text, required=False, initial=meta["default"],
-                             choices=[(c, option_value(c)) for c in meta["choices"]])
+        return forms.MultipleChoiceField(
+            label=label,
+            help_text=help_text,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+            initial=meta["default"],
+            choices=[(c, option_value(c)) for c in meta["choices"]],
+        )
+    return forms.ChoiceField(
+        label=label,
+        help_text=help_text,
+        required=False,
+        initial=meta["default"],
+        choices=[(c, option_value(c)) for c in meta["choices"]],
+    )
 
 
 class TableCreateForm(forms.Form):
@@ -87,28 +114,51 @@ class TableCreateForm(forms.Form):
 
     game = forms.ChoiceField(label=_("Game"))
     players = forms.IntegerField(label=_("Players"), min_value=1, initial=2)
-    pace = forms.ChoiceField(label=_("Pace"), widget=forms.RadioSelect, initial=Pace.CORRESPONDENCE,
-                             choices=[(Pace.CORRESPONDENCE, _("Correspondence (days per turn)")),
-                                      (Pace.LIVE, _("Live (seconds per move)"))])
+    pace = forms.ChoiceField(
+        label=_("Pace"),
+        widget=forms.RadioSelect,
+        initial=Pace.CORRESPONDENCE,
+        choices=[(Pace.CORRESPONDENCE, _("Correspondence (days per turn)")), (Pace.LIVE, _("Live (seconds per move)"))],
+    )
     days = forms.TypedChoiceField(label=_("Time per turn"), coerce=int, initial=3, required=False)
     live_seconds = forms.TypedChoiceField(label=_("Live clock"), coerce=int, initial=60, required=False)
     # Ruling S4: checked by the service (games.services.tables), which says what is wrong in every language.
     time_bank_days = forms.IntegerField(
-        label=_("Time bank per seat (days)"), initial=0, required=False,
+        label=_("Time bank per seat (days)"),
+        initial=0,
+        required=False,
         widget=forms.NumberInput(attrs={"min": 0, "max": TIME_BANK_MAX_DAYS, "step": 1}),
-        help_text=_("Days each player may draw on when a turn's time runs out, before the bot plays it; "
-                    "0 for none. A table with a time bank has it instead of vacation."))
+        help_text=_(
+            "Days each player may draw on when a turn's time runs out, before the bot plays it; "
+            "0 for none. A table with a time bank has it instead of vacation."
+        ),
+    )
     private = forms.BooleanField(label=_("Private table (join by invitation or link only)"), required=False)
-    rated = forms.BooleanField(label=_("Rated game"), required=False, initial=True,
-                               help_text=_("The result changes the players' ratings. A table with a bot is never "
-                                           "rated; untick to play a friendly game."))
+    rated = forms.BooleanField(
+        label=_("Rated game"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "The result changes the players' ratings. A table with a bot is never "
+            "rated; untick to play a friendly game."
+        ),
+    )
     # Issue 17: the table deals itself when its last seat is taken (games.services.tables).
-    auto_start = forms.BooleanField(label=_("Start as soon as every seat is taken"), required=False, initial=True,
-                                    help_text=_("Untick to start the game yourself when you are ready."))
+    auto_start = forms.BooleanField(
+        label=_("Start as soon as every seat is taken"),
+        required=False,
+        initial=True,
+        help_text=_("Untick to start the game yourself when you are ready."),
+    )
     # Issue 17: a challenge (games.services.challenges): the table is opened and this player invited to it.
-    opponent = forms.CharField(label=_("Challenge a player (optional)"), required=False, max_length=150,
-                               help_text=_("Her username, or a bot account's: she is invited to this table and the "
-                                           "game starts when she accepts."))
+    opponent = forms.CharField(
+        label=_("Challenge a player (optional)"),
+        required=False,
+        max_length=150,
+        help_text=_(
+            "Her username, or a bot account's: she is invited to this table and the game starts when she accepts."
+        ),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -124,12 +174,14 @@ class TableCreateForm(forms.Form):
         levels = bot_levels()
         bot_choices = [("", gettext("A person (seat left open)"))] + [
             (name, gettext("Bot: %(level)s") % {"level": engine_text(meta.get("label", name))})
-            for name, meta in levels.items()]
+            for name, meta in levels.items()
+        ]
         self.bot_fields = []
         for seat in range(1, max_players):
             name = f"bot_{seat}"
-            self.fields[name] = forms.ChoiceField(label=gettext("Seat %(n)d") % {"n": seat + 1},
-                                                  choices=bot_choices, required=False)
+            self.fields[name] = forms.ChoiceField(
+                label=gettext("Seat %(n)d") % {"n": seat + 1}, choices=bot_choices, required=False
+            )
             self.bot_fields.append(name)
         self.option_fields: dict[str, list[str]] = {}
         for game in games:
@@ -143,11 +195,20 @@ class TableCreateForm(forms.Form):
     # --- grouping for the template ---------------------------------------------------------
     def game_sections(self) -> list[dict]:
         """Per game: its name, title, player range and its option fields (bound)."""
-        return [{"name": g.name, "title": game_title(g.title), "min": g.min_players, "max": g.max_players,
-                 "live": Pace.LIVE in g.paces,
-                 "fields": [{"field": self[f], "is_bool": isinstance(self.fields[f], forms.BooleanField)}
-                            for f in self.option_fields[g.name]]}
-                for g in self.games]
+        return [
+            {
+                "name": g.name,
+                "title": game_title(g.title),
+                "min": g.min_players,
+                "max": g.max_players,
+                "live": Pace.LIVE in g.paces,
+                "fields": [
+                    {"field": self[f], "is_bool": isinstance(self.fields[f], forms.BooleanField)}
+                    for f in self.option_fields[g.name]
+                ],
+            }
+            for g in self.games
+        ]
 
     def bot_seats(self) -> list:
         return [self[f] for f in self.bot_fields]
@@ -181,10 +242,18 @@ class TableCreateForm(forms.Form):
         bots = [data[f] for f in self.bot_fields[: max(0, data["players"] - 1)] if data.get(f)]
         # The bank's field is hidden with the days when live is chosen, and ignored like them (the API refuses it).
         bank = 0 if pace == Pace.LIVE else data.get("time_bank_days") or 0
-        return {"kind": game, "players": data["players"], "options": options, "pace": pace,
-                "turn_seconds": turn_seconds, "private": data.get("private", False), "bots": bots,
-                "time_bank_days": bank, "rated": data.get("rated", False),
-                "auto_start": data.get("auto_start", False)}
+        return {
+            "kind": game,
+            "players": data["players"],
+            "options": options,
+            "pace": pace,
+            "turn_seconds": turn_seconds,
+            "private": data.get("private", False),
+            "bots": bots,
+            "time_bank_days": bank,
+            "rated": data.get("rated", False),
+            "auto_start": data.get("auto_start", False),
+        }
 
     def add_service_error(self, message: str, argument: str | None = None) -> None:
         """Show a service's refusal next to the field it is about (or above the form).
@@ -204,8 +273,13 @@ class TableCreateForm(forms.Form):
             game = self.data.get("game") or self.fields["game"].initial
             field = option_field_name(game, argument.removeprefix("options."))
             return field if field in self.fields else None
-        return {"kind": "game", "players": "players", "pace": "pace", "time_bank_days": "time_bank_days",
-                "username": "opponent"}.get(argument)
+        return {
+            "kind": "game",
+            "players": "players",
+            "pace": "pace",
+            "time_bank_days": "time_bank_days",
+            "username": "opponent",
+        }.get(argument)
 
     def field_for_message(self, message: str) -> str | None:
         text = message.lower()
@@ -213,10 +287,15 @@ class TableCreateForm(forms.Form):
         for meta in asked_options(all_games()[game]) if game in all_games() else []:
             if meta["name"].lower() in text or (meta["label"] and meta["label"].lower() in text):
                 return option_field_name(game, meta["name"])
-        rules = [("time bank", "time_bank_days"), ("bot", self.bot_fields[0] if self.bot_fields else None),
-                 ("live clock", "live_seconds"),
-                 ("correspondence clock", "days"), ("pace", "pace"), ("player", "players"),
-                 ("game called", "game")]
+        rules = [
+            ("time bank", "time_bank_days"),
+            ("bot", self.bot_fields[0] if self.bot_fields else None),
+            ("live clock", "live_seconds"),
+            ("correspondence clock", "days"),
+            ("pace", "pace"),
+            ("player", "players"),
+            ("game called", "game"),
+        ]
         for word, field in rules:
             if word in text:
                 return field

@@ -3,6 +3,7 @@
 The API reads the same four filters with a serializer (games.api.lobby.LobbyFilters); both end in
 games.lobby.filter_tables.  A value that is not one of the choices is ignored (the form shows it as not valid).
 """
+
 from __future__ import annotations
 
 from django import forms
@@ -18,13 +19,23 @@ RATED = {"yes": True, "no": False}
 
 class LobbyFilterForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), required=False)
-    players = forms.TypedChoiceField(label=_("Players"), required=False, coerce=int, empty_value=None,
-                                     choices=[("", _("Any number"))] + [(n, n) for n in range(1, 9)])
-    pace = forms.ChoiceField(label=_("Pace"), required=False,
-                             choices=[("", _("Any pace")), (Pace.LIVE, _("Live")),
-                                      (Pace.CORRESPONDENCE, _("Correspondence"))])
-    rated = forms.ChoiceField(label=_("Rated"), required=False,
-                              choices=[("", _("Rated or not")), ("yes", _("Rated only")), ("no", _("Unrated only"))])
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        required=False,
+        coerce=int,
+        empty_value=None,
+        choices=[("", _("Any number"))] + [(n, n) for n in range(1, 9)],
+    )
+    pace = forms.ChoiceField(
+        label=_("Pace"),
+        required=False,
+        choices=[("", _("Any pace")), (Pace.LIVE, _("Live")), (Pace.CORRESPONDENCE, _("Correspondence"))],
+    )
+    rated = forms.ChoiceField(
+        label=_("Rated"),
+        required=False,
+        choices=[("", _("Rated or not")), ("yes", _("Rated only")), ("no", _("Unrated only"))],
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -37,8 +48,12 @@ class LobbyFilterForm(forms.Form):
             return {}
         self.is_valid()
         data = self.cleaned_data
-        return {"game": data.get("game") or None, "players": data.get("players"), "pace": data.get("pace") or None,
-                "rated": RATED.get(data.get("rated") or "")}
+        return {
+            "game": data.get("game") or None,
+            "players": data.get("players"),
+            "pace": data.get("pace") or None,
+            "rated": RATED.get(data.get("rated") or ""),
+        }
 
     def is_filtered(self) -> bool:
         return any(value is not None for value in self.filters().values())

@@ -11,6 +11,7 @@ notification waited for a move that held the game and waited for that seat: a de
 (CI, PostgreSQL).  No write here changes a game's or a seat's primary key, which is all that
 NO KEY UPDATE gives up.  SQLite has no row locks and ignores both.
 """
+
 from __future__ import annotations
 
 from .models import Game, Seat

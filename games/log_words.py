@@ -7,6 +7,7 @@ language active then (a request's, or `accounts.personal.her_words(recipient)` i
 with the players' names rather than seat numbers.  Each game keeps its own words next to its
 presenter: `games/presenters/<game>_words.py`, with a function `entry_words(entry, names)`.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -59,6 +60,7 @@ def generic_words(entry: list[dict], names: dict[int, str]) -> str:
     """The words of a game without words of its own: who did which action."""
     parts = []
     for phrase in entry:
-        parts.append(_("%(name)s: %(action)s.") % {"name": name_of(names, phrase.get("seat")),
-                                                   "action": phrase.get("type", "")})
+        parts.append(
+            _("%(name)s: %(action)s.") % {"name": name_of(names, phrase.get("seat")), "action": phrase.get("type", "")}
+        )
     return " ".join(parts)

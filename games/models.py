@@ -4,6 +4,7 @@ A game's position is kept twice on purpose: `state` is the snapshot that makes
 reads cheap, and the seed plus the `Action` rows re-create any position (replay,
 audit, tests).  `version` counts applied actions; clients send the version they saw.
 """
+
 from __future__ import annotations
 
 import secrets
@@ -38,8 +39,10 @@ class Game(models.Model):
     pace = models.CharField(max_length=20, choices=Pace.choices, default=Pace.CORRESPONDENCE)
     turn_seconds = models.PositiveIntegerField(help_text="The clock of one turn (ruling S1).")
     time_bank_days = models.PositiveSmallIntegerField(
-        default=0, help_text="Ruling S4: days each seat may draw on when a turn's clock runs out (0: none); "
-                             "correspondence only, and instead of vacation.")
+        default=0,
+        help_text="Ruling S4: days each seat may draw on when a turn's clock runs out (0: none); "
+        "correspondence only, and instead of vacation.",
+    )
     private = models.BooleanField(default=False, help_text="Not listed; joined by invitation or code.")
     # Ruling S5: changes the players' ratings when it finishes (ratings.services).  games.services.game_create
     # makes a table of people rated unless asked not to; seating a bot makes it unrated for good.
@@ -54,8 +57,12 @@ class Game(models.Model):
     # Published from the start: SHA-256 of the salt and the seed (engine.commitment), so that once the seed is
     # published anyone can check it was fixed when the game began (ruling G0.2).
     seed_salt = models.CharField(max_length=64, blank=True, default="", help_text="Published from the start.")
-    seed_commitment = models.CharField(max_length=64, blank=True, default="",
-                                       help_text="SHA-256 of salt + seed, published from the start (ruling G0.2).")
+    seed_commitment = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="SHA-256 of salt + seed, published from the start (ruling G0.2).",
+    )
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     to_act = models.JSONField(default=list, blank=True, help_text="Seats whose decision it is.")
@@ -69,8 +76,11 @@ class Game(models.Model):
     class Meta:
         ordering = ["-updated_at"]
         # The watch list (issue 17): running public games, latest activity first.
-        indexes = [models.Index(fields=["-updated_at", "-id"], condition=Q(status="running", private=False),
-                                name="game_watchable")]
+        indexes = [
+            models.Index(
+                fields=["-updated_at", "-id"], condition=Q(status="running", private=False), name="game_watchable"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.kind} #{self.pk}"
@@ -94,8 +104,9 @@ class Seat(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                             related_name="seats")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="seats"
+    )
     bot_level = models.CharField(max_length=20, blank=True, default="")
     joined_at = models.DateTimeField(auto_now_add=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
@@ -110,21 +121,25 @@ class Seat(models.Model):
     # Ruling S6: who is told what about her turns.  `turn_began` names the turn (the game version at which it
     # began, set with the deadline); `seen_at` is when she last had the table's page open (written at most every
     # half minute); `turn_mailed_at` is when her last "your turn" email (or digest entry) here was queued.
-    turn_began = models.PositiveIntegerField(null=True, blank=True,
-                                             help_text="The game version at which her current turn began.")
+    turn_began = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The game version at which her current turn began."
+    )
     seen_at = models.DateTimeField(null=True, blank=True, help_text="She last had the table's page open then.")
-    turn_mailed_at = models.DateTimeField(null=True, blank=True,
-                                          help_text="Her last 'your turn' email at this table was queued then.")
+    turn_mailed_at = models.DateTimeField(
+        null=True, blank=True, help_text="Her last 'your turn' email at this table was queued then."
+    )
     # Issue 14: a running game is aborted only when every person still playing agrees (games.services.aborting).
     # Her agreement is for the game as it stood at this version and lapses with the next action.
-    abort_agreed_version = models.PositiveIntegerField(null=True, blank=True,
-                                                       help_text="She agreed to abort the game at this version.")
+    abort_agreed_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="She agreed to abort the game at this version."
+    )
     # Ruling S4: the seat's time bank (games.services.clock).  When a turn's deadline passes the whole bank is
     # added to it and `bank_drawn_from` remembers the deadline that passed; when the clock stops, what was used
     # since then is taken off the bank.
     bank_seconds = models.PositiveIntegerField(default=0, help_text="What is left of the seat's time bank.")
-    bank_drawn_from = models.DateTimeField(null=True, blank=True,
-                                           help_text="The deadline that passed, since when the bank is being drawn.")
+    bank_drawn_from = models.DateTimeField(
+        null=True, blank=True, help_text="The deadline that passed, since when the bank is being drawn."
+    )
 
     class Meta:
         ordering = ["game", "index"]
@@ -135,8 +150,11 @@ class Seat(models.Model):
         ]
         # A player's statistics (games.player_stats): her seats at finished games (those with a rank) and their
         # results, read from the index alone (key columns rather than INCLUDE, which SQLite lacks).
-        indexes = [models.Index(fields=["user", "game", "rank", "abandoned"], condition=Q(rank__isnull=False),
-                                name="seat_user_results")]
+        indexes = [
+            models.Index(
+                fields=["user", "game", "rank", "abandoned"], condition=Q(rank__isnull=False), name="seat_user_results"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} seat {self.index}"
@@ -283,8 +301,11 @@ class GameEffects(models.Model):
     version = models.IntegerField(default=-1, help_text="-1: nothing dispatched yet (not even the start).")
     status = models.CharField(max_length=10, blank=True, default="")
     queued_at = models.DateTimeField(
-        null=True, blank=True,
-        help_text="When a dispatch task was sent that has not started yet; moves meanwhile send none (tasks.game_effects).")
+        null=True,
+        blank=True,
+        help_text="When a dispatch task was sent that has not started yet; moves meanwhile send none "
+        "(tasks.game_effects).",
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     def __str__(self) -> str:
@@ -419,8 +440,9 @@ class ChatReport(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     resolved = models.BooleanField(default=False)
     resolved_at = models.DateTimeField(null=True, blank=True)
-    resolved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         ordering = ["resolved", "-created_at"]
@@ -446,8 +468,9 @@ class Spectator(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="spectators")
     viewer = models.CharField(max_length=64)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
-                             related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     seen_at = models.DateTimeField()
 
     class Meta:

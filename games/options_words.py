@@ -6,6 +6,7 @@ worded here from the option's label (games.engine_texts); a game's own cross-opt
 are worded by its words module (games/presenters/<game>_words.py: `options_words`, and `OPTION_AT_FAULT`, the
 option each is about), so a refused table reads in the reader's language.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -41,10 +42,16 @@ def options_words(code: str, params: dict | None = None) -> str:
     label = _option_label(p.get("game", ""), p.get("option", ""))
     if code == "options.no_such_game":
         return _("There is no game called %(kind)s; choose one of %(games)s.") % {
-            "kind": p.get("game"), "games": listing(p.get("games"))}
+            "kind": p.get("game"),
+            "games": listing(p.get("games")),
+        }
     if code == "options.players":
         return _("%(game)s is played by %(min)s to %(max)s players, not %(players)s.") % {
-            "game": _game(p), "min": p.get("min"), "max": p.get("max"), "players": p.get("players")}
+            "game": _game(p),
+            "min": p.get("min"),
+            "max": p.get("max"),
+            "players": p.get("players"),
+        }
     if code == "options.unknown":
         text = _("Unknown option(s) for %(game)s: %(names)s.") % {"game": _game(p), "names": listing(p.get("names"))}
         if p.get("known"):
@@ -58,15 +65,19 @@ def options_words(code: str, params: dict | None = None) -> str:
         return _("The option “%(option)s” must be at most %(max)s.") % {"option": label, "max": p.get("max")}
     if code == "options.one_of":
         return _("The option “%(option)s” must be %(choices)s.") % {
-            "option": label, "choices": _values(p.get("choices"))}
+            "option": label,
+            "choices": _values(p.get("choices")),
+        }
     if code == "options.true_or_false":
         return _("The option “%(option)s” must be true or false.") % {"option": label}
     if code == "options.list":
         return _("The option “%(option)s” must be a list.") % {"option": label}
     if code == "options.unknown_values":
         return _("The option “%(option)s” has unknown value(s): %(values)s; choose among %(choices)s.") % {
-            "option": label, "values": listing(p.get("values")),
-            "choices": listing(option_value(v) for v in p.get("choices") or [])}
+            "option": label,
+            "values": listing(p.get("values")),
+            "choices": listing(option_value(v) for v in p.get("choices") or []),
+        }
     kind = code.partition(".")[0]  # a game's own cross-option rule: "<game>.options.<what>", worded beside it
     words = game_module(kind, "words")
     text = words.options_words(code, p) if words and hasattr(words, "options_words") else None
@@ -91,5 +102,9 @@ def options_argument(exc: InvalidOptions) -> str:
 def options_refusal(exc: InvalidOptions) -> dict:
     """BadRequest's arguments for `exc`: the words, the field at fault, and the engine's code and facts for programs
     (`reason`, `params`, as a refused move gives them)."""
-    return {"message": options_words(exc.code, exc.params), "field": options_argument(exc),
-            "reason": exc.code, "params": exc.params}
+    return {
+        "message": options_words(exc.code, exc.params),
+        "field": options_argument(exc),
+        "reason": exc.code,
+        "params": exc.params,
+    }

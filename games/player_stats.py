@@ -13,6 +13,7 @@ with a final rank (the partial index `seat_user_results`), each seat's game look
 subquery rather than joined: with a join, for a player of thousands of games PostgreSQL's default costs
 prefer to scan every game there is (`bench/bench_player_stats.py`).  No loop over games in Python.
 """
+
 from __future__ import annotations
 
 from django.db.models import OuterRef, Prefetch, Q, QuerySet, Subquery
@@ -36,17 +37,20 @@ def game_stats(person) -> list[dict]:
     """Per game she has finished: played, won, left, average rank and average seats at the table, last finished.
     Read from her summaries (PlayerGameStats, kept as games end): one short query whatever her number of games."""
     known = all_games()
-    return [{
-        "game": row.kind,
-        "title": game_title(get_game(row.kind).title) if row.kind in known else row.kind,
-        "played": row.played,
-        "won": row.won,
-        "left": row.left,
-        "win_rate": round(row.won / row.played, 3),
-        "average_rank": _rounded(row.rank_total / row.played),
-        "average_seats": _rounded(row.seats_total / row.played),
-        "last_finished": row.last_finished,
-    } for row in PlayerGameStats.objects.filter(user=person, played__gt=0).order_by("kind")]
+    return [
+        {
+            "game": row.kind,
+            "title": game_title(get_game(row.kind).title) if row.kind in known else row.kind,
+            "played": row.played,
+            "won": row.won,
+            "left": row.left,
+            "win_rate": round(row.won / row.played, 3),
+            "average_rank": _rounded(row.rank_total / row.played),
+            "average_seats": _rounded(row.seats_total / row.played),
+            "last_finished": row.last_finished,
+        }
+        for row in PlayerGameStats.objects.filter(user=person, played__gt=0).order_by("kind")
+    ]
 
 
 def _rounded(value) -> float | None:
@@ -57,8 +61,16 @@ def _rounded(value) -> float | None:
 RESULTS = {"won": Q(rank=1, abandoned=False), "lost": ~Q(rank=1, abandoned=False), "left": Q(abandoned=True)}
 
 
-def recent_games(person, viewer=None, kind: str | None = None, *, pace: str | None = None,
-                 players: int | None = None, rated: bool | None = None, result: str | None = None) -> QuerySet[Seat]:
+def recent_games(
+    person,
+    viewer=None,
+    kind: str | None = None,
+    *,
+    pace: str | None = None,
+    players: int | None = None,
+    rated: bool | None = None,
+    result: str | None = None,
+) -> QuerySet[Seat]:
     """Her seats at finished games `viewer` may see (games.selectors.visible_q), newest first: to count and to
     page through (then `games_of`).  Driven by her seats, as the statistics, for the same reason.
 
@@ -101,7 +113,16 @@ def game_result(game: Game, person) -> dict:
         "score": mine.score,
         "won": mine.rank == 1 and not mine.abandoned,
         "left": mine.abandoned,
-        "opponents": [{"seat": s.index, "player": s.user.username if s.user_id else None,
-                       "bot_level": s.bot_level or None, "rank": s.rank, "score": s.score, "left": s.abandoned}
-                      for s in seats if s.pk != mine.pk],
+        "opponents": [
+            {
+                "seat": s.index,
+                "player": s.user.username if s.user_id else None,
+                "bot_level": s.bot_level or None,
+                "rank": s.rank,
+                "score": s.score,
+                "left": s.abandoned,
+            }
+            for s in seats
+            if s.pk != mine.pk
+        ],
     }

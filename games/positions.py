@@ -3,6 +3,7 @@
 Everything shown or sent about a running game is built from a seat's view (`State.view`),
 never from the raw state (ruling G0.3).
 """
+
 from __future__ import annotations
 
 from engine.core import Game as EngineGame

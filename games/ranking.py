@@ -3,6 +3,7 @@
 The ranking itself is plain Python in `engine.ranking`, so that anyone can re-compute it from the
 seed and the log (ruling G0.2, `python -m engine.verify`); it is re-exported here for the site.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

@@ -4,6 +4,7 @@ The engines refuse with a code and its facts (`engine.core.IllegalAction`): the 
 game ("action.*", "not_your_turn", "not_allowed") are worded here, a game's own ("toppo.*") by its
 words module next to its presenter (`games/presenters/<game>_words.py`, `refusal_words`).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -11,10 +12,16 @@ import importlib
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, pgettext
 
-JSON_KINDS = {"null": gettext_noop("null"), "boolean": gettext_noop("true or false"),
-              "integer": gettext_noop("a whole number"), "number": gettext_noop("a number"),
-              "string": gettext_noop("a text"), "array": gettext_noop("a list"), "object": gettext_noop("an object"),
-              "other": gettext_noop("something else")}
+JSON_KINDS = {
+    "null": gettext_noop("null"),
+    "boolean": gettext_noop("true or false"),
+    "integer": gettext_noop("a whole number"),
+    "number": gettext_noop("a number"),
+    "string": gettext_noop("a text"),
+    "array": gettext_noop("a list"),
+    "object": gettext_noop("an object"),
+    "other": gettext_noop("something else"),
+}
 
 
 def listing(items) -> str:
@@ -39,10 +46,14 @@ def _common(code: str, p: dict) -> str | None:
         return _('An action must be an object with a "type" field naming what to do.')
     if code == "action.unknown_type":
         return _("This game has no action called %(type)s; the actions are: %(types)s.") % {
-            "type": p.get("type"), "types": listing(f'"{t}"' for t in p.get("types") or [])}
+            "type": p.get("type"),
+            "types": listing(f'"{t}"' for t in p.get("types") or []),
+        }
     if code == "action.fields":
         text = _('The "%(type)s" action takes %(fields)s.') % {
-            "type": p.get("type"), "fields": listing(p.get("fields")) or _("no other field")}
+            "type": p.get("type"),
+            "fields": listing(p.get("fields")) or _("no other field"),
+        }
         if p.get("extra"):
             text += " " + _("Not one of them: %(fields)s.") % {"fields": listing(p["extra"])}
         if p.get("missing"):
@@ -50,17 +61,27 @@ def _common(code: str, p: dict) -> str | None:
         return text
     if code == "action.no_such_field":
         return _('The "%(type)s" action has no field %(extra)s; its fields are: %(fields)s.') % {
-            "type": p.get("type"), "extra": listing(p.get("extra")), "fields": listing(p.get("fields"))}
+            "type": p.get("type"),
+            "extra": listing(p.get("extra")),
+            "fields": listing(p.get("fields")),
+        }
     if code == "action.shapes":
         return _('The "%(type)s" action has exactly these fields now: %(shapes)s.') % {
-            "type": p.get("type"), "shapes": alternatives(listing(s) for s in p.get("shapes") or [])}
+            "type": p.get("type"),
+            "shapes": alternatives(listing(s) for s in p.get("shapes") or []),
+        }
     if code == "action.field_kind":
         return _('The field "%(field)s" of a "%(type)s" action must be %(kinds)s, not %(value)s.') % {
-            "field": p.get("field"), "type": p.get("type"), "value": p.get("value"),
-            "kinds": alternatives(_(JSON_KINDS.get(k, k)) for k in p.get("kinds") or [])}
+            "field": p.get("field"),
+            "type": p.get("type"),
+            "value": p.get("value"),
+            "kinds": alternatives(_(JSON_KINDS.get(k, k)) for k in p.get("kinds") or []),
+        }
     if code == "action.exact":
-        return _('Write the "%(type)s" action exactly as listed: %(listed)s, with whole numbers as whole numbers, '
-                 'not %(sent)s.') % {"type": p.get("type"), "listed": p.get("listed"), "sent": p.get("sent")}
+        return _(
+            'Write the "%(type)s" action exactly as listed: %(listed)s, with whole numbers as whole numbers, '
+            "not %(sent)s."
+        ) % {"type": p.get("type"), "listed": p.get("listed"), "sent": p.get("sent")}
     return None
 
 

@@ -11,6 +11,7 @@ Who may see which ply (rulings G0.2, G0.3, S3):
   made by a public log row or by her own seat; a ply inside another seat's unconfirmed
   turn, or one taken back, would show what the others may not see yet (ruling S3).
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,8 @@ class Position:
     ply: int
     plies: int
     state: State
-    seq: int                # the log row that made this ply (0 at the start)
-    seat: int | None        # whose action it was (None at the start)
+    seq: int  # the log row that made this ply (0 at the start)
+    seat: int | None  # whose action it was (None at the start)
     visibility: str
 
 
@@ -49,7 +50,8 @@ def plies_of(game: Game) -> int:
     Counted as a difference: an exclude() on a JSON key would also drop rows without that key (SQL NULL).
     """
     counts = Action.objects.filter(game=game).aggregate(
-        rows=Count("pk"), leaves=Count("pk", filter=Q(action__type__in=LEAVE_TYPES)))
+        rows=Count("pk"), leaves=Count("pk", filter=Q(action__type__in=LEAVE_TYPES))
+    )
     return counts["rows"] - counts["leaves"]
 
 
@@ -59,11 +61,13 @@ def position_at(game: Game, ply: int) -> Position:
         raise PositionUnavailable(_("This game has not started, so it has no positions yet."))
     plies = plies_of(game)
     if not 0 <= ply <= plies:
-        raise PositionUnavailable(_("There is no move %(ply)s: this game has moves 0 to %(plies)s.")
-                                  % {"ply": ply, "plies": plies})
+        raise PositionUnavailable(
+            _("There is no move %(ply)s: this game has moves 0 to %(plies)s.") % {"ply": ply, "plies": plies}
+        )
     engine = engine_for(game)
-    checkpoint = (PositionCheckpoint.objects.filter(game=game, ply__lte=ply).order_by("-ply")
-                  .only("ply", "seq", "state").first())
+    checkpoint = (
+        PositionCheckpoint.objects.filter(game=game, ply__lte=ply).order_by("-ply").only("ply", "seq", "state").first()
+    )
     if checkpoint is not None:
         state, at, seq = engine.load(checkpoint.state), checkpoint.ply, checkpoint.seq
     else:
@@ -71,8 +75,11 @@ def position_at(game: Game, ply: int) -> Position:
     seat, visibility = None, Action.Visibility.PUBLIC
     fresh = []
     # A seat leaves at most once, so `players` more rows than plies are enough.
-    rows = (Action.objects.filter(game=game, seq__gt=seq).order_by("seq")
-            .values_list("seq", "seat", "action", "visibility")[:ply - at + game.players])
+    rows = (
+        Action.objects.filter(game=game, seq__gt=seq)
+        .order_by("seq")
+        .values_list("seq", "seat", "action", "visibility")[: ply - at + game.players]
+    )
     if at == ply and checkpoint is not None and ply:
         row = Action.objects.filter(game=game, seq=seq).values_list("seat", "visibility").first()
         seat, visibility = row or (None, visibility)
@@ -104,12 +111,22 @@ def position_views(game: Game, ply: int, seat: int | None) -> dict:
         raise PositionUnavailable(_("Only a running or finished game can be replayed."))
     position = position_at(game, ply)
     if not visible_to(game, position, seat):
-        raise PositionUnavailable(_("Move %(ply)s belongs to a turn not confirmed yet; it is shown once confirmed.")
-                                  % {"ply": ply})
+        raise PositionUnavailable(
+            _("Move %(ply)s belongs to a turn not confirmed yet; it is shown once confirmed.") % {"ply": ply}
+        )
     state = position.state
-    data = {"table": game.pk, "game": game.kind, "status": game.status, "ply": ply, "plies": position.plies,
-            "seq": position.seq, "seat": position.seat, "over": state.is_over(), "to_act": state.to_act(),
-            "spectator": state.view(None)}
+    data = {
+        "table": game.pk,
+        "game": game.kind,
+        "status": game.status,
+        "ply": ply,
+        "plies": position.plies,
+        "seq": position.seq,
+        "seat": position.seat,
+        "over": state.is_over(),
+        "to_act": state.to_act(),
+        "spectator": state.view(None),
+    }
     if game.status == Game.Status.FINISHED:  # everything is public after the end (ruling G0.2)
         data["seats"] = [state.view(i) for i in range(game.players)]
     elif seat is not None:

@@ -4,6 +4,7 @@ A small reader for the Markdown those files use (headings, paragraphs, lists, ta
 links) rather than a new dependency. Each ruling's heading gets its id as anchor (#T5, #G0.3), so the
 How to play pages can link to the ruling they rely on. The files are the project's own text.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,6 +41,7 @@ def _inline(text: str) -> str:
             part = file_part.removesuffix(".md")
             return f'<a href="#{"rulings" if part == "README" else "part-" + part}">{label}</a>'
         return label  # a file of the code: named, not linked
+
     return re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)", link, out)
 
 
@@ -62,9 +64,13 @@ def to_html(markdown: str, *, part_id: str) -> str:
         if rows:
             cells = [[c.strip() for c in r.strip().strip("|").split("|")] for r in rows if not set(r) <= set("|- :")]
             head, body = cells[0], cells[1:]
-            html.append("<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr></thead><tbody>"
-                        + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in body)
-                        + "</tbody></table>")
+            html.append(
+                "<table><thead><tr>"
+                + "".join(f"<th>{_inline(c)}</th>" for c in head)
+                + "</tr></thead><tbody>"
+                + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in r) + "</tr>" for r in body)
+                + "</tbody></table>"
+            )
             rows.clear()
 
     in_code = False
@@ -107,6 +113,10 @@ def to_html(markdown: str, *, part_id: str) -> str:
 @lru_cache(maxsize=1)
 def rulings_html() -> list[dict]:
     """Each part of the rulings as HTML, in the order of docs/rules/README.md's table."""
-    return [{"id": name.removesuffix(".md"), "html": to_html((RULES_DIR / name).read_text(encoding="utf-8"),
-                                                             part_id=name.removesuffix(".md"))}
-            for name in PARTS]
+    return [
+        {
+            "id": name.removesuffix(".md"),
+            "html": to_html((RULES_DIR / name).read_text(encoding="utf-8"), part_id=name.removesuffix(".md")),
+        }
+        for name in PARTS
+    ]

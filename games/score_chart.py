@@ -6,6 +6,7 @@ published seed and options (ruling G0.2), skipping the site's leave entries (gam
 a finished game's log never changes, and re-running it is the same work as loading a replay.
 The chart is plain SVG geometry (no script, no inline style: the site's CSP forbids both).
 """
+
 from __future__ import annotations
 
 from engine.core import get_game
@@ -51,10 +52,21 @@ def chart(series: list[list[float]], players: int, *, from_zero: bool = True) ->
         y = HEIGHT - PAD - (HEIGHT - 2 * PAD) * (value - low) / span
         return f"{x:.1f},{y:.1f}"
 
-    lines = [{"seat": seat, "points": " ".join(xy(t, row[seat]) for t, row in enumerate(series)),
-              "last": series[-1][seat]} for seat in range(players)]
-    return {"lines": lines, "width": WIDTH, "height": HEIGHT, "pad": PAD, "low": low, "high": high,
-            "turns": len(series) - 1, "bottom": HEIGHT - PAD, "right": WIDTH - PAD}
+    lines = [
+        {"seat": seat, "points": " ".join(xy(t, row[seat]) for t, row in enumerate(series)), "last": series[-1][seat]}
+        for seat in range(players)
+    ]
+    return {
+        "lines": lines,
+        "width": WIDTH,
+        "height": HEIGHT,
+        "pad": PAD,
+        "low": low,
+        "high": high,
+        "turns": len(series) - 1,
+        "bottom": HEIGHT - PAD,
+        "right": WIDTH - PAD,
+    }
 
 
 def finished_chart(game: Game) -> dict | None:

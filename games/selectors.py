@@ -1,4 +1,5 @@
 """Reads: what a person may see of tables and games, built from her seat's view only."""
+
 from __future__ import annotations
 
 from django.db.models import Count, Prefetch, Q, Subquery, prefetch_related_objects
@@ -23,8 +24,11 @@ def prefetch_seats_with_standing(game: Game, *, now=None) -> None:
     """One table's seats with their players, each person's rating in the game's key and the planned end of her
     vacation under way, in one query (a move and its answer, issue 16): table_summary reads neither again."""
     now = now or timezone.now()
-    seats = (Seat.objects.select_related("user").order_by("index")
-             .annotate(vacation_ends_at=vacation.away_annotation(now), **rating_annotations(game)))
+    seats = (
+        Seat.objects.select_related("user")
+        .order_by("index")
+        .annotate(vacation_ends_at=vacation.away_annotation(now), **rating_annotations(game))
+    )
     prefetch_related_objects([game], Prefetch("seats", queryset=seats))
     keep_annotated_ratings(game)
     game._away_until = {s.user_id: s.vacation_ends_at for s in game.seats.all() if s.vacation_ends_at is not None}
@@ -180,8 +184,13 @@ def abort_standing(game: Game, seat: int | None) -> dict:
     persons = persons_playing(game)
     agreed = [s.index for s in persons if s.abort_agreed_version == game.version]
     playing = seat in [s.index for s in persons]
-    return {"players": [s.index for s in persons], "agreed": agreed, "i_agreed": seat in agreed,
-            "alone": playing and may_abort_alone(game, persons), "by_agreement": playing and len(persons) > 1}
+    return {
+        "players": [s.index for s in persons],
+        "agreed": agreed,
+        "i_agreed": seat in agreed,
+        "alone": playing and may_abort_alone(game, persons),
+        "by_agreement": playing and len(persons) > 1,
+    }
 
 
 def tables_public():
@@ -239,8 +248,11 @@ def action_log_since(game: Game, user, *, seen: int, lines: int) -> tuple[list[d
     the new ones (issue 16).  None as the count when nothing is new (and then nothing changed below either:
     whatever reveals or hides a line logs a line of its own)."""
     qs = action_log_rows(game, user)
-    rows = list(qs.filter(seq__gt=seen).annotate(seen_before=Subquery(_count_of(qs.filter(seq__lte=seen))))
-                .order_by("-seq")[:lines])
+    rows = list(
+        qs.filter(seq__gt=seen)
+        .annotate(seen_before=Subquery(_count_of(qs.filter(seq__lte=seen))))
+        .order_by("-seq")[:lines]
+    )
     return action_log_entries(game, rows, user), (rows[0].seen_before or 0) if rows else None
 
 
@@ -265,10 +277,19 @@ def action_log_entries(game: Game, actions, user=None) -> list[dict]:
         # ("replay": false), which never saw it.
         leave = is_leave(a.action)
         # The entry is the engine's data; the description says it in the reader's language (issue 13).
-        row = {"seq": a.seq, "seat": a.seat, "source": a.source, "replay": not leave, "entry": a.entry,
-               "description": (leave_words(a.action["type"], name_of(names, a.seat)) if leave
-                               else entry_words(game.kind, a.entry, names)),
-               "created_at": a.created_at.isoformat()}
+        row = {
+            "seq": a.seq,
+            "seat": a.seat,
+            "source": a.source,
+            "replay": not leave,
+            "entry": a.entry,
+            "description": (
+                leave_words(a.action["type"], name_of(names, a.seat))
+                if leave
+                else entry_words(game.kind, a.entry, names)
+            ),
+            "created_at": a.created_at.isoformat(),
+        }
         if over or a.seat == seat or leave:
             row["action"] = a.action
         rows.append(row)
@@ -280,8 +301,11 @@ def visible_q(user) -> Q:
     invited to.  Subqueries rather than joins, so it can be combined with other joins on seats."""
     if user is None or not user.is_authenticated:
         return Q(private=False)
-    return (Q(private=False) | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
-            | Q(pk__in=Invitation.objects.filter(user=user).values("game_id")))
+    return (
+        Q(private=False)
+        | Q(pk__in=Seat.objects.filter(user=user).values("game_id"))
+        | Q(pk__in=Invitation.objects.filter(user=user).values("game_id"))
+    )
 
 
 def legal_actions_now(game: Game, user) -> dict:
@@ -289,9 +313,13 @@ def legal_actions_now(game: Game, user) -> dict:
     seat = seat_of(game, user)
     deciding = seat is not None and game.is_running and game.state is not None and not _left(game, seat)
     state = load_state(game) if deciding else None
-    return {"version": game.version, "seat": seat, "my_turn": deciding and seat in game.to_act,
-            "undoable": bool(deciding and state.undoable(seat)),
-            "actions": legal_actions_for(game, seat, state) if deciding else []}
+    return {
+        "version": game.version,
+        "seat": seat,
+        "my_turn": deciding and seat in game.to_act,
+        "undoable": bool(deciding and state.undoable(seat)),
+        "actions": legal_actions_for(game, seat, state) if deciding else [],
+    }
 
 
 def visible_games(user):

@@ -3,6 +3,7 @@
 Reads only, so the table detail (games.selectors), the lobby lists and the watch page share them without importing
 each other.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -26,7 +27,9 @@ def spectator_counts(games, *, now=None) -> dict[int, int]:
     now = now or timezone.now()
     seated = {g.pk: {s.user_id for s in g.seats.all() if s.user_id} for g in games}
     counts = dict.fromkeys(seated, 0)
-    rows = Spectator.objects.filter(game__in=list(seated), seen_at__gte=now - spectator_window()).values_list("game", "user")
+    rows = Spectator.objects.filter(game__in=list(seated), seen_at__gte=now - spectator_window()).values_list(
+        "game", "user"
+    )
     for game_id, user_id in rows:
         if user_id is None or user_id not in seated[game_id]:
             counts[game_id] += 1

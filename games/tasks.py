@@ -13,6 +13,7 @@ email delivery) are the outbox, and the beat sweeps below send what was left beh
 All tasks are acknowledged late and rejected (so redelivered) when their worker dies
 (settings: CELERY_TASK_ACKS_LATE, CELERY_TASK_REJECT_ON_WORKER_LOST).
 """
+
 from __future__ import annotations
 
 from celery import shared_task
@@ -102,8 +103,12 @@ def seat_deadline_expire(game_id: int, seat: int, version: int) -> int | None:
         if logged is not None:
             return logged.seq
         game = Game.objects.filter(pk=game_id, status=Game.Status.RUNNING).first()
-        still_due = (game is not None and game.version != version and seat in game.to_act
-                     and game.seats.filter(index=seat, deadline__lte=timezone.now()).exists())
+        still_due = (
+            game is not None
+            and game.version != version
+            and seat in game.to_act
+            and game.seats.filter(index=seat, deadline__lte=timezone.now()).exists()
+        )
         if not still_due:
             return None
         version = game.version

@@ -9,6 +9,7 @@ a time bank has it instead of vacation, ruling S4), and never at a live table.  
 (`ended_at` unset) her deadlines there are neither missed nor reminded of; when it ends, each one is
 moved on by the time it stood still (games.services.vacation).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -49,7 +50,8 @@ def used_in_year(user, year: int, *, now: datetime | None = None) -> timedelta:
     first, last = year_bounds(year)
     used = timedelta()
     for vacation in Vacation.objects.filter(user=user, started_at__lt=last).filter(
-            Q(ended_at__isnull=True) | Q(ended_at__gt=first)):
+        Q(ended_at__isnull=True) | Q(ended_at__gt=first)
+    ):
         start, end = max(vacation.started_at, first), min(_span_end(vacation, now), last)
         if end > start:
             used += end - start
@@ -87,8 +89,7 @@ def stops_clocks_at(game: Game) -> bool:
 def away_q(now: datetime) -> Q:
     """For Seat querysets: seats whose clock stands still now, because their player is on vacation."""
     away = Vacation.objects.filter(user=OuterRef("user"), ended_at__isnull=True, started_at__lte=now)
-    return Q(Exists(away), user__isnull=False, abandoned=False, game__pace=Pace.CORRESPONDENCE,
-             game__time_bank_days=0)
+    return Q(Exists(away), user__isnull=False, abandoned=False, game__pace=Pace.CORRESPONDENCE, game__time_bank_days=0)
 
 
 def away_until(user_ids, *, now: datetime | None = None) -> dict[int, datetime]:
@@ -127,9 +128,14 @@ def standing(user, *, now: datetime | None = None) -> Standing:
     left = max(allowance() - used, timedelta())
     ongoing = current(user, now=now)
     latest = latest_end(user, now) if ongoing is None and left > timedelta() else None
-    return Standing(year=year, allowance_days=settings.TOPOS_VACATION_DAYS_PER_YEAR,
-                    used_seconds=int(used.total_seconds()), left_seconds=int(left.total_seconds()),
-                    current=ongoing, latest_end=latest)
+    return Standing(
+        year=year,
+        allowance_days=settings.TOPOS_VACATION_DAYS_PER_YEAR,
+        used_seconds=int(used.total_seconds()),
+        left_seconds=int(left.total_seconds()),
+        current=ongoing,
+        latest_end=latest,
+    )
 
 
 def standing_data(s: Standing) -> dict:

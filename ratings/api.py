@@ -1,4 +1,5 @@
 """The API of ratings (ruling S5): the leaderboards, paged by cursors, and one player's ratings."""
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
@@ -60,21 +61,33 @@ NOT_FOUND = errors(404, s404="No such leaderboard or player.")
 CURSORS = [
     OpenApiParameter("after", OpenApiTypes.STR, description="A `next` cursor: the page after that row."),
     OpenApiParameter("before", OpenApiTypes.STR, description="A `previous` cursor: the page before that row."),
-    OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": selectors.MAX_PAGE_SIZE},
-                     description=f"Rows per page, 1 to {selectors.MAX_PAGE_SIZE} "
-                                                            f"(default {selectors.PAGE_SIZE})."),
+    OpenApiParameter(
+        "limit",
+        {"type": "integer", "minimum": 1, "maximum": selectors.MAX_PAGE_SIZE},
+        description=f"Rows per page, 1 to {selectors.MAX_PAGE_SIZE} (default {selectors.PAGE_SIZE}).",
+    ),
 ]
 
 
 class LeaderboardsView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="leaderboards_list", summary="The leaderboards: one per game, or per pace for a game played at several",
-                   responses={200: BoardOut(many=True)})
+    @extend_schema(
+        operation_id="leaderboards_list",
+        summary="The leaderboards: one per game, or per pace for a game played at several",
+        responses={200: BoardOut(many=True)},
+    )
     def get(self, request):
-        return Response([{"key": k, "label": key_label(k),
-                          "url": request.build_absolute_uri(reverse("api-leaderboard", args=[k]))}
-                         for k in rating_keys()])
+        return Response(
+            [
+                {
+                    "key": k,
+                    "label": key_label(k),
+                    "url": request.build_absolute_uri(reverse("api-leaderboard", args=[k])),
+                }
+                for k in rating_keys()
+            ]
+        )
 
 
 def _page_size(request) -> int:
@@ -86,8 +99,9 @@ def _page_size(request) -> int:
     except ValueError:
         size = 0
     if not 1 <= size <= selectors.MAX_PAGE_SIZE:
-        raise BadRequest(_("limit must be a whole number from 1 to %(max)d.") % {"max": selectors.MAX_PAGE_SIZE},
-                         field="limit")
+        raise BadRequest(
+            _("limit must be a whole number from 1 to %(max)d.") % {"max": selectors.MAX_PAGE_SIZE}, field="limit"
+        )
     return size
 
 
@@ -96,23 +110,30 @@ def _cursor(request, name: str):
     try:
         return selectors.Cursor.parse(text) if text else None
     except selectors.BadCursor:
-        raise BadRequest(_("%(name)s must be a cursor from a `next` or `previous` link of this leaderboard.")
-                         % {"name": name}, field=name) from None
+        raise BadRequest(
+            _("%(name)s must be a cursor from a `next` or `previous` link of this leaderboard.") % {"name": name},
+            field=name,
+        ) from None
 
 
 class LeaderboardView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="leaderboard", summary="One leaderboard, best rating first, a page at a time",
-                   description="Players with at least one rated game in this key (ruling S5). Follow `next` and "
-                               "`previous`: cursor pages cost the same however deep they are.",
-                   parameters=CURSORS, responses={200: LeaderboardOut, 400: error(400, "A bad cursor or limit; `detail` says which."),
-                                          **NOT_FOUND})
+    @extend_schema(
+        operation_id="leaderboard",
+        summary="One leaderboard, best rating first, a page at a time",
+        description="Players with at least one rated game in this key (ruling S5). Follow `next` and "
+        "`previous`: cursor pages cost the same however deep they are.",
+        parameters=CURSORS,
+        responses={200: LeaderboardOut, 400: error(400, "A bad cursor or limit; `detail` says which."), **NOT_FOUND},
+    )
     def get(self, request, key: str):
         try:
             if key not in rating_keys():
-                raise NotFound(_("There is no leaderboard called %(key)s; choose one of %(keys)s.")
-                               % {"key": repr(key), "keys": ", ".join(rating_keys())})
+                raise NotFound(
+                    _("There is no leaderboard called %(key)s; choose one of %(keys)s.")
+                    % {"key": repr(key), "keys": ", ".join(rating_keys())}
+                )
             size, before = _page_size(request), _cursor(request, "before")
             after = None if before else _cursor(request, "after")
         except (BadRequest, NotFound) as exc:
@@ -120,18 +141,25 @@ class LeaderboardView(APIView):
         page = selectors.leaderboard(key, after=after, before=before, size=size)
         base = request.build_absolute_uri(request.path)
         suffix = f"&limit={size}" if "limit" in request.query_params else ""
-        return Response({
-            "key": key, "label": key_label(key), "results": page.rows,
-            "next": f"{base}?after={page.next}{suffix}" if page.next else None,
-            "previous": f"{base}?before={page.previous}{suffix}" if page.previous else None,
-        })
+        return Response(
+            {
+                "key": key,
+                "label": key_label(key),
+                "results": page.rows,
+                "next": f"{base}?after={page.next}{suffix}" if page.next else None,
+                "previous": f"{base}?before={page.previous}{suffix}" if page.previous else None,
+            }
+        )
 
 
 class PlayerRatingsView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="player_ratings", summary="A player's ratings, one per key she has played rated",
-                   responses={200: PlayerRatingsOut, **NOT_FOUND})
+    @extend_schema(
+        operation_id="player_ratings",
+        summary="A player's ratings, one per key she has played rated",
+        responses={200: PlayerRatingsOut, **NOT_FOUND},
+    )
     def get(self, request, username: str):
         user = get_user_model().objects.filter(username__iexact=username).first()
         if user is None:

@@ -1,4 +1,5 @@
 """Which rating a game changes (ruling S5): one per game, and one per pace for a game played at several."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

@@ -3,6 +3,7 @@
 A rating is a pure function of the finished rated games taken in the order they were rated, so
 everything here can be wiped and rebuilt (`manage.py recompute_ratings`) to the same numbers.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -32,7 +33,9 @@ class Rating(models.Model):
     """One player's OpenSkill (Plackett-Luce) rating in one key; `value` is what pages show and sort by."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
-    key = models.CharField(max_length=40, help_text="ratings.keys.rating_key: a game's name, and its pace for a game played at several.")
+    key = models.CharField(
+        max_length=40, help_text="ratings.keys.rating_key: a game's name, and its pace for a game played at several."
+    )
     mu = models.FloatField()
     sigma = models.FloatField()
     value = models.IntegerField(help_text="The shown rating: the conservative estimate mu - 3 sigma, scaled.")

@@ -4,6 +4,7 @@ A leaderboard page is a range of the `rating_leaderboard` index, found from the 
 before (its rating and user id, the cursor), never by counting or skipping the rows ahead: page 2,000
 costs what page 1 costs.  The cursor also carries the place of that row, which numbers the next page.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,9 +59,12 @@ def keep_annotated_ratings(game: Game) -> None:
     """What prefetch_seat_ratings would find, from seats read with rating_annotations (no rating: a newcomer)."""
     key = rating_key(game.kind, game.pace)
     game._seat_ratings = {
-        s.user_id: None if s.rating_value is None else Rating(user_id=s.user_id, key=key, value=s.rating_value,
-                                                              games=s.rating_games)
-        for s in game.seats.all() if s.user_id}
+        s.user_id: None
+        if s.rating_value is None
+        else Rating(user_id=s.user_id, key=key, value=s.rating_value, games=s.rating_games)
+        for s in game.seats.all()
+        if s.user_id
+    }
 
 
 def forget_seat_ratings(game: Game) -> None:
@@ -79,16 +83,30 @@ def seat_ratings(game: Game) -> dict[int, dict]:
 def ratings_of_user(user) -> list[dict]:
     """Every rating she has (one indexed lookup): key, value, provisional mark, games, mu and sigma."""
     rows = Rating.objects.filter(user=user).order_by("key")
-    return [{"key": r.key, "rating": r.value, "provisional": system.is_provisional(r.games), "games": r.games,
-             "mu": r.mu, "sigma": r.sigma, "updated_at": r.updated_at.isoformat()} for r in rows]
+    return [
+        {
+            "key": r.key,
+            "rating": r.value,
+            "provisional": system.is_provisional(r.games),
+            "games": r.games,
+            "mu": r.mu,
+            "sigma": r.sigma,
+            "updated_at": r.updated_at.isoformat(),
+        }
+        for r in rows
+    ]
 
 
 def rating_changes_of_game(game: Game) -> dict[int, dict]:
     """User id -> what the game did to her rating: before and after (with their provisional marks), the delta."""
     out = {}
     for c in RatingChange.objects.filter(game=game):
-        out[c.user_id] = {"before": badge(c.value_before, c.games_before),
-                          "after": badge(c.value_after, c.games_before + 1), "delta": c.delta, "key": c.key}
+        out[c.user_id] = {
+            "before": badge(c.value_before, c.games_before),
+            "after": badge(c.value_after, c.games_before + 1),
+            "delta": c.delta,
+            "key": c.key,
+        }
     return out
 
 
@@ -128,12 +146,18 @@ class LeaderboardPage:
 
 
 def _row(rating: Rating, place: int) -> dict:
-    return {"rank": place, "player": rating.user.username, "rating": rating.value,
-            "provisional": system.is_provisional(rating.games), "games": rating.games}
+    return {
+        "rank": place,
+        "player": rating.user.username,
+        "rating": rating.value,
+        "provisional": system.is_provisional(rating.games),
+        "games": rating.games,
+    }
 
 
-def leaderboard(key: str, *, after: Cursor | None = None, before: Cursor | None = None,
-                size: int = PAGE_SIZE) -> LeaderboardPage:
+def leaderboard(
+    key: str, *, after: Cursor | None = None, before: Cursor | None = None, size: int = PAGE_SIZE
+) -> LeaderboardPage:
     """One page of a leaderboard: the best rating first, ties by the older account; players with a rated game."""
     qs = Rating.objects.filter(key=key).select_related("user").only("value", "games", "user_id", "user__username")
     if before is not None:
@@ -171,8 +195,11 @@ def rating_histories(user) -> list[dict]:
     out, since a private table must not show on the page of someone one may not see it with.
     """
     current = {r.key: r for r in Rating.objects.filter(user=user)}
-    rows = (RatingChange.objects.filter(user=user).order_by("key", "id")
-            .values_list("key", "value_before", "value_after", "created_at"))
+    rows = (
+        RatingChange.objects.filter(user=user)
+        .order_by("key", "id")
+        .values_list("key", "value_before", "value_after", "created_at")
+    )
     histories: dict[str, dict] = {}
     for key, before, after, at in rows:
         entry = histories.setdefault(key, {"key": key, "label": key_label(key), "start": before, "history": []})

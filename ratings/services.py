@@ -5,6 +5,7 @@ game row locked: the ratings change exactly when the game is over, never twice (
 one RatingChange per game and player) and never lost.  The players' Rating rows are locked in user-id order,
 so two games finishing at once for the same player queue on her row, each reading what the other wrote.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -22,8 +23,12 @@ from .models import RatedGame, Rating, RatingChange
 
 def game_is_ratable(game: Game, seats) -> bool:
     """Rated table, finished, at least two seats and every one of them a person (a bot's table is never rated)."""
-    return (game.rated and game.status == Game.Status.FINISHED and len(seats) >= 2
-            and all(s.user_id is not None and s.rank is not None for s in seats))
+    return (
+        game.rated
+        and game.status == Game.Status.FINISHED
+        and len(seats) >= 2
+        and all(s.user_id is not None and s.rank is not None for s in seats)
+    )
 
 
 def game_rate(game: Game) -> RatedGame | None:
@@ -40,8 +45,20 @@ def _locked_ratings(key: str, user_ids: list[int], now) -> dict[int, Rating]:
     ordered = sorted(set(user_ids))
     # ON CONFLICT DO NOTHING: a row another finishing game is creating is waited for, not a unique error.
     Rating.objects.bulk_create(
-        [Rating(user_id=u, key=key, mu=system.MU, sigma=system.SIGMA, value=system.shown_value(system.MU, system.SIGMA),
-                games=0, updated_at=now) for u in ordered], ignore_conflicts=True)
+        [
+            Rating(
+                user_id=u,
+                key=key,
+                mu=system.MU,
+                sigma=system.SIGMA,
+                value=system.shown_value(system.MU, system.SIGMA),
+                games=0,
+                updated_at=now,
+            )
+            for u in ordered
+        ],
+        ignore_conflicts=True,
+    )
     rows = Rating.objects.select_for_update().filter(key=key, user_id__in=ordered).order_by("user_id")
     return {row.user_id: row for row in rows}
 
@@ -55,12 +72,30 @@ def _apply(game: Game, key: str, placings: list[tuple[int, int]], *, rated: Rate
     changes = []
     for (user_id, rank), (mu, sigma) in zip(placings, new):
         row = rows[user_id]
-        changes.append(RatingChange(
-            rated_game=rated, game=game, user_id=user_id, key=key, rank=rank, mu_before=row.mu,
-            sigma_before=row.sigma, value_before=row.value, games_before=row.games, mu_after=mu, sigma_after=sigma,
-            value_after=system.shown_value(mu, sigma), created_at=when))
-        row.mu, row.sigma, row.value, row.games, row.updated_at = mu, sigma, system.shown_value(mu, sigma), \
-            row.games + 1, when
+        changes.append(
+            RatingChange(
+                rated_game=rated,
+                game=game,
+                user_id=user_id,
+                key=key,
+                rank=rank,
+                mu_before=row.mu,
+                sigma_before=row.sigma,
+                value_before=row.value,
+                games_before=row.games,
+                mu_after=mu,
+                sigma_after=sigma,
+                value_after=system.shown_value(mu, sigma),
+                created_at=when,
+            )
+        )
+        row.mu, row.sigma, row.value, row.games, row.updated_at = (
+            mu,
+            sigma,
+            system.shown_value(mu, sigma),
+            row.games + 1,
+            when,
+        )
     RatingChange.objects.bulk_create(changes)
     Rating.objects.bulk_update(list(rows.values()), ["mu", "sigma", "value", "games", "updated_at"])
     return rated
@@ -93,8 +128,10 @@ def ratings_recompute(*, from_logs: bool = False) -> Recomputed:
     """
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute(f"LOCK TABLE {Rating._meta.db_table}, {RatingChange._meta.db_table}, "
-                           f"{RatedGame._meta.db_table} IN EXCLUSIVE MODE")
+            cursor.execute(
+                f"LOCK TABLE {Rating._meta.db_table}, {RatingChange._meta.db_table}, "
+                f"{RatedGame._meta.db_table} IN EXCLUSIVE MODE"
+            )
     RatingChange.objects.all().delete()
     Rating.objects.all().delete()
     count, differing = 0, []
@@ -108,5 +145,9 @@ def ratings_recompute(*, from_logs: bool = False) -> Recomputed:
     # A rated game finished without its RatedGame (made outside the site's services): rated now, after the others.
     missing = Game.objects.filter(rated=True, status=Game.Status.FINISHED, rated_as__isnull=True)
     recorded = sum(1 for game in missing.order_by("finished_at", "id") if game_rate(game) is not None)
-    return Recomputed(games=count + recorded, players=Rating.objects.values("user").distinct().count(),
-                      recorded=recorded, differing=differing)
+    return Recomputed(
+        games=count + recorded,
+        players=Rating.objects.values("user").distinct().count(),
+        recorded=recorded,
+        differing=differing,
+    )

@@ -4,6 +4,7 @@ Everyone starts at the model's own prior (mu 25, sigma 25/3).  The number shown 
 conservative estimate mu - 3 sigma (OpenSkill's "ordinal"), scaled so that a newcomer shows 1500: it
 grows as the site becomes surer of a player, which is why a newcomer's first games move it most.
 """
+
 from __future__ import annotations
 
 import math

@@ -1,4 +1,5 @@
 """The leaderboard pages: one per rating key, paged by keyset cursors (ratings.selectors.leaderboard)."""
+
 from __future__ import annotations
 
 from django.http import Http404
@@ -31,7 +32,14 @@ def leaderboard(request, key: str):
         raise Http404(_("There is no leaderboard called %(key)s.") % {"key": key})
     before = _cursor(request, "before")
     page = selectors.leaderboard(key, before=before, after=None if before else _cursor(request, "after"))
-    return render(request, "ratings/leaderboard.html", {
-        "key": key, "label": key_label(key), "page": page,
-        "boards": [(k, key_label(k)) for k in rating_keys()], "provisional_games": PROVISIONAL_GAMES,
-    })
+    return render(
+        request,
+        "ratings/leaderboard.html",
+        {
+            "key": key,
+            "label": key_label(key),
+            "page": page,
+            "boards": [(k, key_label(k)) for k in rating_keys()],
+            "provisional_games": PROVISIONAL_GAMES,
+        },
+    )

@@ -1,4 +1,5 @@
 """Shared fixtures: three personas (owner, member, outsider) and API clients for them."""
+
 from __future__ import annotations
 
 import os
@@ -30,9 +31,15 @@ def use_filesystem_broker(folder: Path) -> None:
     """Send this process's tasks to kombu's filesystem broker in `folder` (the embedded default's broker)."""
     for sub in ("queue", "control"):
         (folder / sub).mkdir(parents=True, exist_ok=True)
-    celery_app.conf.update(broker_url="filesystem://", broker_transport_options={
-        "data_folder_in": str(folder / "queue"), "data_folder_out": str(folder / "queue"),
-        "control_folder": str(folder / "control"), "polling_interval": 0.1})
+    celery_app.conf.update(
+        broker_url="filesystem://",
+        broker_transport_options={
+            "data_folder_in": str(folder / "queue"),
+            "data_folder_out": str(folder / "queue"),
+            "control_folder": str(folder / "control"),
+            "polling_interval": 0.1,
+        },
+    )
     drop_broker_connections()
 
 
@@ -48,8 +55,9 @@ def drop_broker_connections() -> None:
 # running worker would take them): they go to a folder of this run's own, and under pytest-xdist to a
 # subfolder per worker (each empties its own queue).  Kept in the environment, so that this module
 # imported a second time (as `tests.conftest`) names the same folder.
-TEST_BROKER = (Path(os.environ.setdefault("TOPOS_TEST_BROKER_DIR", tempfile.mkdtemp(prefix="topos-test-broker-")))
-               / os.environ.get("PYTEST_XDIST_WORKER", "main"))
+TEST_BROKER = Path(
+    os.environ.setdefault("TOPOS_TEST_BROKER_DIR", tempfile.mkdtemp(prefix="topos-test-broker-"))
+) / os.environ.get("PYTEST_XDIST_WORKER", "main")
 use_filesystem_broker(TEST_BROKER)
 
 

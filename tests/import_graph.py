@@ -4,6 +4,7 @@ Every import counts, also one inside a function: such an import only hides a cyc
 person who has to understand the two modules together.  `from . import x` counts as an import of the module x,
 not of the package, so a package's __init__ re-exporting its modules is no cycle.
 """
+
 from __future__ import annotations
 
 import ast

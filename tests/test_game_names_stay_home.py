@@ -6,6 +6,7 @@ declares (paces, pace_option, higher_is_better...).  This reads every Python fil
 so comments and docstrings may name a game, but an identifier or a string literal may not: that is code
 branching on a name, or words about one game kept away from it.
 """
+
 from __future__ import annotations
 
 import ast
@@ -49,12 +50,15 @@ def project_modules() -> list[Path]:
 
 def docstring_starts(source: str) -> set[tuple[int, int]]:
     """Where the bare string statements (docstrings, and strings standing as comments) begin."""
-    return {(node.lineno, node.col_offset) for node in ast.walk(ast.parse(source))
-            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+    return {
+        (node.lineno, node.col_offset)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+    }
 
 
 def mentions(path: Path, names: set[str]) -> list[str]:
-    """"file:line: token" for every identifier or string literal of `path` that holds a game's name."""
+    """ "file:line: token" for every identifier or string literal of `path` that holds a game's name."""
     source = path.read_text(encoding="utf-8")
     skipped = docstring_starts(source)
     out = []
@@ -69,13 +73,16 @@ def mentions(path: Path, names: set[str]) -> list[str]:
 
 def test_the_scan_sees_identifiers_and_strings_not_comments_or_docstrings(tmp_path):
     module = tmp_path / "sample.py"
-    module.write_text('''"""The docstring names chess."""
+    module.write_text(
+        '''"""The docstring names chess."""
 # a comment names chess
 def f(kind):
     """So does this one: chess."""
     chess_rules = 1
     return kind == "chess" or f"{kind}-chess" or chess_rules
-''', encoding="utf-8")
+''',
+        encoding="utf-8",
+    )
     found = [line.split(":")[-2] for line in mentions(module, {"chess"})]
     assert found == ["5", "6", "6", "6"]  # the identifier, its use, the literal and the f-string's text
 
@@ -90,7 +97,13 @@ def test_the_scan_reads_the_project_but_not_the_games_own_packages():
 
 def test_no_module_outside_a_game_names_a_game():
     names = {name.lower() for name in all_games()}
-    found = [line.removeprefix(f"{ROOT}/") for path in project_modules()
-             if str(path.relative_to(ROOT)) not in TOLERATED for line in mentions(path, names)]
-    assert not found, "A game is named outside its own packages (declare a capability on engine.core.Game, " \
-                      "or put the words in games/presenters/<game>_words.py):\n" + "\n".join(found)
+    found = [
+        line.removeprefix(f"{ROOT}/")
+        for path in project_modules()
+        if str(path.relative_to(ROOT)) not in TOLERATED
+        for line in mentions(path, names)
+    ]
+    assert not found, (
+        "A game is named outside its own packages (declare a capability on engine.core.Game, "
+        "or put the words in games/presenters/<game>_words.py):\n" + "\n".join(found)
+    )

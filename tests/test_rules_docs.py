@@ -1,5 +1,6 @@
 """docs/rules/ holds the project's copy of the referee's rulings: every ruling the code cites must be a heading
 there, so that someone with only the repository can always look a citation up."""
+
 from __future__ import annotations
 
 import os
@@ -67,13 +68,30 @@ def github_anchor(heading: str) -> str:
 
 
 def test_citations_are_read_in_every_form_the_code_uses():
-    text = ("# ruling T12: move moles\n"
-            "Scored as in ruling T20. Then ruling S3's undo.\n"
-            '"""Toppo (rulings P1-P6)."""\n'
-            "# rulings T1-T3, T16 and G0.1\n"
-            "Ruling G0.3: hidden information")
-    assert cited_ids(text) == {"T12", "T20", "S3", "P1", "P2", "P3", "P4", "P5", "P6", "T1", "T2", "T3", "T16",
-                               "G0.1", "G0.3"}
+    text = (
+        "# ruling T12: move moles\n"
+        "Scored as in ruling T20. Then ruling S3's undo.\n"
+        '"""Toppo (rulings P1-P6)."""\n'
+        "# rulings T1-T3, T16 and G0.1\n"
+        "Ruling G0.3: hidden information"
+    )
+    assert cited_ids(text) == {
+        "T12",
+        "T20",
+        "S3",
+        "P1",
+        "P2",
+        "P3",
+        "P4",
+        "P5",
+        "P6",
+        "T1",
+        "T2",
+        "T3",
+        "T16",
+        "G0.1",
+        "G0.3",
+    }
     assert cited_ids("the referee's ruling is final; ruled by T12") == set()
 
 
@@ -98,7 +116,7 @@ def test_each_part_numbers_its_rulings_once_and_without_gaps():
         ids = HEADING.findall(text)
         assert ids and all(ruling.startswith(prefix) for ruling in ids), name
         assert not [ruling for ruling, count in Counter(ids).items() if count > 1], name
-        last = [int(ruling[len(prefix):].split(".")[-1]) for ruling in ids if ruling != "G0"]
+        last = [int(ruling[len(prefix) :].split(".")[-1]) for ruling in ids if ruling != "G0"]
         assert last == list(range(1, len(last) + 1)), f"{name} numbers its rulings {last}"
 
 
@@ -127,7 +145,9 @@ def referee_ids(text: str) -> set[str]:
 
 def test_the_referee_ids_are_read_from_the_list_items():
     assert referee_ids("- **T1 Board.** The board.\n- **G0.3 Hidden information.** x\n  - **Bayonet** no") == {
-        "T1", "G0.3"}
+        "T1",
+        "G0.3",
+    }
 
 
 def test_docs_rules_has_every_ruling_of_the_referee():

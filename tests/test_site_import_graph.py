@@ -1,4 +1,5 @@
 """The site's packages import each other without cycles (issue 15: games/, accounts/, ratings/, config/)."""
+
 from __future__ import annotations
 
 from tests.import_graph import a_loop, cycles, graph

@@ -1,5 +1,6 @@
 """The tests mirror the code (issue 15): every write service in games/services/ has a test module that imports
 it, and every endpoint of games/api/urls.py is requested by some test.  Fails with the list of what is missing."""
+
 from __future__ import annotations
 
 import ast
@@ -38,8 +39,9 @@ def test_every_service_module_has_a_test_module_that_imports_it():
     imported = set().union(*(imported_modules(source) for source in sources_of_tests().values()))
     modules = sorted(path.stem for path in SERVICES.glob("*.py"))
     missing = [m for m in modules if f"games.services.{m}" not in imported and m not in UNTESTED_SERVICES]
-    assert not missing, ("service modules no test imports (add tests/games/services/test_<module>.py): "
-                         + ", ".join(missing))
+    assert not missing, "service modules no test imports (add tests/games/services/test_<module>.py): " + ", ".join(
+        missing
+    )
     assert set(UNTESTED_SERVICES) <= set(modules), "the allowance names a module that no longer exists"
 
 
@@ -65,6 +67,9 @@ def test_every_api_endpoint_is_requested_by_a_test():
     from games.api import urls
 
     sources = "\n".join(sources_of_tests().values())
-    missing = [f"{module}: /api/{route}" for route, module in endpoints(urls.urlpatterns)
-               if not route_regex(route).search(sources)]
+    missing = [
+        f"{module}: /api/{route}"
+        for route, module in endpoints(urls.urlpatterns)
+        if not route_regex(route).search(sources)
+    ]
     assert not missing, "endpoints no test requests (add a test in tests/api/):\n" + "\n".join(missing)

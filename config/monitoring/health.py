@@ -3,6 +3,7 @@
 Each check answers "ok" or a short reason a person can act on.  Nothing secret goes into a reason:
 no address, user name or driver message, only what failed (an exception's class at most).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -59,6 +60,9 @@ def health_report(*, background: bool = True) -> dict[str, str]:
     """Every check's answer; `background=False` leaves out worker and beat (what one web process needs)."""
     checks = {"database": database_check(), "broker": broker_check()}
     if background:
-        checks.update(background_checks() if checks["database"] == OK else
-                      {"worker": "unknown: the database is down", "beat": "unknown: the database is down"})
+        checks.update(
+            background_checks()
+            if checks["database"] == OK
+            else {"worker": "unknown: the database is down", "beat": "unknown: the database is down"}
+        )
     return checks

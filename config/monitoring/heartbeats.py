@@ -6,6 +6,7 @@ stale "beat" means beat is down (or cannot reach the broker); a stale "worker" w
 means no worker takes tasks, or the queue is so far behind that the heartbeat waits in it.  The same
 on Redis and on the embedded filesystem broker, however many machines run workers.
 """
+
 from __future__ import annotations
 
 import logging

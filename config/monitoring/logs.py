@@ -6,6 +6,7 @@ lines (logger `topos.task`): name, id, duration, outcome and the game id from th
 when it takes one.  `JsonFormatter` writes every record of the process as one JSON object a line,
 with these fields at the top level.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -69,13 +70,20 @@ class RequestLogMiddleware:
         started = time.perf_counter()
         response = self.get_response(request)
         duration_ms = round((time.perf_counter() - started) * 1000, 1)
-        fields = {"event": "request", "method": request.method, "path": request.path,
-                  "status": response.status_code, "duration_ms": duration_ms,
-                  "user_id": _user_id(request), "game_id": _game_id(request)}
+        fields = {
+            "event": "request",
+            "method": request.method,
+            "path": request.path,
+            "status": response.status_code,
+            "duration_ms": duration_ms,
+            "user_id": _user_id(request),
+            "game_id": _game_id(request),
+        }
         # A monitor asks /healthz every few seconds: a healthy answer is not worth a line at INFO.
         level = logging.DEBUG if request.path.startswith("/healthz") and response.status_code == 200 else logging.INFO
-        request_log.log(level, "%s %s %s %.1f ms", request.method, request.path, response.status_code, duration_ms,
-                        extra=fields)
+        request_log.log(
+            level, "%s %s %s %.1f ms", request.method, request.path, response.status_code, duration_ms, extra=fields
+        )
         return response
 
 
@@ -105,8 +113,16 @@ def _task_finished(task_id=None, task=None, args=None, kwargs=None, state=None, 
     started = _started.pop(task_id, None)
     duration_ms = round((time.perf_counter() - started) * 1000, 1) if started is not None else None
     outcome = (state or "unknown").lower()
-    fields = {"event": "task", "task": task.name, "task_id": task_id, "duration_ms": duration_ms,
-              "outcome": outcome, "game_id": _task_game_id(task, args or (), kwargs or {})}
+    fields = {
+        "event": "task",
+        "task": task.name,
+        "task_id": task_id,
+        "duration_ms": duration_ms,
+        "outcome": outcome,
+        "game_id": _task_game_id(task, args or (), kwargs or {}),
+    }
     # As text, Celery's own "succeeded in" line says the same: this one matters in JSON, where it is the record.
-    level = logging.WARNING if outcome != "success" else logging.INFO if settings.LOG_FORMAT == "json" else logging.DEBUG
+    level = (
+        logging.WARNING if outcome != "success" else logging.INFO if settings.LOG_FORMAT == "json" else logging.DEBUG
+    )
     task_log.log(level, "task %s %s %s ms", task.name, outcome, duration_ms, extra=fields)

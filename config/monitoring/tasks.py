@@ -1,4 +1,5 @@
 """The worker's half of the heartbeat (monitoring.heartbeats)."""
+
 from celery import shared_task
 
 from .heartbeats import heartbeat_stamp

@@ -1,4 +1,5 @@
 """/healthz for load balancers and monitors: 200 when all is well, 503 naming what is wrong; no login."""
+
 from django.http import JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe

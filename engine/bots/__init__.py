@@ -4,7 +4,7 @@ The site calls only the functions below.  A bot works from one seat's view (ruli
 it samples the hidden parts through `Game.determinize`, so it cannot see more than the
 player it replaces.
 
-    levels() -> {name: {"label", "description", "delay_seconds": (lo, hi), "budget"}}  (a game's hints may tune the budget)
+    levels() -> {name: {"label", "description", "delay_seconds": (lo, hi), "budget"}}  (hints may tune it)
         Plain data for the site: what to show, and the thinking budget of each level.
     choose_action(level, game, view, seat, seed, *, budget=None) -> action dict, or None
         One decision for `seat` from its view.  `game` is a Game or its registry name; `seed`
@@ -27,6 +27,7 @@ the position is sampled and the candidates are ranked (engine.bots.search.decide
 actions taken from a state's own legal list with `State.apply_legal` (no second check) and never
 build views.
 """
+
 from __future__ import annotations
 
 import random
@@ -40,8 +41,19 @@ from .hints import hints_for
 from .levels import LEVELS, budget_for, levels
 
 __all__ = [
-    "Bot", "Budget", "LEVELS", "bot_names", "budget_for", "choose", "choose_action", "get_bot",
-    "hints_for", "levels", "play_turn", "reaction_delay", "register_bot",
+    "Bot",
+    "Budget",
+    "LEVELS",
+    "bot_names",
+    "budget_for",
+    "choose",
+    "choose_action",
+    "get_bot",
+    "hints_for",
+    "levels",
+    "play_turn",
+    "reaction_delay",
+    "register_bot",
 ]
 
 
@@ -50,14 +62,16 @@ def bot_rng(seed: int | str) -> random.Random:
     return make_rng(f"bot:{seed}", 0)
 
 
-def choose(level: str, game: Game, view: dict, seat: int, rng: random.Random, *,
-           budget: Budget | None = None) -> Action | None:
+def choose(
+    level: str, game: Game, view: dict, seat: int, rng: random.Random, *, budget: Budget | None = None
+) -> Action | None:
     """The action the bot of `level` takes for `seat`, knowing only `view` (None: wait)."""
     return get_bot(level).choose(game, view, seat, rng, budget=budget or budget_for(level, game.name))
 
 
-def choose_action(level: str, game: Game | str, view: dict, seat: int, seed: int | str, *,
-                  budget: Budget | dict | None = None) -> Action | None:
+def choose_action(
+    level: str, game: Game | str, view: dict, seat: int, seed: int | str, *, budget: Budget | dict | None = None
+) -> Action | None:
     """Site entry point: game by object or name, a seed (e.g. f"{game_id}:{version}:{seat}") for reproducibility."""
     if isinstance(game, str):
         game = get_game(game)
@@ -66,8 +80,16 @@ def choose_action(level: str, game: Game | str, view: dict, seat: int, seed: int
     return choose(level, game, view, seat, bot_rng(seed), budget=budget)
 
 
-def play_turn(level: str, game: Game | str, state: State, seat: int, seed: int | str, *,
-              budget: Budget | dict | None = None, max_decisions: int = 100) -> list[Action]:
+def play_turn(
+    level: str,
+    game: Game | str,
+    state: State,
+    seat: int,
+    seed: int | str,
+    *,
+    budget: Budget | dict | None = None,
+    max_decisions: int = 100,
+) -> list[Action]:
     """Play the rest of `seat`'s turn on `state` in place (ruling S1); returns the actions applied.
 
     Each decision is taken from `state.view(seat)` only; the full state is used to apply it.

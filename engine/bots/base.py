@@ -5,6 +5,7 @@ view (ruling S2: bots see only their own view), never the full state; when it ne
 state to try moves on, it asks `game.determinize(view, seat, rng)` for one in which
 every hidden part is sampled.
 """
+
 from __future__ import annotations
 
 import math
@@ -246,5 +247,3 @@ def end_if_possible(state: State, seat: int) -> bool:
 
 def key_of(action: Action) -> str:
     return canonical(action)
-
-

@@ -7,6 +7,7 @@ its effect shows).  The best few candidates that leave the turn open are then fo
 the end of the turn, each later decision again the best peek, and judged by the lead the
 finished turn leaves.  Ties go to the action that ends the turn, then to the bot's rng.
 """
+
 from __future__ import annotations
 
 import random
@@ -93,9 +94,16 @@ def finish_turn(hints: Hints, state: State, seat: int, rng: random.Random, limit
     return state
 
 
-def ranked_actions(game: Game, state: State, seat: int, actions: list[Action], rng: random.Random,
-                   budget: Budget, samples: list[State] | None = None,
-                   deadline: Deadline | None = None) -> list[tuple[float, Action]]:
+def ranked_actions(
+    game: Game,
+    state: State,
+    seat: int,
+    actions: list[Action],
+    rng: random.Random,
+    budget: Budget,
+    samples: list[State] | None = None,
+    deadline: Deadline | None = None,
+) -> list[tuple[float, Action]]:
     """Candidate actions with their mean greedy value over the sampled states, best first.
 
     When `deadline` passes, the ranking stops where it is: it holds the candidates valued so far

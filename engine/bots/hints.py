@@ -9,6 +9,7 @@ scores are penalties, Toppo) and Game.bot_score_scale (a score lead that is abou
 A game whose scores do not count the turn in progress until it is confirmed says so in its hints
 (`raw_scores`, `provisional`), as Topology's do.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -48,8 +49,9 @@ class Hints:
         return self.utilities(state)
 
     # --- which actions to look at ---------------------------------------------------------
-    def candidates(self, state: State, seat: int, actions: list[Action], limit: int,
-                   rng: random.Random) -> list[Action]:
+    def candidates(
+        self, state: State, seat: int, actions: list[Action], limit: int, rng: random.Random
+    ) -> list[Action]:
         """At most `limit` actions worth examining, the most promising first (default: a fair sample)."""
         if len(actions) <= limit:
             out = list(actions)

@@ -3,6 +3,7 @@
 The site words each level (games.engine_texts: the label is the msgid of its name, the description is
 keyed by the level), as the engine holds no sentences (issue 13).
 """
+
 from __future__ import annotations
 
 import copy
@@ -36,8 +37,16 @@ LEVELS: dict[str, dict] = {
         # `horizon` turns ahead; `seconds` caps the wall-clock time of the whole decision (sampling
         # and ranking included).  Playout counts doubled when playouts stopped re-checking the legal
         # actions (State.apply_legal, issue 16): bench/bench_bots.py --speed shows what a decision costs.
-        "budget": {"search": "halving", "iterations": 192, "seconds": 10.0, "plans": 8, "horizon": 2,
-                   "rollout_greedy": 1.0, "rollout_candidates": 16, "max_candidates": 48},
+        "budget": {
+            "search": "halving",
+            "iterations": 192,
+            "seconds": 10.0,
+            "plans": 8,
+            "horizon": 2,
+            "rollout_greedy": 1.0,
+            "rollout_candidates": 16,
+            "max_candidates": 48,
+        },
     },
 }
 

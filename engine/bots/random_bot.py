@@ -1,4 +1,5 @@
 """Random bot: any legal action, each equally likely (never undo; waits where the game's hints say so)."""
+
 from __future__ import annotations
 
 import random

@@ -19,6 +19,7 @@ playout policy (or greedy / random, `rollout_greedy`), and stop at `horizon` tur
 root or at the end of the game; the position is scored by the game's own counting (the
 result itself when the game is over, engine.bots.base.evaluate).
 """
+
 from __future__ import annotations
 
 import math
@@ -76,8 +77,9 @@ class Node:
 class _RootDecision:
     """What both searches share: the seat's view, the budget and its limits, and the ranked root."""
 
-    def __init__(self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget,
-                 deadline: Deadline | None = None):
+    def __init__(
+        self, game: Game, view: dict, seat: int, rng: random.Random, budget: Budget, deadline: Deadline | None = None
+    ):
         self.game, self.view, self.seat, self.rng, self.budget = game, view, seat, rng, budget
         # The decision's one time limit, taken before anything else (the bot's `choose` starts it).
         self.deadline = deadline or budget.start()
@@ -95,8 +97,9 @@ class _RootDecision:
         actions = considered(self.game, state, self.seat, actions, self.rng)
         if len(actions) == 1:
             return None, actions[0]
-        return state, ranked_actions(self.game, state, self.seat, actions, self.rng, self.budget,
-                                     deadline=self.deadline)
+        return state, ranked_actions(
+            self.game, state, self.seat, actions, self.rng, self.budget, deadline=self.deadline
+        )
 
     def playout_limit(self) -> int:
         """Playouts allowed (as many as the time cap lets in when the budget counts none)."""
@@ -156,8 +159,10 @@ class Search(_RootDecision):
             by_key = {key_of(a): a for a in legal}
             keyed = [(k, by_key[k]) for k in node.order if k in by_key]
             if not keyed and legal:  # this sample allows none of the first sample's candidates
-                keyed = [(key_of(a), a) for a in self.hints.candidates(
-                    state, actor, legal, self.budget.max_candidates, self.rng)]
+                keyed = [
+                    (key_of(a), a)
+                    for a in self.hints.candidates(state, actor, legal, self.budget.max_candidates, self.rng)
+                ]
         if node.stable:
             node.options = keyed
         return keyed

@@ -6,6 +6,7 @@ removal recomputes only the frontier cells near the two cells it changed.  The o
 placements is the one a from-scratch enumeration gives (by frontier cell, then direction), so a
 loaded state lists its moves exactly as the original did.
 """
+
 from __future__ import annotations
 
 from engine.hexgrid import DIRECTIONS, Hex
@@ -28,8 +29,9 @@ class CellFits:
     def __init__(self, spots: tuple[Spot, ...]) -> None:
         self.spots = spots
         # (orientation, cells) per placement, one cells list shared by every tile's action (read-only).
-        self.offers = [(orientation, [[anchor[0], anchor[1]], [other[0], other[1]]])
-                       for anchor, orientation, other in spots]
+        self.offers = [
+            (orientation, [[anchor[0], anchor[1]], [other[0], other[1]]]) for anchor, orientation, other in spots
+        ]
         self.folded_offers = [offer for offer in self.offers if offer[0] < 3]  # for designs a half-turn keeps
         self.actions: dict[int, list[dict]] = {}  # tile -> its place actions here, built when first asked
 
@@ -96,8 +98,11 @@ class Board:
         around = set(changed)
         for q, r in changed:
             around.update((q + dq, r + dr) for dq, dr in DIRECTIONS)
-        moved = [cell for cell in around  # covered or emptied, or joined or left the frontier
-                 if cell in changed or (cell not in cells and self._borders_table(cell)) != (cell in frontier)]
+        moved = [
+            cell
+            for cell in around  # covered or emptied, or joined or left the frontier
+            if cell in changed or (cell not in cells and self._borders_table(cell)) != (cell in frontier)
+        ]
         for cell in moved:
             if cell not in cells and self._borders_table(cell):
                 frontier.add(cell)
@@ -182,7 +187,8 @@ class Board:
             if block is None:
                 block = here.actions[tile] = [
                     {"type": "place", "tile": tile, "cells": cells, "orientation": orientation}
-                    for orientation, cells in (here.folded_offers if folded else here.offers)]
+                    for orientation, cells in (here.folded_offers if folded else here.offers)
+                ]
             actions += block
         return actions
 

@@ -1,4 +1,5 @@
 """Topology's log entries as data (issue 13): the site words them in the reader's language."""
+
 from __future__ import annotations
 
 from engine.core import Action

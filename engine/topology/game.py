@@ -4,6 +4,7 @@ Where the rules are silent, the site plays so: the start tile is the top tile of
 laid on (0, 0)-(1, 0), orientation 0.  The rules are in rules.py (with the other decisions of the
 site), the position in state.py, what each seat sees in view.py.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,8 +28,13 @@ class TopologyGame(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("advanced", "bool", False, label="Advanced variant",
-               help="Two players only: reveal two tiles, then reveal a third or turn a placed tile half a turn."),
+        Option(
+            "advanced",
+            "bool",
+            False,
+            label="Advanced variant",
+            help="Two players only: reveal two tiles, then reveal a third or turn a placed tile half a turn.",
+        ),
     )
     state_class = TopologyState
     bot_score_scale = 8.0  # a ring or two: a lead of this size is a comfortable one
@@ -46,9 +52,19 @@ class TopologyGame(Game):
         board = Board()
         board.place(stack.pop(), START_CELL, 0)  # setup: one tile face up in the middle
         state = TopologyState(
-            players=players, advanced=options["advanced"], seed=seed, stack=stack, start_player=start_player,
-            board=board, current=start_player, turn=0, revealed=[], steps=[], scores=[0] * players,
-            last_turn=[None] * players, history=[],
+            players=players,
+            advanced=options["advanced"],
+            seed=seed,
+            stack=stack,
+            start_player=start_player,
+            board=board,
+            current=start_player,
+            turn=0,
+            revealed=[],
+            steps=[],
+            scores=[0] * players,
+            last_turn=[None] * players,
+            history=[],
         )
         start_turn(state)
         return state
@@ -60,14 +76,26 @@ class TopologyGame(Game):
         rng.shuffle(stack)
         if len(stack) != view["stack_size"]:
             raise ValueError("The view does not add up: the unseen tiles differ from the stack size.")
-        return TopologyState.from_json({
-            "players": view["players"], "advanced": view["advanced"], "seed": None, "stack": stack,
-            "start_player": view["start_player"],
-            "board": [[placed["tile"], placed["anchor"][0], placed["anchor"][1], placed["orientation"]]
-                      for placed in view["board"]],
-            "current": view["current"], "turn": view["turn"], "revealed": view["revealed"], "steps": view["steps"],
-            "scores": view["scores"], "last_turn": view["last_turn"], "history": view["history"],
-        })
+        return TopologyState.from_json(
+            {
+                "players": view["players"],
+                "advanced": view["advanced"],
+                "seed": None,
+                "stack": stack,
+                "start_player": view["start_player"],
+                "board": [
+                    [placed["tile"], placed["anchor"][0], placed["anchor"][1], placed["orientation"]]
+                    for placed in view["board"]
+                ],
+                "current": view["current"],
+                "turn": view["turn"],
+                "revealed": view["revealed"],
+                "steps": view["steps"],
+                "scores": view["scores"],
+                "last_turn": view["last_turn"],
+                "history": view["history"],
+            }
+        )
 
     def plant_secrets(self, state: TopologyState) -> dict[int | None, list[str]]:
         """Mark the seed and every face-down tile; nobody may see them (the stack size stays)."""

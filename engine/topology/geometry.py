@@ -32,6 +32,7 @@ Rings and inside
     doubled axial coordinates (2q, 2r), a linear image of the plane, so all
     points are integers and the even-odd count is exact.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -111,4 +112,3 @@ def inside(point: Point, polygon: list[Point]) -> bool:
                 crossings = not crossings
         x1, y1 = x2, y2
     return crossings
-

@@ -6,6 +6,7 @@ placements are "hot".  Every other placement scores nothing at once, so greedy n
 try them all, and playouts can stay cheap.  Reads the board through the Topology package's
 public helpers; nothing here looks beyond the determinised state.
 """
+
 from __future__ import annotations
 
 import random
@@ -277,8 +278,7 @@ def place_action(tile: int, anchor: tuple, orientation: int) -> Action:
     if orientation >= 3 and symmetric()[design_of(tile)]:
         anchor, orientation = second_cell(anchor, orientation), orientation - 3
     b = second_cell(anchor, orientation)
-    return {"type": "place", "tile": tile, "cells": [[anchor[0], anchor[1]], [b[0], b[1]]],
-            "orientation": orientation}
+    return {"type": "place", "tile": tile, "cells": [[anchor[0], anchor[1]], [b[0], b[1]]], "orientation": orientation}
 
 
 def is_hot(action: Action, singles: set, pairs: set) -> bool:
@@ -293,8 +293,9 @@ class TopologyHints(Hints):
     # placements are each followed to the end of the turn (greedy follows its best 6 of 48); the best plans then
     # meet the rival's ring-seeking reply, and one replaces the best-planned turn only on clear evidence (margin):
     # the reply is so noisy that the best of several challengers often looks better than it is.
-    budgets = {"strong": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96,
-                          "margin": 0.15}}
+    budgets = {
+        "strong": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96, "margin": 0.15}
+    }
 
     provisional = True  # raw_scores already count the turn in progress: no need to confirm to see it
 
@@ -332,8 +333,9 @@ class TopologyHints(Hints):
     def open_value(self, board) -> int:
         """Curves of the three best open lines that one tile could close."""
         index = line_index(board)
-        values = sorted((count + 1 for (a, _), ((b, _), count) in index.other.items()
-                         if a == b or adjacent(a, b)), reverse=True)
+        values = sorted(
+            (count + 1 for (a, _), ((b, _), count) in index.other.items() if a == b or adjacent(a, b)), reverse=True
+        )
         return sum(values[:6:2])  # each line is listed from both of its ends
 
     def shortlist(self, state, seat, ranked, count):

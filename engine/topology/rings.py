@@ -1,4 +1,5 @@
 """Closed rings, which ring lies inside which, and what a turn scores (rulings L3, L4, L6)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -27,6 +27,7 @@ Where the rules are silent, the site plays so:
 
 The functions take the TopologyState (state.py) as `state`; that class calls them.
 """
+
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction, NotYourDecision, Result, action_type, is_whole
@@ -40,8 +41,14 @@ TILES_PER_TURN = {2: 3, 3: 2, 4: 2}  # ruling L5
 ADVANCED_FIRST_REVEAL = 2  # ruling L6
 CHOICES = ("reveal", "turn_over", "decline")
 # Each action type and its fields besides "type": nothing more, nothing less (ruling G0.4).
-FIELDS = {"place": ("tile", "cells", "orientation"), "end_turn": (), "undo": (), "reveal": (),
-          "turn_over": ("tile",), "decline": ()}
+FIELDS = {
+    "place": ("tile", "cells", "orientation"),
+    "end_turn": (),
+    "undo": (),
+    "reveal": (),
+    "turn_over": ("tile",),
+    "decline": (),
+}
 
 
 # --- what may be done -------------------------------------------------------------------------
@@ -127,9 +134,11 @@ def _validate_place(state, action: Action, hand: list[int], refuse):
             refuse("tile_placed")
         refuse("tile_choice", tiles=list(hand))
     cells = action.get("cells")
-    if not (isinstance(cells, list) and len(cells) == 2 and all(
-            isinstance(cell, list) and len(cell) == 2 and all(is_whole(v) for v in cell)
-            for cell in cells)):
+    if not (
+        isinstance(cells, list)
+        and len(cells) == 2
+        and all(isinstance(cell, list) and len(cell) == 2 and all(is_whole(v) for v in cell) for cell in cells)
+    ):
         refuse("cells_shape")
     anchor, second = tuple(cells[0]), tuple(cells[1])
     orientation = action.get("orientation")
@@ -229,6 +238,7 @@ def results(state) -> list[Result]:
     Seats are ordered by (score, earlier latest turn); two tied seats share a
     rank only if neither has finished a turn, which a full game never allows.
     """
+
     def rank_key(seat):
         last = state.last_turn[seat]
         return (-state.scores_[seat], -1 if last is None else last)
@@ -237,6 +247,12 @@ def results(state) -> list[Result]:
     ranked = []
     for seat in order:
         better = sum(1 for other in order if rank_key(other) < rank_key(seat))
-        ranked.append(Result(seat=seat, rank=better + 1, score=float(state.scores_[seat]),
-                             detail={"last_turn": state.last_turn[seat]}))
+        ranked.append(
+            Result(
+                seat=seat,
+                rank=better + 1,
+                score=float(state.scores_[seat]),
+                detail={"last_turn": state.last_turn[seat]},
+            )
+        )
     return sorted(ranked, key=lambda result: result.seat)

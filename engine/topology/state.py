@@ -4,6 +4,7 @@ The rules (rules.py), the view (view.py) and the log entries (events.py) read an
 is what the database stores: only the fields below, never a cache (the board's placement index is
 rebuilt on loading).
 """
+
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction, Result, State
@@ -22,9 +23,23 @@ def copy_history(history: list[dict]) -> list[dict]:
 class TopologyState(State):
     """A position of Topology: the table, this turn's revealed tiles and steps, the scores."""
 
-    def __init__(self, *, players: int, advanced: bool, seed, stack: list, start_player: int,
-                 board: Board, current: int | None, turn: int, revealed: list[int], steps: list[dict],
-                 scores: list[int], last_turn: list, history: list[dict]) -> None:
+    def __init__(
+        self,
+        *,
+        players: int,
+        advanced: bool,
+        seed,
+        stack: list,
+        start_player: int,
+        board: Board,
+        current: int | None,
+        turn: int,
+        revealed: list[int],
+        steps: list[dict],
+        scores: list[int],
+        last_turn: list,
+        history: list[dict],
+    ) -> None:
         self.players = players
         self.advanced = advanced
         self.seed = seed
@@ -133,29 +148,53 @@ class TopologyState(State):
 
     def to_json(self) -> dict:
         return {
-            "players": self.players, "advanced": self.advanced, "seed": self.seed,
-            "stack": list(self.stack), "start_player": self.start_player,
-            "board": self.board.to_json(), "current": self.current, "turn": self.turn,
-            "revealed": list(self.revealed), "steps": [dict(step) for step in self.steps],
-            "scores": list(self.scores_), "last_turn": list(self.last_turn),
+            "players": self.players,
+            "advanced": self.advanced,
+            "seed": self.seed,
+            "stack": list(self.stack),
+            "start_player": self.start_player,
+            "board": self.board.to_json(),
+            "current": self.current,
+            "turn": self.turn,
+            "revealed": list(self.revealed),
+            "steps": [dict(step) for step in self.steps],
+            "scores": list(self.scores_),
+            "last_turn": list(self.last_turn),
             "history": self.history_json(),
         }
 
     @classmethod
     def from_json(cls, data: dict) -> "TopologyState":
         return cls(
-            players=data["players"], advanced=data["advanced"], seed=data["seed"], stack=list(data["stack"]),
-            start_player=data["start_player"], board=Board.from_json(data["board"]), current=data["current"],
-            turn=data["turn"], revealed=list(data["revealed"]), steps=[dict(step) for step in data["steps"]],
-            scores=list(data["scores"]), last_turn=list(data["last_turn"]),
+            players=data["players"],
+            advanced=data["advanced"],
+            seed=data["seed"],
+            stack=list(data["stack"]),
+            start_player=data["start_player"],
+            board=Board.from_json(data["board"]),
+            current=data["current"],
+            turn=data["turn"],
+            revealed=list(data["revealed"]),
+            steps=[dict(step) for step in data["steps"]],
+            scores=list(data["scores"]),
+            last_turn=list(data["last_turn"]),
             history=copy_history(data["history"]),
         )
 
     def clone(self) -> "TopologyState":
         """An independent copy: what a move changes is copied; finished turns and the board's fits are shared."""
         return TopologyState(
-            players=self.players, advanced=self.advanced, seed=self.seed, stack=list(self.stack),
-            start_player=self.start_player, board=self.board.copy(), current=self.current, turn=self.turn,
-            revealed=list(self.revealed), steps=list(self.steps), scores=list(self.scores_),
-            last_turn=list(self.last_turn), history=list(self.history),
+            players=self.players,
+            advanced=self.advanced,
+            seed=self.seed,
+            stack=list(self.stack),
+            start_player=self.start_player,
+            board=self.board.copy(),
+            current=self.current,
+            turn=self.turn,
+            revealed=list(self.revealed),
+            steps=list(self.steps),
+            scores=list(self.scores_),
+            last_turn=list(self.last_turn),
+            history=list(self.history),
         )

@@ -10,6 +10,7 @@ tiles.  Tiles are one-sided, so a mirror image is a different design.
 
 Tile ids are 0..51; tile t shows design t // 2.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -29,7 +30,7 @@ def _matchings(points: tuple[int, ...]) -> list[Matching]:
     # separately (a chord across would cross); each arc needs an even size.
     for k in range(1, len(points), 2):
         for inside in _matchings(points[1:k]):
-            for outside in _matchings(points[k + 1:]):
+            for outside in _matchings(points[k + 1 :]):
                 out.append(tuple(sorted(((first, points[k]),) + inside + outside)))
     return out
 

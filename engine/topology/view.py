@@ -14,6 +14,7 @@ is a draw: it cannot be taken back, and although a real table would see it at on
 with the rest of the turn on confirmation, since asking for it is one of her decisions and nobody
 else decides before then.
 """
+
 from __future__ import annotations
 
 from .geometry import placed_curves
@@ -30,10 +31,18 @@ def view(state, seat: int | None) -> dict:
     board = []
     for tile, (anchor, orientation) in state.board.tiles.items():
         drawing = placed_curves(all_designs[design_of(tile)], anchor, orientation)
-        board.append({"tile": tile, "design": design_of(tile), "anchor": list(anchor),
-                      "orientation": orientation, **drawing})
-    hand = [{"tile": tile, "design": design_of(tile), "pairs": [list(pair) for pair in all_designs[design_of(tile)]],
-             "symmetric": symmetric()[design_of(tile)]} for tile in state.hand()]
+        board.append(
+            {"tile": tile, "design": design_of(tile), "anchor": list(anchor), "orientation": orientation, **drawing}
+        )
+    hand = [
+        {
+            "tile": tile,
+            "design": design_of(tile),
+            "pairs": [list(pair) for pair in all_designs[design_of(tile)]],
+            "symmetric": symmetric()[design_of(tile)],
+        }
+        for tile in state.hand()
+    ]
     return {
         "game": "topology",
         "seat": seat,

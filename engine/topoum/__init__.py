@@ -38,6 +38,7 @@ The view carries `decision` (what is being asked, as a prompt code), the marked 
 categories and, to the seat to act, what each of her moves does (`move_outcomes`); her legal actions travel
 beside it (the table's detail), so a page can highlight exactly the clickable hexes and cards.
 """
+
 from . import game  # noqa: F401  (registers "topoum")
 from .game import TopoumGame
 from .state import TopoumState

@@ -1,6 +1,7 @@
 """Barracks from the reserve (ruling T10): where one may go, taking one back when the reserve is empty,
 and laying it for what needed it (a card, a tile change, the compulsory placement of T9, Enter into combat of T11).
 """
+
 from __future__ import annotations
 
 from . import board as B
@@ -15,9 +16,16 @@ def takeback_candidates(state, seat: int) -> list[int]:
     """
     tile, mole, feat, bf = state.tile, state.mole, state.feat, state.bf
     code = BARRACKS + seat
-    return [b for b in range(len(tile))
-            if tile[b] == code and bf[b] and mole[b] < 0 and feat[b] == NONE and state.rc != b
-            and not splits_without(state, b)]
+    return [
+        b
+        for b in range(len(tile))
+        if tile[b] == code
+        and bf[b]
+        and mole[b] < 0
+        and feat[b] == NONE
+        and state.rc != b
+        and not splits_without(state, b)
+    ]
 
 
 def has_barracks_source(state, seat: int) -> bool:

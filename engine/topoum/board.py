@@ -1,23 +1,30 @@
 """Board geometry of Topoum: cell indexes, neighbour tables, marked spaces, tile and feature codes."""
+
 from __future__ import annotations
 
 from engine.hexgrid import DIRECTIONS, hexagon
 
 # Tile codes, one int per cell (ruling T4: every tile remembers its colour).
 NO_TILE = -1
-NEUTRAL = 0        # 0..3: neutral side up, of colour c
-BARRACKS = 4       # 4..7: barracks side up, of colour c - 4
-STANDALONE = 8     # an obstacle-variant tile or the dynamite: a square by itself (ruling T16, T17)
+NEUTRAL = 0  # 0..3: neutral side up, of colour c
+BARRACKS = 4  # 4..7: barracks side up, of colour c - 4
+STANDALONE = 8  # an obstacle-variant tile or the dynamite: a square by itself (ruling T16, T17)
 
 # Feature codes: what lies on a square besides the base tile and the moles.
 NONE = 0
 ROCK, PUDDLE, GAS, ICE = 1, 2, 3, 4
 TURNIP, DYNAMITE, TRAP, FOOTPRINT = 5, 6, 7, 8
-CRATE = 9          # 9..12: crate k = CRATE + k (ruling T8)
+CRATE = 9  # 9..12: crate k = CRATE + k (ruling T8)
 
 FEATURE_NAMES = {
-    ROCK: "rock", PUDDLE: "puddle", GAS: "gas", ICE: "ice", TURNIP: "turnip",
-    DYNAMITE: "dynamite", TRAP: "trap", FOOTPRINT: "footprint",
+    ROCK: "rock",
+    PUDDLE: "puddle",
+    GAS: "gas",
+    ICE: "ice",
+    TURNIP: "turnip",
+    DYNAMITE: "dynamite",
+    TRAP: "trap",
+    FOOTPRINT: "footprint",
 }
 FEATURE_CODES = {name: code for code, name in FEATURE_NAMES.items()}
 # A mole that enters one of these is eliminated (rulings T12, T16, T17).
@@ -27,8 +34,8 @@ COLOURS = ("red", "blue", "yellow", "black")
 DIRECTIONS_INDEX = {step: d for d, step in enumerate(DIRECTIONS)}
 
 # Mole flags, kept per cell and travelling with the mole.
-MOVABLE = 1   # may still take its "Move moles" step this turn (ruling T12)
-FRESH = 2     # moved or placed this turn: its lines count as new (ruling T18)
+MOVABLE = 1  # may still take its "Move moles" step this turn (ruling T12)
+FRESH = 2  # moved or placed this turn: its lines count as new (ruling T18)
 
 
 class Geometry:
@@ -41,10 +48,7 @@ class Geometry:
         self.cells = hexagon(radius)
         self.index = {cell: i for i, cell in enumerate(self.cells)}
         self.size = len(self.cells)
-        self.nb = tuple(
-            tuple(self.index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS)
-            for q, r in self.cells
-        )
+        self.nb = tuple(tuple(self.index.get((q + dq, r + dr), -1) for dq, dr in DIRECTIONS) for q, r in self.cells)
         self.centre = self.index[(0, 0)]
         # ruling T2: X spaces at distance 4 along the six axes; farmer zones at distance 3.
         self.x_spaces = tuple(self.index[(4 * dq, 4 * dr)] for dq, dr in DIRECTIONS if (4 * dq, 4 * dr) in self.index)

@@ -1,4 +1,5 @@
 """The 22 card types of Topoum, their categories, the site's preset decks and deck building (ruling T6)."""
+
 from __future__ import annotations
 
 import random
@@ -35,10 +36,24 @@ CARD_NAMES = tuple(CARDS)
 PEACE = "peace"
 
 PRESETS: dict[str, tuple[str, ...]] = {
-    "recruits": ("short_range", "grenade", "advance", "motorbike_patrol", "build_barracks", "conquest",
-                 "medal_of_honor"),
-    "tacticians": ("bayonet", "long_range", "mortar_attack", "underground_maneuver", "panic_attack",
-                   "abandoned_barracks", "red_cross"),
+    "recruits": (
+        "short_range",
+        "grenade",
+        "advance",
+        "motorbike_patrol",
+        "build_barracks",
+        "conquest",
+        "medal_of_honor",
+    ),
+    "tacticians": (
+        "bayonet",
+        "long_range",
+        "mortar_attack",
+        "underground_maneuver",
+        "panic_attack",
+        "abandoned_barracks",
+        "red_cross",
+    ),
     "duel": ("slingshot", "short_range", "decoy", "tunnel", "new_soldier", "betrayal", "prisoner_of_war"),
     "strategists": ("long_range", "advance", "tunnel", "build_barracks", "conquest", "press_support", "farmer"),
 }

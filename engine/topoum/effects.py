@@ -3,6 +3,7 @@
 Every `targets` function returns only choices that can be carried out to the end (Law of War #7);
 a card is playable exactly when its list is not empty.
 """
+
 from __future__ import annotations
 
 from typing import Callable, NamedTuple
@@ -126,8 +127,9 @@ def tunnel_choices(state, mole_cell, seat):
 
 
 def decoy_choices(state, mole_cell, seat):
-    return [x for x in _adjacent(state, mole_cell)
-            if BARRACKS <= state.tile[x] < STANDALONE and rival_at(state, x, seat)]
+    return [
+        x for x in _adjacent(state, mole_cell) if BARRACKS <= state.tile[x] < STANDALONE and rival_at(state, x, seat)
+    ]
 
 
 def build_barracks_choices(state, mole_cell, seat):
@@ -142,8 +144,12 @@ def abandoned_barracks_choices(state, mole_cell, seat):
 
 def conquerable(state, cell: int, seat: int) -> bool:
     t = state.tile[cell]
-    return (0 <= t < STANDALONE and t != BARRACKS + seat and state.mole[cell] < 0
-            and (state.feat[cell] == NONE or state.feat[cell] >= B.CRATE))
+    return (
+        0 <= t < STANDALONE
+        and t != BARRACKS + seat
+        and state.mole[cell] < 0
+        and (state.feat[cell] == NONE or state.feat[cell] >= B.CRATE)
+    )
 
 
 def conquest_choices(state, mole_cell, seat):
@@ -156,8 +162,11 @@ def conquest_choices(state, mole_cell, seat):
 def new_soldier_choices(state, mole_cell, seat):
     if state.moles_left[seat] <= 0:
         return []
-    return [x for x, d in _ring2(state, mole_cell)
-            if state.tile[x] >= 0 and state.feat[x] != ROCK and not (state.rc == x and state.mole[x] >= 0)]
+    return [
+        x
+        for x, d in _ring2(state, mole_cell)
+        if state.tile[x] >= 0 and state.feat[x] != ROCK and not (state.rc == x and state.mole[x] >= 0)
+    ]
 
 
 def medal_of_honor_choices(state, mole_cell, seat):
@@ -287,9 +296,9 @@ def farmer_effect(state, mole_cell, seat, choice):
 class CardEffect(NamedTuple):
     """How a card asks for its choice, the choices it offers, and carrying it out with one."""
 
-    asks: str                                 # NO_CHOICE, TARGET or DIRECTION
-    choices: Callable[..., list]              # (state, mole_cell, seat) -> choices, [None] when none is asked
-    carry_out: Callable[..., None]            # (state, mole_cell, seat, choice)
+    asks: str  # NO_CHOICE, TARGET or DIRECTION
+    choices: Callable[..., list]  # (state, mole_cell, seat) -> choices, [None] when none is asked
+    carry_out: Callable[..., None]  # (state, mole_cell, seat, choice)
 
 
 CARD_EFFECTS: dict[str, CardEffect] = {
@@ -369,5 +378,3 @@ def resolve(state, card: str, mole_cell: int, seat: int, choice) -> None:
     """Carry out the card with its choice; follow-up decisions land in state.pending."""
     state.pending = None
     CARD_EFFECTS[card].carry_out(state, mole_cell, seat, choice)
-
-

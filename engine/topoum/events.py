@@ -1,4 +1,5 @@
 """Log entries (as data, issue 13), prompts and reasons for refused actions as codes; nothing hidden in them."""
+
 from __future__ import annotations
 
 from engine.core import near_miss
@@ -117,8 +118,12 @@ def explain_illegal(state, seat: int, action) -> tuple[str, dict]:
     t = action["type"]
     if t == "undo":
         if action.keys() != {"type"}:
-            return "action.fields", {"type": "undo", "fields": [], "missing": [],
-                                     "extra": sorted(str(k) for k in action if k != "type")}
+            return "action.fields", {
+                "type": "undo",
+                "fields": [],
+                "missing": [],
+                "extra": sorted(str(k) for k in action if k != "type"),
+            }
         if state.phase != "play" or not state.turn_log:
             return "topoum.nothing_to_undo", {}
         return "topoum.undo_blocked", {}

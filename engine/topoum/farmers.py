@@ -1,4 +1,5 @@
 """The eight farmers (rulings T7, T8, T17): their setup, the choices of "Farmer is coming!" and its USE."""
+
 from __future__ import annotations
 
 from . import board as B
@@ -83,9 +84,15 @@ def _open_squares(state, allow_moles: bool, outposts: bool = False) -> list[int]
     """Battlefield squares (and outposts if asked) on a base tile with no farmer or obstacle tile
     and no Red Cross (ruling T17)."""
     tile, feat, bf, mole, rc = state.tile, state.feat, state.bf, state.mole, state.rc
-    return [x for x in range(len(tile))
-            if (bf[x] or outposts) and 0 <= tile[x] < STANDALONE and feat[x] == NONE and x != rc
-            and (allow_moles or mole[x] < 0)]
+    return [
+        x
+        for x in range(len(tile))
+        if (bf[x] or outposts)
+        and 0 <= tile[x] < STANDALONE
+        and feat[x] == NONE
+        and x != rc
+        and (allow_moles or mole[x] < 0)
+    ]
 
 
 def _bury(state, cell: int) -> None:

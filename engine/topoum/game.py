@@ -1,4 +1,5 @@
 """The Topoum game object registered with the site."""
+
 from __future__ import annotations
 
 from engine.core import Game, register

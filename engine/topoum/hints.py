@@ -5,6 +5,7 @@ search that stops a few turns ahead would not see them; counting them as they wo
 the game ended now lets it value the cards it discards.  Crates count for the moles standing
 on them (their values in a determinised state are the seat's own knowledge or a sample).
 """
+
 from __future__ import annotations
 
 from engine.bots.hints import Hints

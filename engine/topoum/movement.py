@@ -1,4 +1,5 @@
 """What happens to moles and squares: arrivals (T12, T16), eliminations (Law #5), removals and Law #4 (T3)."""
+
 from __future__ import annotations
 
 from engine.hexgrid import direction_between
@@ -62,7 +63,9 @@ def lose_mole(state, cell: int, actor: int, fair: bool = False, why: str = "") -
     penalty = c == actor and not fair
     if penalty:
         state.medals[actor] -= LOST_MOLE_PENALTY
-    state.events.append(ev("mole_lost", seat=c, hex=at(state.geo, cell), why=why, penalty=LOST_MOLE_PENALTY if penalty else 0))
+    state.events.append(
+        ev("mole_lost", seat=c, hex=at(state.geo, cell), why=why, penalty=LOST_MOLE_PENALTY if penalty else 0)
+    )
 
 
 def reveal_crate(state, seat: int, cell: int) -> None:
@@ -131,7 +134,9 @@ def arrive(state, colour: int, src: int, cell: int, direction, actor: int) -> in
     if colour == other:
         if colour == actor:
             state.medals[actor] -= OWN_COLLISION_PENALTY
-        state.events.append(ev("collide", seat=colour, hex=at(geo, y), penalty=OWN_COLLISION_PENALTY if colour == actor else 0))
+        state.events.append(
+            ev("collide", seat=colour, hex=at(geo, y), penalty=OWN_COLLISION_PENALTY if colour == actor else 0)
+        )
     else:
         state.events.append(ev("fair_combat", seat=colour, other=other, hex=at(geo, y)))
     return -1

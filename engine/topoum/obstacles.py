@@ -1,4 +1,5 @@
 """The obstacle expert variant (ruling T16): the two-sided tiles and their placement at setup."""
+
 from __future__ import annotations
 
 from .board import BARRACKS, FEATURE_CODES, STANDALONE, at, ev

@@ -3,6 +3,7 @@
 The setup steps (setup.py) come first, then turns (turn.py): when the last setup decision is laid,
 the start player's first turn begins here, so that neither module needs the other.
 """
+
 from __future__ import annotations
 
 from .setup import apply_setup, setup_actions

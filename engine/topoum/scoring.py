@@ -1,4 +1,5 @@
 """Lines of sight (ruling T18), final scoring and ranks (ruling T20)."""
+
 from __future__ import annotations
 
 from engine.core import Result
@@ -55,8 +56,9 @@ def line_keys(state, seat: int) -> frozenset:
 def new_lines(state, seat: int) -> list[tuple[int, int, int]]:
     """Lines that score now: not there at the start of the turn, or with a mole moved or placed since."""
     start, flags = state.start_lines, state.mflag
-    return [ln for ln in lines(state, seat)
-            if (ln[0], ln[1]) not in start or flags[ln[0]] & FRESH or flags[ln[1]] & FRESH]
+    return [
+        ln for ln in lines(state, seat) if (ln[0], ln[1]) not in start or flags[ln[0]] & FRESH or flags[ln[1]] & FRESH
+    ]
 
 
 def category_counts(pile) -> dict[str, int]:

@@ -1,4 +1,5 @@
 """Table options, the new game (deck, hands, Line, farmer tiles) and the initial battlefield steps."""
+
 from __future__ import annotations
 
 from engine.core import InvalidOptions, Option, make_rng
@@ -12,18 +13,47 @@ from .obstacles import place_obstacle, placement_actions
 DEFAULT_LINE_VALUES = [-2, -1, 0, 1, 2]  # ruling T5
 
 OPTIONS = (
-    Option("deck", "choice", "preset", ("preset", "random", "custom"), label="Action deck",
-           help="A preset deck, seven random types (one of each category at least), or the types you choose."),
-    Option("preset", "choice", "recruits", tuple(PRESETS), label="Preset",
-           help="Recruits, Tacticians, Duel (2 players) or Strategists."),
-    Option("types", "list", [], CARD_NAMES, label="Card types",
-           help="For a custom deck: seven card types with at least one of each category."),
-    Option("farmer", "choice", "random", ("random",) + tuple(FARMERS), label="Farmer",
-           help="Used when 'Farmer is coming!' is in the deck."),
+    Option(
+        "deck",
+        "choice",
+        "preset",
+        ("preset", "random", "custom"),
+        label="Action deck",
+        help="A preset deck, seven random types (one of each category at least), or the types you choose.",
+    ),
+    Option(
+        "preset",
+        "choice",
+        "recruits",
+        tuple(PRESETS),
+        label="Preset",
+        help="Recruits, Tacticians, Duel (2 players) or Strategists.",
+    ),
+    Option(
+        "types",
+        "list",
+        [],
+        CARD_NAMES,
+        label="Card types",
+        help="For a custom deck: seven card types with at least one of each category.",
+    ),
+    Option(
+        "farmer",
+        "choice",
+        "random",
+        ("random",) + tuple(FARMERS),
+        label="Farmer",
+        help="Used when 'Farmer is coming!' is in the deck.",
+    ),
     Option("obstacles", "bool", False, label="Obstacles (expert variant)"),
     Option("radius", "int", 6, label="Board radius", min_value=4, max_value=10),
-    Option("line_values", "list", list(DEFAULT_LINE_VALUES), label="Line of Operations medals",
-           help="Medals gained (or lost) for taking the card in slots 1 to 5."),
+    Option(
+        "line_values",
+        "list",
+        list(DEFAULT_LINE_VALUES),
+        label="Line of Operations medals",
+        help="Medals gained (or lost) for taking the card in slots 1 to 5.",
+    ),
 )
 
 
@@ -47,8 +77,7 @@ def check_options(players: int, options: dict) -> dict:
     if options["obstacles"] and options["farmer"] in USES_OBSTACLE_TILES:
         _check_obstacle_farmer(options)
     values = options["line_values"]
-    if len(values) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 10
-                               for v in values):
+    if len(values) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 10 for v in values):
         raise InvalidOptions("topoum.options.line_values", {"game": "topoum", "count": 5, "min": -10, "max": 10})
     options["line_values"] = list(values)
     return options

@@ -1,4 +1,5 @@
 """The Topoum position: compact per-cell arrays plus cards, medals and the current decision."""
+
 from __future__ import annotations
 
 from typing import Callable, ClassVar
@@ -12,12 +13,50 @@ from .rules import apply_action, legal_actions, legal_actions_of_type
 from .scoring import results
 
 # Fields copied as flat lists by clone(); nested ones are listed apart.
-_FLAT = ("tile", "feat", "bf", "mole", "mflag", "medals", "tiles_left", "moles_left", "deck", "line",
-         "trash", "crate_values", "obst_left", "order", "line_used", "turn_log")
+_FLAT = (
+    "tile",
+    "feat",
+    "bf",
+    "mole",
+    "mflag",
+    "medals",
+    "tiles_left",
+    "moles_left",
+    "deck",
+    "line",
+    "trash",
+    "crate_values",
+    "obst_left",
+    "order",
+    "line_used",
+    "turn_log",
+)
 _NESTED = ("prisoners", "hands", "piles", "crate_known")
-_SCALAR = ("n", "opts", "seed", "rng_counter", "rc", "peace", "press", "farmer", "pool", "start", "cur",
-           "phase", "step", "stage", "pending", "hand_used", "start_lines", "undo_floor", "snap", "final",
-           "removed", "dyn_pending", "turns")
+_SCALAR = (
+    "n",
+    "opts",
+    "seed",
+    "rng_counter",
+    "rc",
+    "peace",
+    "press",
+    "farmer",
+    "pool",
+    "start",
+    "cur",
+    "phase",
+    "step",
+    "stage",
+    "pending",
+    "hand_used",
+    "start_lines",
+    "undo_floor",
+    "snap",
+    "final",
+    "removed",
+    "dyn_pending",
+    "turns",
+)
 
 
 class TopoumState(State):
@@ -32,42 +71,42 @@ class TopoumState(State):
         size = geo.size
         self.tile = [B.NO_TILE] * size
         self.feat = [B.NONE] * size
-        self.bf = [0] * size            # 1: a battlefield square; a tile with 0 is an outpost (ruling T3)
-        self.mole = [-1] * size         # colour of the mole on the cell
-        self.mflag = [0] * size         # MOVABLE / FRESH of that mole
-        self.rc = -1                    # the Red Cross piece's cell, -1 beside the board
-        self.medals = [10] * players    # score markers start on "10"
-        self.tiles_left = [16] * 4      # base tiles in each colour's reserve (ruling T4)
+        self.bf = [0] * size  # 1: a battlefield square; a tile with 0 is an outpost (ruling T3)
+        self.mole = [-1] * size  # colour of the mole on the cell
+        self.mflag = [0] * size  # MOVABLE / FRESH of that mole
+        self.rc = -1  # the Red Cross piece's cell, -1 beside the board
+        self.medals = [10] * players  # score markers start on "10"
+        self.tiles_left = [16] * 4  # base tiles in each colour's reserve (ruling T4)
         self.moles_left = [4] * players
         self.prisoners = [[0] * players for _ in range(players)]  # [captor][owner]
-        self.deck: list[str] = []       # top card last
+        self.deck: list[str] = []  # top card last
         self.hands: list[list[str]] = [[] for _ in range(players)]
-        self.line: list[str | None] = [None] * 5   # index 0 is slot 1 (ruling T5)
+        self.line: list[str | None] = [None] * 5  # index 0 is slot 1 (ruling T5)
         self.piles: list[list[str]] = [[] for _ in range(players)]  # personal discard piles, top last
-        self.trash: list[str] = []      # slot-5 cards discarded unused, face up
+        self.trash: list[str] = []  # slot-5 cards discarded unused, face up
         self.peace = False
         self.press = -1
         self.farmer = None
-        self.pool = 0                   # farmer tiles beside the board, ready to come back
+        self.pool = 0  # farmer tiles beside the board, ready to come back
         self.crate_values: list = []
         self.crate_known: list[list[int]] = [[] for _ in range(players)]
-        self.obst_left = [4, 4]         # two-sided obstacle tiles left: puddle/rock, ice/gas
+        self.obst_left = [4, 4]  # two-sided obstacle tiles left: puddle/rock, ice/gas
         self.start = 0
         self.cur = 0
-        self.phase = "setup"            # setup, play, over
-        self.step = "centre"            # setup step: centre, ring, mole, obstacle, outpost
-        self.order: list[int] = []      # seats still to place in this setup step, next first
-        self.stage = "start"            # turn stage: start, action, moving, done
-        self.pending = None             # the sub-decision being asked, a small dict
+        self.phase = "setup"  # setup, play, over
+        self.step = "centre"  # setup step: centre, ring, mole, obstacle, outpost
+        self.order: list[int] = []  # seats still to place in this setup step, next first
+        self.stage = "start"  # turn stage: start, action, moving, done
+        self.pending = None  # the sub-decision being asked, a small dict
         self.hand_used = 0
         self.line_used: list[int] = []
         self.start_lines = frozenset()
         self.turn_log: list[dict] = []
         self.undo_floor = 0
-        self.snap = None                # the position at the start of this turn (undo, ruling S3)
+        self.snap = None  # the position at the start of this turn (undo, ruling S3)
         self.final = None
-        self.removed = False            # squares were removed: Law #4 must be checked
-        self.dyn_pending = False        # the dynamite was removed and must be placed again
+        self.removed = False  # squares were removed: Law #4 must be checked
+        self.dyn_pending = False  # the dynamite was removed and must be placed again
         self.turns = 0
         self.events: list[dict] = []  # the last decision's consequences, as data (describe.py)
         self._legal = None
@@ -172,8 +211,9 @@ class TopoumState(State):
         return explain_illegal(self, seat, action)
 
     def undoable(self, seat: int) -> bool:
-        return (self.phase == "play" and seat == self.cur and self.snap is not None
-                and len(self.turn_log) > self.undo_floor)
+        return (
+            self.phase == "play" and seat == self.cur and self.snap is not None and len(self.turn_log) > self.undo_floor
+        )
 
     def unconfirmed_seat(self) -> int | None:
         """The seat to act once she has made a decision of her turn; end_turn confirms it (ruling S3)."""
@@ -194,4 +234,3 @@ class TopoumState(State):
 
     def describe(self, seat: int, action: dict, before=None) -> str:
         return describe(self, seat, action, before)
-

@@ -1,4 +1,5 @@
 """A Topoum turn as a chain of small decisions: their legal lists and their effects (rulings T9-T19)."""
+
 from __future__ import annotations
 
 from . import board as B
@@ -142,9 +143,11 @@ def any_card_playable(state, mole_cell: int, seat: int, cards: set[str] | None =
 def playable_wherever_she_enters(state, space: int, seat: int, cards: set[str]) -> bool:
     """A card whose choices do not depend on the square a new mole enters is in reach: a quick yes
     before trying the entry (Red Cross on the new mole, Press Support, Medal of Honor on another mole)."""
-    return (("red_cross" in cards and state.rc != space)
-            or ("press_support" in cards and state.press != seat)
-            or ("medal_of_honor" in cards and seat in state.mole))
+    return (
+        ("red_cross" in cards and state.rc != space)
+        or ("press_support" in cards and state.press != seat)
+        or ("medal_of_honor" in cards and seat in state.mole)
+    )
 
 
 def enter_has_card(state, space: int, seat: int, cards: set[str] | None = None) -> bool:
@@ -232,9 +235,15 @@ def enter_actions(state, seat: int) -> list[dict]:
         ok = [h for h in spaces if enter_has_card(state, h, seat, cards)]
     else:
         cands = takeback_candidates(state, seat)
-        ok = [h for h in spaces
-              if any(still_next_to_battlefield(state, h, b)
-                     and with_taken_back(state, b, lambda: enter_has_card(state, h, seat, cards)) for b in cands)]
+        ok = [
+            h
+            for h in spaces
+            if any(
+                still_next_to_battlefield(state, h, b)
+                and with_taken_back(state, b, lambda: enter_has_card(state, h, seat, cards))
+                for b in cands
+            )
+        ]
     return [{"type": "enter", "hex": geo.hex(h)} for h in ok]
 
 

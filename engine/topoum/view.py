@@ -1,4 +1,5 @@
 """What each seat may see (ruling G0.3), states rebuilt from a view for bots, and secret planting for tests."""
+
 from __future__ import annotations
 
 from . import board as B
@@ -90,15 +91,13 @@ def move_outcomes(state, seat: int) -> list[dict]:
         direction = B.DIRECTIONS_INDEX[(action["to"][0] - action["from"][0], action["to"][1] - action["from"][1])]
         entered = geo.nb[source][direction]
         outcome, where = trace(state, entered, direction, seat)
-        entry = {"from": action["from"], "to": action["to"], "at": geo.hex(where) if where >= 0 else None,
-                 "penalty": 0}
+        entry = {"from": action["from"], "to": action["to"], "at": geo.hex(where) if where >= 0 else None, "penalty": 0}
         if outcome == DIE:
             feature = state.feat[where] if where >= 0 and state.tile[where] >= 0 else B.NONE
             entry.update(outcome="lost", feature=B.FEATURE_NAMES.get(feature), penalty=LOST_MOLE_PENALTY)
         elif outcome == COLLIDE:
             own = state.mole[where] == seat
-            entry.update(outcome="collide_own" if own else "collide_rival",
-                         penalty=OWN_COLLISION_PENALTY if own else 0)
+            entry.update(outcome="collide_own" if own else "collide_rival", penalty=OWN_COLLISION_PENALTY if own else 0)
         else:
             entry["outcome"] = "land" if where == entered else "slide"
         out.append(entry)
@@ -123,11 +122,10 @@ def public_part(state, me) -> dict:
     seen = {
         "game": "topoum",
         "players": state.n,
-        "colours": list(COLOURS[:state.n]),
+        "colours": list(COLOURS[: state.n]),
         "options": {name: state.opts[name] for name in ("radius", "types", "line_values", "obstacles", "farmer")},
         "card_categories": {card: category(card) for card in state.opts["types"]},
-        "marks": {"x_spaces": [geo.hex(cell) for cell in geo.x_spaces],
-                  "zones": [geo.hex(cell) for cell in geo.zones]},
+        "marks": {"x_spaces": [geo.hex(cell) for cell in geo.x_spaces], "zones": [geo.hex(cell) for cell in geo.zones]},
         "farmer": state.farmer,
         "phase": state.phase,
         "step": state.step,
@@ -165,8 +163,9 @@ def public_part(state, me) -> dict:
         "decision": _decision(state),
     }
     if state.phase == "play":
-        seen["new_lines"] = [{"from": geo.hex(a), "to": geo.hex(b), "medals": medals}
-                             for a, b, medals in new_lines(state, state.cur)]
+        seen["new_lines"] = [
+            {"from": geo.hex(a), "to": geo.hex(b), "medals": medals} for a, b, medals in new_lines(state, state.cur)
+        ]
     return seen
 
 
@@ -277,7 +276,7 @@ def determinize(table: dict, seat: int, rng):
                 then = (table.get("turn_start") or {}).get("piles")
                 if then and then[s]["top"]:
                     known.insert(0, then[s]["top"])  # the top card when the turn began lies under them
-            tops[s] = (known[-p["size"]:] if known else []) or ([p["top"]] if p["top"] else [])
+            tops[s] = (known[-p["size"] :] if known else []) or ([p["top"]] if p["top"] else [])
     seen = list(table["hand"]) + list(table["pile"]) + [c for c in state.line if c] + state.trash
     seen += [c for cards in tops.values() for c in cards]
     for card in seen:
@@ -292,7 +291,7 @@ def determinize(table: dict, seat: int, rng):
             state.hands[s] = [pool.pop() for _ in range(table["hand_sizes"][s])]
             size = table["piles"][s]["size"]
             state.piles[s] = [pool.pop() for _ in range(size - len(tops[s]))] + tops[s]
-    deck = pool[:table["deck_size"] - (0 if state.peace else 1)]
+    deck = pool[: table["deck_size"] - (0 if state.peace else 1)]
     if not state.peace and table["deck_size"] > 0:
         deck.insert(rng.randrange(min(6, table["deck_size"])), PEACE)  # Peace lies in the bottom six (T6)
     state.deck = deck
@@ -323,7 +322,7 @@ def _turn_start(start_table: dict, now, played):
     actor = now.cur
     state.hands[actor] += [a["card"] for a in played if a["source"] == "hand"]
     if played:
-        del state.piles[actor][-len(played):]
+        del state.piles[actor][-len(played) :]
     on_board = {f - CRATE for f in state.feat if f >= CRATE}
     for s in range(now.n):  # crates off the board then: keep what is known of them now
         state.crate_known[s] = sorted(set(state.crate_known[s]) | (set(now.crate_known[s]) - on_board))

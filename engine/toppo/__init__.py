@@ -2,4 +2,5 @@
 
 Importing the package registers the game under the name "toppo".
 """
+
 from .game import ToppoGame, ToppoState  # noqa: F401  (registers the game)

@@ -10,13 +10,20 @@ Formats (JSON dicts):
     {"type": "propose_replace"}                   ask for a new display (ruling P6)
     {"type": "agree_replace"}                     agree to a pending proposal (ruling P6)
 """
+
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction, action_type, is_whole
 
 FIELDS = {
-    "choose_display": ("size",), "reveal": (), "top": ("order",), "match": ("pairs",), "renew": (),
-    "toppo": (), "propose_replace": (), "agree_replace": (),
+    "choose_display": ("size",),
+    "reveal": (),
+    "top": ("order",),
+    "match": ("pairs",),
+    "renew": (),
+    "toppo": (),
+    "propose_replace": (),
+    "agree_replace": (),
 }
 CLAIMS = ("top", "match", "renew", "toppo")  # what a correspondence round asks of each player
 VOTES = ("propose_replace", "agree_replace")
@@ -42,8 +49,11 @@ def parse_order(action: Action, size: int) -> list[int]:
 def parse_pairs(action: Action, size: int) -> list[list[int]]:
     """The pairs of a match: [line position, display position], line positions strictly rising."""
     pairs = action["pairs"]
-    ok = isinstance(pairs, list) and pairs and all(
-        isinstance(p, list) and len(p) == 2 and all(is_whole(x) and 0 <= x < size for x in p) for p in pairs)
+    ok = (
+        isinstance(pairs, list)
+        and pairs
+        and all(isinstance(p, list) and len(p) == 2 and all(is_whole(x) and 0 <= x < size for x in p) for p in pairs)
+    )
     if ok:
         ok = all(a[0] < b[0] for a, b in zip(pairs, pairs[1:]))
     if not ok:

@@ -3,6 +3,7 @@
 A card is an int 0..24: colour = card // 5, symbol = card % 5.  Copies are not told apart;
 two cards are identical when their ints are equal.
 """
+
 from __future__ import annotations
 
 from itertools import product

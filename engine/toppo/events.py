@@ -4,6 +4,7 @@ its facts (seats as indexes, cards as colour and symbol); the site words them (g
 The rules append what happens to `state.events` as it happens (table.py, live.py, rounds.py); nothing hidden is
 ever put there (a sealed claim is announced as "claimed", its content only once the round resolves).
 """
+
 from __future__ import annotations
 
 from engine.core import Action

@@ -4,6 +4,7 @@ Options: "hands" (how many hands the match has, default 3, ruling P2) and "pace"
 "correspondence" (rounds of sealed claims, ruling P4, the default) or "live" (no turns,
 actions in arrival order, ruling P3).  Action formats: actions.py.
 """
+
 from __future__ import annotations
 
 import random
@@ -24,12 +25,25 @@ class ToppoGame(Game):
     min_players = 2
     max_players = 8
     options = (
-        Option("hands", "int", 3, label="Hands", min_value=1, max_value=20,
-               help="How many hands the match has; the lowest penalty total after the last one wins."),
-        Option("pace", "choice", CORRESPONDENCE, choices=(LIVE, CORRESPONDENCE), label="Pace",
-               help="Live: everybody online, no turns, the fastest correct call wins. "
-                    "Correspondence: rounds of sealed claims, resolved in a priority order that moves on one seat "
-                    "each round."),
+        Option(
+            "hands",
+            "int",
+            3,
+            label="Hands",
+            min_value=1,
+            max_value=20,
+            help="How many hands the match has; the lowest penalty total after the last one wins.",
+        ),
+        Option(
+            "pace",
+            "choice",
+            CORRESPONDENCE,
+            choices=(LIVE, CORRESPONDENCE),
+            label="Pace",
+            help="Live: everybody online, no turns, the fastest correct call wins. "
+            "Correspondence: rounds of sealed claims, resolved in a priority order that moves on one seat "
+            "each round.",
+        ),
     )
     state_class = ToppoState
     higher_is_better = False  # penalty points (engine.bots.base reads this)
@@ -76,21 +90,40 @@ class ToppoGame(Game):
         decks = [[pool.pop() if c is None else c for c in deck] for deck in seen]
         display = []
         for top, height in zip(tops, heights):
-            display.append(pool[:height - 1] + [top])
-            del pool[:height - 1]
+            display.append(pool[: height - 1] + [top])
+            del pool[: height - 1]
         # Others' sealed claims are unknown: renew is always a legal one.
-        claims = [[other, copy_json(view["my_claim"]) if other == seat else {"type": "renew"}]
-                  for other in view["claim_order"]]
-        return ToppoState.from_json({
-            "players": players, "hands": view["hands"], "pace": view["pace"],
-            "seed": rng.getrandbits(64), "counter": 0, "hand": view["hand"] - 1,
-            "totals": view["totals"], "hand_points": view["hand_points"], "phase": view["phase"],
-            "chooser": view["chooser"], "start": view["start_player"], "size": view["display_size"],
-            "decks": decks, "seen": [[c is not None for c in deck] for deck in seen], "lines": lines,
-            "stack": pool, "display": display, "restarter": view["restarter"],
-            "proposal": view["proposal"], "round": view["round"] or 0, "claims": claims,
-            "last_round": view["last_round"], "events": view["events"],
-        })
+        claims = [
+            [other, copy_json(view["my_claim"]) if other == seat else {"type": "renew"}]
+            for other in view["claim_order"]
+        ]
+        return ToppoState.from_json(
+            {
+                "players": players,
+                "hands": view["hands"],
+                "pace": view["pace"],
+                "seed": rng.getrandbits(64),
+                "counter": 0,
+                "hand": view["hand"] - 1,
+                "totals": view["totals"],
+                "hand_points": view["hand_points"],
+                "phase": view["phase"],
+                "chooser": view["chooser"],
+                "start": view["start_player"],
+                "size": view["display_size"],
+                "decks": decks,
+                "seen": [[c is not None for c in deck] for deck in seen],
+                "lines": lines,
+                "stack": pool,
+                "display": display,
+                "restarter": view["restarter"],
+                "proposal": view["proposal"],
+                "round": view["round"] or 0,
+                "claims": claims,
+                "last_round": view["last_round"],
+                "events": view["events"],
+            }
+        )
 
     def plant_secrets(self, state: ToppoState) -> dict[int | None, list[str]]:
         """Markers in the decks, the stack, the covered display cards, the seed and each sealed claim."""
@@ -101,11 +134,14 @@ class ToppoGame(Game):
             return nobody[-1]
 
         # Only what nobody has seen is secret; cards seen going under a deck are public (decks_seen).
-        state.decks = [[card if known else mark(f"deck{s}-{i}") for i, (card, known) in enumerate(zip(d, k))]
-                       for s, (d, k) in enumerate(zip(state.decks, state.seen))]
+        state.decks = [
+            [card if known else mark(f"deck{s}-{i}") for i, (card, known) in enumerate(zip(d, k))]
+            for s, (d, k) in enumerate(zip(state.decks, state.seen))
+        ]
         state.stack = [mark(f"stack-{i}") for i in range(len(state.stack))]
-        state.display = [[mark(f"under{d}-{i}") for i in range(len(p) - 1)] + p[-1:]
-                         for d, p in enumerate(state.display)]
+        state.display = [
+            [mark(f"under{d}-{i}") for i in range(len(p) - 1)] + p[-1:] for d, p in enumerate(state.display)
+        ]
         state.seed = mark("seed")
         planted: dict[int | None, list[str]] = {None: nobody}
         for seat in range(state.players):

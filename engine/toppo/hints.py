@@ -8,6 +8,7 @@ already turns them round.  What the hints add:
   - playouts use the obvious policy (toppo, else top, else the biggest match, else reveal or
     renew) instead of trying every claim on a copy.
 """
+
 from __future__ import annotations
 
 import random
@@ -18,8 +19,16 @@ from engine.core import Action
 from .rules import CORRESPONDENCE
 
 STUCK_ODDS = 6
-ORDER = {"toppo": 0, "top": 1, "match": 2, "agree_replace": 3, "reveal": 4, "renew": 5, "choose_display": 6,
-         "propose_replace": 9}
+ORDER = {
+    "toppo": 0,
+    "top": 1,
+    "match": 2,
+    "agree_replace": 3,
+    "reveal": 4,
+    "renew": 5,
+    "choose_display": 6,
+    "propose_replace": 9,
+}
 
 
 class ToppoHints(Hints):
@@ -38,8 +47,12 @@ class ToppoHints(Hints):
         kinds = {a.get("type"): a for a in actions}
         if "agree_replace" in kinds:
             return kinds["agree_replace"]  # ruling P6: bots agree at once
-        if ("propose_replace" in kinds and "renew" in kinds and not kinds.keys() & {"top", "match", "toppo"}
-                and self.stuck(state, rng)):
+        if (
+            "propose_replace" in kinds
+            and "renew" in kinds
+            and not kinds.keys() & {"top", "match", "toppo"}
+            and self.stuck(state, rng)
+        ):
             return kinds["propose_replace"]
         return None
 

@@ -14,6 +14,7 @@ interruption (the player's browser had not heard of it yet) is refused, not pena
 reveals are.  Toppo needs no line and is never refused: right or wrong, it counts at any
 moment, while someone else is restarting too (ruling P3).
 """
+
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction
@@ -93,7 +94,7 @@ def validate(state, seat: int, kind: str, action: Action) -> tuple:
 def execute(state, seat: int, plan: tuple) -> None:
     kind = plan[0]
     if kind == "reveal":
-        card, = table.take_from_deck(state, seat, 1)
+        (card,) = table.take_from_deck(state, seat, 1)
         state.lines[seat].append(card)
         state.events.append({"kind": "reveal", "seat": seat, "card": card_json(card)})
         if state.restarter == seat:

@@ -23,6 +23,7 @@ Claims are sealed: until the round resolves a seat sees who has claimed (the log
 each claim comes in) and her own claim, never the content of another's.  Display votes
 (propose/agree) are public and do not use up the claim.
 """
+
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction, NotYourDecision
@@ -151,8 +152,16 @@ def resolve(state) -> None:
         outcomes.append({"seat": seat, "claim": claim, "outcome": outcome})
     summary = {"hand": state.hand + 1, "round": state.round, "priority": order, "claims": outcomes}
     state.last_round = summary
-    state.events.insert(first, {"kind": "round", "hand": state.hand + 1, "round": state.round,
-                                "priority": list(order), "claims": [dict(o) for o in outcomes]})
+    state.events.insert(
+        first,
+        {
+            "kind": "round",
+            "hand": state.hand + 1,
+            "round": state.round,
+            "priority": list(order),
+            "claims": [dict(o) for o in outcomes],
+        },
+    )
     if stop == "toppo":
         table.end_hand(state, caller)
         return

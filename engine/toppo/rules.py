@@ -4,6 +4,7 @@ one, and the scores (rulings G0, P2, P5).
 The pace rules live in live.py (ruling P3) and rounds.py (ruling P4), the card movements both share in table.py;
 this module chooses between the paces and settles what both share (the display choice, the results).
 """
+
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction, NotYourDecision, Result, find_action
@@ -68,8 +69,9 @@ def legal_actions(state, seat: int) -> list[Action]:
 def validate(state, seat: int, action: Action) -> tuple:
     """The plan for `action` by `seat`, or IllegalAction with the reason; changes nothing."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-        raise NotYourDecision("no_such_seat", {"seat": seat if isinstance(seat, int) else None},
-                              action=action, seat=seat)
+        raise NotYourDecision(
+            "no_such_seat", {"seat": seat if isinstance(seat, int) else None}, action=action, seat=seat
+        )
     kind = kind_of(action)
     if state.phase == "over":
         raise NotYourDecision("game_over", action=action, seat=seat)
@@ -124,7 +126,12 @@ def scores(state) -> list[float]:
 
 def results(state) -> list[Result]:
     """Rank by penalty total, lowest first; equal totals share a rank (P2)."""
-    return [Result(seat=s, rank=1 + sum(1 for t in state.totals if t < state.totals[s]),
-                   score=float(state.totals[s]),
-                   detail={"penalty_points": state.totals[s], "hands": [p[s] for p in state.hand_points]})
-            for s in range(state.players)]
+    return [
+        Result(
+            seat=s,
+            rank=1 + sum(1 for t in state.totals if t < state.totals[s]),
+            score=float(state.totals[s]),
+            detail={"penalty_points": state.totals[s], "hands": [p[s] for p in state.hand_points]},
+        )
+        for s in range(state.players)
+    ]

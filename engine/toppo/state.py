@@ -4,6 +4,7 @@ Cards are ints (cards.py).  Decks are lists with the top card first; the stack i
 each display position is a pile, bottom first, whose last card is the visible one.  What may happen is in
 rules.py (with live.py, rounds.py and table.py), what a seat sees in view.py, the log's data in events.py.
 """
+
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction, Result, State, copy_json, make_rng
@@ -15,9 +16,31 @@ from .view import seat_view
 class ToppoState(State):
     """A position of a Toppo match at either pace."""
 
-    FIELDS = ("players", "hands", "pace", "seed", "counter", "hand", "totals", "hand_points", "phase",
-              "chooser", "start", "size", "decks", "seen", "lines", "stack", "display", "restarter", "proposal",
-              "round", "claims", "last_round", "events")
+    FIELDS = (
+        "players",
+        "hands",
+        "pace",
+        "seed",
+        "counter",
+        "hand",
+        "totals",
+        "hand_points",
+        "phase",
+        "chooser",
+        "start",
+        "size",
+        "decks",
+        "seen",
+        "lines",
+        "stack",
+        "display",
+        "restarter",
+        "proposal",
+        "round",
+        "claims",
+        "last_round",
+        "events",
+    )
 
     def __init__(self, **fields) -> None:
         for name in self.FIELDS:
@@ -26,10 +49,31 @@ class ToppoState(State):
     @classmethod
     def empty(cls, players: int, hands: int, pace: str, seed) -> "ToppoState":
         """A match before its first deal (rules.begin_match deals it)."""
-        return cls(players=players, hands=hands, pace=pace, seed=seed, counter=0, hand=0, totals=[0] * players,
-                   hand_points=[], phase="play", chooser=None, start=0, size=None, decks=[], seen=[], lines=[],
-                   stack=[], display=[], restarter=None, proposal=None, round=0, claims=[], last_round=None,
-                   events=[])
+        return cls(
+            players=players,
+            hands=hands,
+            pace=pace,
+            seed=seed,
+            counter=0,
+            hand=0,
+            totals=[0] * players,
+            hand_points=[],
+            phase="play",
+            chooser=None,
+            start=0,
+            size=None,
+            decks=[],
+            seen=[],
+            lines=[],
+            stack=[],
+            display=[],
+            restarter=None,
+            proposal=None,
+            round=0,
+            claims=[],
+            last_round=None,
+            events=[],
+        )
 
     # --- what the data says ---------------------------------------------------------------------
     def rng(self):

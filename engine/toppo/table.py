@@ -6,6 +6,7 @@ is a list with its top card last; each display position is a pile, bottom first,
 one.  The paces decide when these happen (live.py, ruling P3; rounds.py, ruling P4); every change appends what
 happened to `state.events` as data (events.py words nothing).
 """
+
 from __future__ import annotations
 
 from engine.core import Action, IllegalAction
@@ -17,8 +18,8 @@ def deal(state) -> None:
     """Shuffle every card and give each player a face-down deck of 33; the rest is the stack (P2)."""
     cards = full_set(sets_for(state.players))
     state.rng().shuffle(cards)
-    state.decks = [cards[i * DECK_SIZE:(i + 1) * DECK_SIZE] for i in range(state.players)]
-    state.stack = cards[state.players * DECK_SIZE:]
+    state.decks = [cards[i * DECK_SIZE : (i + 1) * DECK_SIZE] for i in range(state.players)]
+    state.stack = cards[state.players * DECK_SIZE :]
     state.seen = [[False] * DECK_SIZE for _ in range(state.players)]
     state.lines = [[] for _ in range(state.players)]
     state.display = []
@@ -94,8 +95,14 @@ def lay_match(state, seat: int, pairs: list[list[int]]) -> None:
     used = {j for j, _ in pairs}
     state.lines[seat] = [card for j, card in enumerate(line) if j not in used]
     back = line_back(state, seat)
-    state.events.append({"kind": "match", "seat": seat, "back": back,
-                         "pairs": [{"card": card_json(line[j]), "display": d} for j, d in pairs]})
+    state.events.append(
+        {
+            "kind": "match",
+            "seat": seat,
+            "back": back,
+            "pairs": [{"card": card_json(line[j]), "display": d} for j, d in pairs],
+        }
+    )
 
 
 def penalise(state, seat: int, call: str) -> None:
@@ -164,8 +171,16 @@ def end_hand(state, caller: int) -> None:
     points = [0 if seat == caller else state.held(seat) for seat in range(state.players)]
     state.totals = [t + p for t, p in zip(state.totals, points)]
     state.hand_points.append(points)
-    state.events.append({"kind": "toppo", "seat": caller, "held": state.held(caller), "hand": state.hand + 1,
-                         "points": points, "totals": list(state.totals)})
+    state.events.append(
+        {
+            "kind": "toppo",
+            "seat": caller,
+            "held": state.held(caller),
+            "hand": state.hand + 1,
+            "points": points,
+            "totals": list(state.totals),
+        }
+    )
     state.claims = []
     state.restarter = None
     state.proposal = None

@@ -3,6 +3,7 @@
 Never in a view: the order of any deck or of the stack, covered display cards, another seat's sealed claim, the
 seed.  Its shape is documented in view_schema.py and checked by the conformance tests.
 """
+
 from __future__ import annotations
 
 from engine.core import copy_json
@@ -19,21 +20,32 @@ def seat_view(state, seat: int | None) -> dict:
     if by_rounds and seat is not None:
         own = next((copy_json(c) for s, c in state.claims if s == seat), None)
     return {
-        "game": "toppo", "seat": seat, "players": state.players, "pace": state.pace, "hands": state.hands,
-        "hand": state.hand + 1, "phase": state.phase, "chooser": state.chooser,
+        "game": "toppo",
+        "seat": seat,
+        "players": state.players,
+        "pace": state.pace,
+        "hands": state.hands,
+        "hand": state.hand + 1,
+        "phase": state.phase,
+        "chooser": state.chooser,
         "display_choices": state.display_choices() if state.phase == "choose_display" else [],
-        "start_player": state.start, "display_size": state.size,
+        "start_player": state.start,
+        "display_size": state.size,
         "display": [{"top": card_json(p[-1]), "height": len(p)} for p in state.display],
         "lines": [[card_json(c) for c in line] for line in state.lines],
         "deck_sizes": [len(d) for d in state.decks],
-        "decks_seen": [[card_json(c) if known else None for c, known in zip(d, k)]
-                       for d, k in zip(state.decks, state.seen)],
+        "decks_seen": [
+            [card_json(c) if known else None for c, known in zip(d, k)] for d, k in zip(state.decks, state.seen)
+        ],
         "held": [state.held(s) for s in range(state.players)],
-        "stack_size": len(state.stack), "covered": state.covered(),
-        "totals": list(state.totals), "hand_points": [list(p) for p in state.hand_points],
+        "stack_size": len(state.stack),
+        "covered": state.covered(),
+        "totals": list(state.totals),
+        "hand_points": [list(p) for p in state.hand_points],
         "restarter": state.restarter,
-        "proposal": None if state.proposal is None else {"by": state.proposal["by"],
-                                                         "agreed": list(state.proposal["agreed"])},
+        "proposal": None
+        if state.proposal is None
+        else {"by": state.proposal["by"], "agreed": list(state.proposal["agreed"])},
         "round": state.round if by_rounds else None,
         # The round's claims resolve in this order, first seat first (ruling P4 amended); public.
         "priority": rounds.priority(state) if by_rounds and state.phase == "play" else None,

@@ -1,4 +1,5 @@
 """/api/me/bot/ (make this account a bot account) and /api/invitations/ (list, accept, decline): issue 12."""
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -18,13 +19,18 @@ from .responses import BotAccountOut, InvitationAcceptedOut, error, errors
 
 
 class MakeBotView(APIView):
-    @extend_schema(operation_id="me_bot", summary="Turn my account into a bot account (irreversible)",
-                   description="A bot account plays through the API only (the table pages refuse its moves), is "
-                               "shown with a BOT mark, and can be invited or challenged like anyone. There is no "
-                               "way back. Refused while you sit at an open or running table as a person.",
-                   request=None,
-                   responses={200: BotAccountOut, **errors(409, s409="Already a bot account, or you sit at an open "
-                                                                     "or running table.")})
+    @extend_schema(
+        operation_id="me_bot",
+        summary="Turn my account into a bot account (irreversible)",
+        description="A bot account plays through the API only (the table pages refuse its moves), is "
+        "shown with a BOT mark, and can be invited or challenged like anyone. There is no "
+        "way back. Refused while you sit at an open or running table as a person.",
+        request=None,
+        responses={
+            200: BotAccountOut,
+            **errors(409, s409="Already a bot account, or you sit at an open or running table."),
+        },
+    )
     def post(self, request):
         try:
             user = account_make_bot(user=request.user)
@@ -35,8 +41,14 @@ class MakeBotView(APIView):
 
 def _invitation(invitation: Invitation) -> dict:
     game = invitation.game
-    return {"id": invitation.pk, "table": game.pk, "kind": game.kind, "players": game.players,
-            "invited_by": invitation.invited_by.username, "created_at": invitation.created_at.isoformat()}
+    return {
+        "id": invitation.pk,
+        "table": game.pk,
+        "kind": game.kind,
+        "players": game.players,
+        "invited_by": invitation.invited_by.username,
+        "created_at": invitation.created_at.isoformat(),
+    }
 
 
 class InvitationPages(_Pages):
@@ -46,10 +58,12 @@ class InvitationPages(_Pages):
 
 
 class InvitationFilters(serializers.Serializer):
-    game = serializers.ChoiceField(choices=sorted(all_games()), required=False,
-                                   help_text="Only invitations to tables of this game.")
-    players = serializers.IntegerField(min_value=1, max_value=8, required=False,
-                                       help_text="Only invitations to tables of this many seats.")
+    game = serializers.ChoiceField(
+        choices=sorted(all_games()), required=False, help_text="Only invitations to tables of this game."
+    )
+    players = serializers.IntegerField(
+        min_value=1, max_value=8, required=False, help_text="Only invitations to tables of this many seats."
+    )
 
 
 class InvitationOut(serializers.Serializer):
@@ -68,31 +82,48 @@ class InvitationPageOut(serializers.Serializer):
 
 
 class InvitationListView(APIView):
-    @extend_schema(operation_id="invitations", summary="My invitations to tables still open, a page at a time",
-                   description="Oldest first. Tables where you already sit are left out.",
-                   parameters=[InvitationFilters, *cursor_parameters(InvitationPages)],
-                   responses={200: InvitationPageOut,
-                              400: error(400, "A filter or cursor that is not valid.")})
+    @extend_schema(
+        operation_id="invitations",
+        summary="My invitations to tables still open, a page at a time",
+        description="Oldest first. Tables where you already sit are left out.",
+        parameters=[InvitationFilters, *cursor_parameters(InvitationPages)],
+        responses={200: InvitationPageOut, 400: error(400, "A filter or cursor that is not valid.")},
+    )
     def get(self, request):
         filters = InvitationFilters(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
-        pending = (Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
-                   .exclude(game__seats__user=request.user).select_related("game", "invited_by"))
+        pending = (
+            Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
+            .exclude(game__seats__user=request.user)
+            .select_related("game", "invited_by")
+        )
         lookups = {"game__kind": "game", "game__players": "players"}
-        pending = pending.filter(**{field: filters.validated_data[name] for field, name in lookups.items()
-                                    if name in filters.validated_data})
+        pending = pending.filter(
+            **{field: filters.validated_data[name] for field, name in lookups.items() if name in filters.validated_data}
+        )
         pages = InvitationPages()
         page = pages.paginate_queryset(pending, request, view=self)
-        return Response({"next": pages.get_next_link(), "previous": pages.get_previous_link(),
-                         "results": [_invitation(i) for i in page]})
+        return Response(
+            {
+                "next": pages.get_next_link(),
+                "previous": pages.get_previous_link(),
+                "results": [_invitation(i) for i in page],
+            }
+        )
 
 
 class InvitationAcceptView(APIView):
-    @extend_schema(operation_id="invitation_accept", summary="Accept an invitation: take a free seat at its table",
-                   request=None,
-                   responses={200: InvitationAcceptedOut,
-                              **errors(404, 409, s404="No such invitation of yours.",
-                                       s409="The table started, is full, or you sit there.")})
+    @extend_schema(
+        operation_id="invitation_accept",
+        summary="Accept an invitation: take a free seat at its table",
+        request=None,
+        responses={
+            200: InvitationAcceptedOut,
+            **errors(
+                404, 409, s404="No such invitation of yours.", s409="The table started, is full, or you sit there."
+            ),
+        },
+    )
     def post(self, request, pk: int):
         try:
             game = invitation_accept(user=request.user, invitation_id=pk)
@@ -102,9 +133,12 @@ class InvitationAcceptView(APIView):
 
 
 class InvitationDeclineView(APIView):
-    @extend_schema(operation_id="invitation_decline", summary="Decline an invitation (it is removed)",
-                   request=None,
-                   responses={204: None, 404: OpenApiResponse(description="No such invitation of yours.")})
+    @extend_schema(
+        operation_id="invitation_decline",
+        summary="Decline an invitation (it is removed)",
+        request=None,
+        responses={204: None, 404: OpenApiResponse(description="No such invitation of yours.")},
+    )
     def post(self, request, pk: int):
         try:
             invitation_decline(user=request.user, invitation_id=pk)

@@ -1,5 +1,6 @@
 """The table chat in the API (issue 17, point 1): read and write a table's chat, delete one's own message,
 report one, and mute players (account-wide).  Every write is a service of games/services/chat.py."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -23,13 +24,17 @@ from .pagination import _Pages, cursor_parameters
 from .responses import error
 from .views import IDEMPOTENCY
 
-LIMITS = (f"At most {settings.TOPOS_CHAT_BURST[0]} messages in {settings.TOPOS_CHAT_BURST[1]} seconds and "
-          f"{settings.TOPOS_CHAT_DAILY} a day per account (429 `chat_rate_limited` with `Retry-After`).")
-WHO_SEES = ("Players (people seated at the table) read the players' messages; spectators read the players' and the "
-            "spectators' (`spectator: true`). A spectator's message written while the game runs is kept from the "
-            "players until it is over (finished or aborted), so nobody is coached; in the waiting room everybody "
-            "reads everybody. Messages of players you muted are left out; a deleted message keeps its place with "
-            "`deleted: true` and an empty `body`.")
+LIMITS = (
+    f"At most {settings.TOPOS_CHAT_BURST[0]} messages in {settings.TOPOS_CHAT_BURST[1]} seconds and "
+    f"{settings.TOPOS_CHAT_DAILY} a day per account (429 `chat_rate_limited` with `Retry-After`)."
+)
+WHO_SEES = (
+    "Players (people seated at the table) read the players' messages; spectators read the players' and the "
+    "spectators' (`spectator: true`). A spectator's message written while the game runs is kept from the "
+    "players until it is over (finished or aborted), so nobody is coached; in the waiting room everybody "
+    "reads everybody. Messages of players you muted are left out; a deleted message keeps its place with "
+    "`deleted: true` and an empty `body`."
+)
 
 
 class ChatMessageOut(serializers.Serializer):
@@ -37,8 +42,9 @@ class ChatMessageOut(serializers.Serializer):
     table = serializers.IntegerField()
     author = serializers.CharField(help_text="The author's username.")
     spectator = serializers.BooleanField(help_text="Written by someone not seated at the table.")
-    body = serializers.CharField(allow_blank=True, help_text="The text as written (plain text: escape it to show "
-                                                             "it); empty once deleted.")
+    body = serializers.CharField(
+        allow_blank=True, help_text="The text as written (plain text: escape it to show it); empty once deleted."
+    )
     deleted = serializers.BooleanField(help_text="Deleted by its author or a moderator.")
     created = serializers.DateTimeField()
     mine = serializers.BooleanField(help_text="Written by you.")
@@ -52,18 +58,22 @@ class ChatPageOut(serializers.Serializer):
 
 class ChatPostIn(serializers.Serializer):
     # Not only spaces (the pattern), at most BODY_MAX characters: what the service accepts, said in the schema.
-    body = serializers.RegexField(r"\S", max_length=ChatMessage.BODY_MAX, trim_whitespace=False,
-                                  error_messages={"invalid": _lazy("Write something before sending.")},
-                                  help_text=f"Plain text, at most {ChatMessage.BODY_MAX} characters, not only spaces "
-                                            "(spaces around it are stripped).")
+    body = serializers.RegexField(
+        r"\S",
+        max_length=ChatMessage.BODY_MAX,
+        trim_whitespace=False,
+        error_messages={"invalid": _lazy("Write something before sending.")},
+        help_text=f"Plain text, at most {ChatMessage.BODY_MAX} characters, not only spaces "
+        "(spaces around it are stripped).",
+    )
     invite_code = serializers.CharField(required=False, allow_blank=True, help_text="A private table's invite code.")
 
 
 class ChatReportIn(serializers.Serializer):
-    reason = serializers.ChoiceField(choices=ChatReport.Reason.choices, required=False,
-                                     default=ChatReport.Reason.ABUSE)
-    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=500,
-                                 help_text="Anything the moderators should know.")
+    reason = serializers.ChoiceField(choices=ChatReport.Reason.choices, required=False, default=ChatReport.Reason.ABUSE)
+    note = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=500, help_text="Anything the moderators should know."
+    )
     invite_code = serializers.CharField(required=False, allow_blank=True, help_text="A private table's invite code.")
 
 
@@ -75,9 +85,12 @@ class ChatReportOut(serializers.Serializer):
 
 
 class MuteIn(serializers.Serializer):
-    username = serializers.RegexField(r"\S", max_length=150,
-                                      error_messages={"invalid": _lazy("Name the player to mute.")},
-                                      help_text="The player whose messages you no longer want to see.")
+    username = serializers.RegexField(
+        r"\S",
+        max_length=150,
+        error_messages={"invalid": _lazy("Name the player to mute.")},
+        help_text="The player whose messages you no longer want to see.",
+    )
 
 
 class MuteOut(serializers.Serializer):
@@ -97,12 +110,19 @@ class MutePages(_Pages):
     max_page_size = 200
 
 
-CODE = OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code (if you are neither "
-                                                              "seated nor invited).")
-AFTER = OpenApiParameter("after", {"type": "integer", "minimum": 0},
-                         description="Only messages after this id (0, the default: from the first).")
-LIMIT = OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": chat.PAGE_MAX},
-                         description=f"At most this many (1-{chat.PAGE_MAX}, default {chat.PAGE_DEFAULT}).")
+CODE = OpenApiParameter(
+    "code", OpenApiTypes.STR, description="A private table's invite code (if you are neither seated nor invited)."
+)
+AFTER = OpenApiParameter(
+    "after",
+    {"type": "integer", "minimum": 0},
+    description="Only messages after this id (0, the default: from the first).",
+)
+LIMIT = OpenApiParameter(
+    "limit",
+    {"type": "integer", "minimum": 1, "maximum": chat.PAGE_MAX},
+    description=f"At most this many (1-{chat.PAGE_MAX}, default {chat.PAGE_DEFAULT}).",
+)
 NOT_FOUND = error(404, "No table (or message) that you can see.")
 NOT_LOGGED_IN = error(401, "Not logged in.")
 
@@ -122,18 +142,22 @@ def _game(request, pk: int) -> Game:
 def _lock_user(request):
     def lock():
         get_user_model().objects.select_for_update(no_key=True).filter(pk=request.user.pk).exists()
+
     return lock
 
 
 class ChatView(APIView):
     permission_classes = [permissions.IsAuthenticatedOrReadOnly]
 
-    @extend_schema(operation_id="table_chat_list", summary="A table's chat as I may read it, oldest first",
-                   description=WHO_SEES + " Read on with `after` = the `cursor` of the last page; new messages are "
-                               "announced by the table's stream (`event: chat`, `/api/tables/{id}/stream/`) and, for "
-                               "players, by a `chat` event in `/api/events/`. Anyone who may see the table may read.",
-                   parameters=[AFTER, LIMIT, CODE],
-                   responses={200: ChatPageOut, 400: error(400), 404: NOT_FOUND})
+    @extend_schema(
+        operation_id="table_chat_list",
+        summary="A table's chat as I may read it, oldest first",
+        description=WHO_SEES + " Read on with `after` = the `cursor` of the last page; new messages are "
+        "announced by the table's stream (`event: chat`, `/api/tables/{id}/stream/`) and, for "
+        "players, by a `chat` event in `/api/events/`. Anyone who may see the table may read.",
+        parameters=[AFTER, LIMIT, CODE],
+        responses={200: ChatPageOut, 400: error(400), 404: NOT_FOUND},
+    )
     def get(self, request, pk: int):
         try:
             game = _game(request, pk)
@@ -149,64 +173,107 @@ class ChatView(APIView):
         except ServiceError as exc:
             return error_response(exc)
         page, more = chat.messages_page(game, request.user, after=after, limit=limit)
-        return Response({"results": [chat.message_public(m, request.user) for m in page],
-                         "cursor": page[-1].pk if page else after, "more": more})
+        return Response(
+            {
+                "results": [chat.message_public(m, request.user) for m in page],
+                "cursor": page[-1].pk if page else after,
+                "more": more,
+            }
+        )
 
-    @extend_schema(operation_id="table_chat_post", summary="Write in a table's chat",
-                   description="Anyone logged in who may see the table may write: a player (seated), or a spectator "
-                               "(anyone else), whose message the players read only once the game is over. " + LIMITS,
-                   request=ChatPostIn, parameters=[IDEMPOTENCY],
-                   responses={201: ChatMessageOut, 400: error(400), 401: NOT_LOGGED_IN, 403: NOT_LOGGED_IN,
-                              404: NOT_FOUND, 429: error(429)})
+    @extend_schema(
+        operation_id="table_chat_post",
+        summary="Write in a table's chat",
+        description="Anyone logged in who may see the table may write: a player (seated), or a spectator "
+        "(anyone else), whose message the players read only once the game is over. " + LIMITS,
+        request=ChatPostIn,
+        parameters=[IDEMPOTENCY],
+        responses={
+            201: ChatMessageOut,
+            400: error(400),
+            401: NOT_LOGGED_IN,
+            403: NOT_LOGGED_IN,
+            404: NOT_FOUND,
+            429: error(429),
+        },
+    )
     def post(self, request, pk: int):
         body = ChatPostIn(data=request.data)
         body.is_valid(raise_exception=True)
 
         def handler():
-            message = services.chat_post(user=request.user, game_id=pk, body=body.validated_data["body"],
-                                         invite_code=_code(request))
+            message = services.chat_post(
+                user=request.user, game_id=pk, body=body.validated_data["body"], invite_code=_code(request)
+            )
             return Response(chat.message_public(message, request.user), status=201)
 
         return idempotent(request, _lock_user(request), handler)
 
 
 class ChatMessageView(APIView):
-    @extend_schema(operation_id="table_chat_delete", summary="Delete my own chat message",
-                   description="It keeps its place in the chat as \"message deleted\" (`deleted: true`, no `body`). "
-                               "Deleting it again changes nothing.",
-                   parameters=[CODE],
-                   responses={200: ChatMessageOut, 401: NOT_LOGGED_IN,
-                              403: error(403, "Not your message (report it instead)."),
-                              404: NOT_FOUND})
+    @extend_schema(
+        operation_id="table_chat_delete",
+        summary="Delete my own chat message",
+        description='It keeps its place in the chat as "message deleted" (`deleted: true`, no `body`). '
+        "Deleting it again changes nothing.",
+        parameters=[CODE],
+        responses={
+            200: ChatMessageOut,
+            401: NOT_LOGGED_IN,
+            403: error(403, "Not your message (report it instead)."),
+            404: NOT_FOUND,
+        },
+    )
     def delete(self, request, pk: int, message_id: int):
         try:
-            message = services.chat_delete(user=request.user, game_id=pk, message_id=message_id,
-                                           invite_code=_code(request))
+            message = services.chat_delete(
+                user=request.user, game_id=pk, message_id=message_id, invite_code=_code(request)
+            )
         except ServiceError as exc:
             return error_response(exc)
         return Response(chat.message_public(message, request.user))
 
 
 class ChatReportView(APIView):
-    @extend_schema(operation_id="table_chat_report", summary="Report a chat message to the moderators",
-                   description="Lands in the site's admin (chat reports), where a moderator may delete the message. "
-                               "Once per message and person.",
-                   request=ChatReportIn, parameters=[CODE],
-                   responses={201: ChatReportOut, 400: error(400), 401: NOT_LOGGED_IN,
-                              403: error(403, "Your own message."),
-                              404: NOT_FOUND,
-                              409: error(409, "You already reported it.")})
+    @extend_schema(
+        operation_id="table_chat_report",
+        summary="Report a chat message to the moderators",
+        description="Lands in the site's admin (chat reports), where a moderator may delete the message. "
+        "Once per message and person.",
+        request=ChatReportIn,
+        parameters=[CODE],
+        responses={
+            201: ChatReportOut,
+            400: error(400),
+            401: NOT_LOGGED_IN,
+            403: error(403, "Your own message."),
+            404: NOT_FOUND,
+            409: error(409, "You already reported it."),
+        },
+    )
     def post(self, request, pk: int, message_id: int):
         body = ChatReportIn(data=request.data)
         body.is_valid(raise_exception=True)
         try:
-            report = services.chat_report(user=request.user, game_id=pk, message_id=message_id,
-                                          reason=body.validated_data["reason"], note=body.validated_data["note"],
-                                          invite_code=_code(request))
+            report = services.chat_report(
+                user=request.user,
+                game_id=pk,
+                message_id=message_id,
+                reason=body.validated_data["reason"],
+                note=body.validated_data["note"],
+                invite_code=_code(request),
+            )
         except ServiceError as exc:
             return error_response(exc)
-        return Response({"id": report.pk, "message": report.message_id, "reason": report.reason,
-                         "created": report.created_at.isoformat()}, status=201)
+        return Response(
+            {
+                "id": report.pk,
+                "message": report.message_id,
+                "reason": report.reason,
+                "created": report.created_at.isoformat(),
+            },
+            status=201,
+        )
 
 
 def _mute(mute) -> dict:
@@ -214,23 +281,27 @@ def _mute(mute) -> dict:
 
 
 class MutesView(APIView):
-    @extend_schema(operation_id="me_mutes", summary="The players I muted",
-                   description="Their chat messages are hidden from you at every table. A page at a time.",
-                   parameters=cursor_parameters(MutePages),
-                   responses={200: MuteListOut, 400: error(400, "A cursor or page "
-                                                                     "size that is not valid."),
-                              401: NOT_LOGGED_IN})
+    @extend_schema(
+        operation_id="me_mutes",
+        summary="The players I muted",
+        description="Their chat messages are hidden from you at every table. A page at a time.",
+        parameters=cursor_parameters(MutePages),
+        responses={200: MuteListOut, 400: error(400, "A cursor or page size that is not valid."), 401: NOT_LOGGED_IN},
+    )
     def get(self, request):
         pages = MutePages()
         page = pages.paginate_queryset(chat.mutes_of_user(request.user).order_by(), request, view=self)
-        return Response({"next": pages.get_next_link(), "previous": pages.get_previous_link(),
-                         "results": [_mute(m) for m in page]})
+        return Response(
+            {"next": pages.get_next_link(), "previous": pages.get_previous_link(), "results": [_mute(m) for m in page]}
+        )
 
-    @extend_schema(operation_id="me_mutes_add", summary="Mute a player in every table's chat",
-                   description="201 when new, 200 if you had muted her already.",
-                   request=MuteIn,
-                   responses={200: MuteOut, 201: MuteOut, 400: error(400), 401: NOT_LOGGED_IN,
-                              404: error(404, "No such player.")})
+    @extend_schema(
+        operation_id="me_mutes_add",
+        summary="Mute a player in every table's chat",
+        description="201 when new, 200 if you had muted her already.",
+        request=MuteIn,
+        responses={200: MuteOut, 201: MuteOut, 400: error(400), 401: NOT_LOGGED_IN, 404: error(404, "No such player.")},
+    )
     def post(self, request):
         body = MuteIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -242,9 +313,11 @@ class MutesView(APIView):
 
 
 class MuteView(APIView):
-    @extend_schema(operation_id="me_mutes_remove", summary="Unmute a player",
-                   responses={204: None, 401: NOT_LOGGED_IN,
-                              404: error(404, "No such player, or not muted.")})
+    @extend_schema(
+        operation_id="me_mutes_remove",
+        summary="Unmute a player",
+        responses={204: None, 401: NOT_LOGGED_IN, 404: error(404, "No such player, or not muted.")},
+    )
     def delete(self, request, username: str):
         try:
             services.chat_unmute(user=request.user, username=username)

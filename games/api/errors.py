@@ -1,4 +1,5 @@
 """One error shape for the whole API: {"error": code, "detail": message, ...}."""
+
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from rest_framework import status
@@ -20,10 +21,14 @@ def error_response(exc: ServiceError) -> Response:
 
 def throttled_response(exc: Throttled) -> Response:
     wait = int(exc.wait or 1)
-    detail = ngettext("Too many requests: slow down and try again in %(n)d second.",
-                      "Too many requests: slow down and try again in %(n)d seconds.", wait) % {"n": wait}
-    return Response({"error": "throttled", "detail": detail, "retry_after": wait}, status=429,
-                    headers={"Retry-After": str(wait)})
+    detail = ngettext(
+        "Too many requests: slow down and try again in %(n)d second.",
+        "Too many requests: slow down and try again in %(n)d seconds.",
+        wait,
+    ) % {"n": wait}
+    return Response(
+        {"error": "throttled", "detail": detail, "retry_after": wait}, status=429, headers={"Retry-After": str(wait)}
+    )
 
 
 def exception_handler(exc, context):
@@ -34,8 +39,7 @@ def exception_handler(exc, context):
     if isinstance(exc, RecursionError):
         # The request limits (config.request_limits) keep deep JSON out; should any slip through, it is still
         # the client's malformed input, not a server error.
-        return Response({"error": "too_deep", "detail": _("The request is nested too deeply to be read.")},
-                        status=400)
+        return Response({"error": "too_deep", "detail": _("The request is nested too deeply to be read.")}, status=400)
     response = drf_handler(exc, context)
     if response is not None and isinstance(response.data, dict) and "error" not in response.data:
         detail = response.data.get("detail")

@@ -3,6 +3,7 @@
 Under an ASGI server the stream paths are answered by games.feed.asgi before Django; these views
 serve them under WSGI (runserver, gunicorn's threads, the tests' live server), a thread per stream.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -36,11 +37,13 @@ class EventDataOut(serializers.Serializer):
     seat = serializers.IntegerField(required=False, help_text="your_turn: your seat.")
     turn_began = serializers.IntegerField(required=False, help_text="your_turn: the version the turn began at.")
     invited_by = serializers.CharField(required=False, help_text="invited: who invited you.")
-    message = serializers.IntegerField(required=False, help_text="chat: the message's id (read it with GET "
-                                                                 "/api/tables/{table}/chat/).")
+    message = serializers.IntegerField(
+        required=False, help_text="chat: the message's id (read it with GET /api/tables/{table}/chat/)."
+    )
     author = serializers.CharField(required=False, help_text="chat: who wrote it.")
-    spectator = serializers.BooleanField(required=False, help_text="chat: written by a spectator (told to the players "
-                                                                   "once the game is over).")
+    spectator = serializers.BooleanField(
+        required=False, help_text="chat: written by a spectator (told to the players once the game is over)."
+    )
 
 
 class EventOut(serializers.Serializer):
@@ -57,15 +60,16 @@ class EventPageOut(serializers.Serializer):
     more = serializers.BooleanField(help_text="True if more events are waiting after this page.")
 
 
-
-AFTER = OpenApiParameter("after", {"type": "integer", "minimum": 0},
-                         description="Only events after this id (0: all that are kept).")
+AFTER = OpenApiParameter(
+    "after", {"type": "integer", "minimum": 0}, description="Only events after this id (0: all that are kept)."
+)
 STREAM_DESCRIPTION = (
     "Server-sent events (`text/event-stream`). Each event has `id:` (the feed cursor), `event:` (its kind) and "
     "`data:` (the same JSON as one result of `GET /api/events/`). A comment line comes every 15 s while nothing "
     "happens. Resume after a disconnect with `Last-Event-ID` (browsers send it themselves) or `?after=`; without "
     "either the stream starts with what happens next. Under an ASGI server (uvicorn) an open stream holds no "
-    "thread; with REDIS_URL set it is woken through Redis pub/sub, so it works with several web processes.")
+    "thread; with REDIS_URL set it is woken through Redis pub/sub, so it works with several web processes."
+)
 
 
 class EventStreamRenderer(renderers.BaseRenderer):
@@ -79,8 +83,14 @@ class EventStreamRenderer(renderers.BaseRenderer):
 
 def _stream(feed):
     if not settings.TOPOS_WSGI_STREAMS:
-        return error_response(Unavailable(_("This server does not stream events: it runs without ASGI. Read "
-                                            "GET /api/events/?after= instead, or run the site under uvicorn.")))
+        return error_response(
+            Unavailable(
+                _(
+                    "This server does not stream events: it runs without ASGI. Read "
+                    "GET /api/events/?after= instead, or run the site under uvicorn."
+                )
+            )
+        )
     response = StreamingHttpResponse(run_sync(feed), content_type=HEADERS["Content-Type"])
     for name, value in HEADERS.items():
         response[name] = value
@@ -97,13 +107,22 @@ class _StreamView(APIView):
 
 
 class EventListView(APIView):
-    @extend_schema(operation_id="events_list", summary="My events after a cursor, oldest first",
-                   description="Your turn, a move at one of your tables, invited, a table started, a game over, a "
-                               "chat message at one of your tables (`chat`). "
-                               "Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
-                   parameters=[AFTER, OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": PAGE_MAX},
-                                                       description=f"At most this many (1-{PAGE_MAX}, default 100).")],
-                   responses={200: EventPageOut, 400: error(400)})
+    @extend_schema(
+        operation_id="events_list",
+        summary="My events after a cursor, oldest first",
+        description="Your turn, a move at one of your tables, invited, a table started, a game over, a "
+        "chat message at one of your tables (`chat`). "
+        "Events are kept a limited time (TOPOS_EVENTS_RETENTION_DAYS, 14 days by default).",
+        parameters=[
+            AFTER,
+            OpenApiParameter(
+                "limit",
+                {"type": "integer", "minimum": 1, "maximum": PAGE_MAX},
+                description=f"At most this many (1-{PAGE_MAX}, default 100).",
+            ),
+        ],
+        responses={200: EventPageOut, 400: error(400)},
+    )
     def get(self, request):
         try:
             after = opening.cursor_from(request.query_params, None) or 0
@@ -114,19 +133,29 @@ class EventListView(APIView):
         except ServiceError as exc:
             return error_response(exc)
         except ValueError:
-            return error_response(BadRequest(_("'limit' must be a whole number from 1 to %(max)d.") % {"max": PAGE_MAX}))
+            return error_response(
+                BadRequest(_("'limit' must be a whole number from 1 to %(max)d.") % {"max": PAGE_MAX})
+            )
         page = events_after(user_id=request.user.pk, after=after, limit=limit + 1)
         more = len(page) > limit
         page = page[:limit]
-        return Response({"results": [event_public(e) for e in page], "cursor": page[-1].id if page else after,
-                         "more": more})
+        return Response(
+            {"results": [event_public(e) for e in page], "cursor": page[-1].id if page else after, "more": more}
+        )
 
 
 class EventStreamView(_StreamView):
-    @extend_schema(operation_id="events_stream", summary="My events as they happen (server-sent events)",
-                   description=STREAM_DESCRIPTION, parameters=[AFTER],
-                   responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
-                              400: error(400), 503: error(503)})
+    @extend_schema(
+        operation_id="events_stream",
+        summary="My events as they happen (server-sent events)",
+        description=STREAM_DESCRIPTION,
+        parameters=[AFTER],
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
+            400: error(400),
+            503: error(503),
+        },
+    )
     def get(self, request):
         try:
             return _stream(opening.user_feed(request.user, request.query_params, request.headers.get("Last-Event-ID")))
@@ -137,17 +166,23 @@ class EventStreamView(_StreamView):
 class TableStreamView(_StreamView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="table_stream", summary="A table's changes as they happen (server-sent events)",
-                   description="An event `table` with the table's `version`, `status` and `stamp` at once and "
-                               "after every change (a move, a join, the start, the end): public facts only, for the "
-                               "table's page and spectators, who then read the table. Then an event `chat` with "
-                               "`table` and `stamp` at once and whenever the chat as you read it changes (a new or "
-                               "deleted message): read the messages with GET /api/tables/{id}/chat/. Anyone who may "
-                               "see the "
-                               "table may follow it (a private one: its players, the invited, or `?code=`).",
-                   parameters=[OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code.")],
-                   responses={(200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
-                              404: error(404), 503: error(503)})
+    @extend_schema(
+        operation_id="table_stream",
+        summary="A table's changes as they happen (server-sent events)",
+        description="An event `table` with the table's `version`, `status` and `stamp` at once and "
+        "after every change (a move, a join, the start, the end): public facts only, for the "
+        "table's page and spectators, who then read the table. Then an event `chat` with "
+        "`table` and `stamp` at once and whenever the chat as you read it changes (a new or "
+        "deleted message): read the messages with GET /api/tables/{id}/chat/. Anyone who may "
+        "see the "
+        "table may follow it (a private one: its players, the invited, or `?code=`).",
+        parameters=[OpenApiParameter("code", OpenApiTypes.STR, description="A private table's invite code.")],
+        responses={
+            (200, "text/event-stream"): OpenApiResponse(OpenApiTypes.STR, description="The stream."),
+            404: error(404),
+            503: error(503),
+        },
+    )
     def get(self, request, pk: int):
         try:
             return _stream(opening.table_feed(request.user, pk, request.query_params.get("code", "")))

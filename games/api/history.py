@@ -6,6 +6,7 @@ tables she may see).
 Newest finished first.  The cursor is the time the game finished (it never changes once finished) with the
 table's id after it, so a page never repeats or skips a game because others finished meanwhile.
 """
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
@@ -30,26 +31,45 @@ class HistoryPages(_Pages):
 class HistoryFilters(serializers.Serializer):
     """The filters of a player's finished games (query parameters); a bad value is 400 naming the parameter."""
 
-    game = serializers.ChoiceField(choices=sorted(all_games()), required=False,
-                                   help_text="Only games of this game (see /api/catalogue/).")
+    game = serializers.ChoiceField(
+        choices=sorted(all_games()), required=False, help_text="Only games of this game (see /api/catalogue/)."
+    )
     pace = serializers.ChoiceField(choices=Pace.values, required=False, help_text="Only games of this pace.")
-    players = serializers.IntegerField(min_value=1, max_value=8, required=False,
-                                       help_text="Only tables of this many seats.")
-    rated = serializers.BooleanField(required=False, allow_null=True, default=None,
-                                     help_text="true: only rated games (ruling S5); false: only unrated ones.")
-    result = serializers.ChoiceField(choices=sorted(player_stats.RESULTS), required=False,
-                                     help_text="Her result: won (first and still playing at the end, ruling S1), "
-                                               "lost (any other), left (she resigned or missed three deadlines).")
+    players = serializers.IntegerField(
+        min_value=1, max_value=8, required=False, help_text="Only tables of this many seats."
+    )
+    rated = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="true: only rated games (ruling S5); false: only unrated ones.",
+    )
+    result = serializers.ChoiceField(
+        choices=sorted(player_stats.RESULTS),
+        required=False,
+        help_text="Her result: won (first and still playing at the end, ruling S1), "
+        "lost (any other), left (she resigned or missed three deadlines).",
+    )
 
     def seats(self, person, viewer):
         d = self.validated_data
-        return player_stats.recent_games(person, viewer, d.get("game"), pace=d.get("pace"), players=d.get("players"),
-                                         rated=d.get("rated"), result=d.get("result"))
+        return player_stats.recent_games(
+            person,
+            viewer,
+            d.get("game"),
+            pace=d.get("pace"),
+            players=d.get("players"),
+            rated=d.get("rated"),
+            result=d.get("result"),
+        )
 
 
 def with_links(result: dict) -> dict:
-    return {**result, "url": reverse("table", args=[result["id"]]),
-            "replay_url": reverse("table_replay", args=[result["id"]])}
+    return {
+        **result,
+        "url": reverse("table", args=[result["id"]]),
+        "replay_url": reverse("table_replay", args=[result["id"]]),
+    }
 
 
 def history_page(request, view, person, filters: HistoryFilters, *, base_url: str | None = None) -> dict:
@@ -59,8 +79,11 @@ def history_page(request, view, person, filters: HistoryFilters, *, base_url: st
     page = pages.paginate_queryset(filters.seats(person, viewer), request, view=view)
     if base_url is not None:
         pages.base_url = base_url
-    return {"next": pages.get_next_link(), "previous": pages.get_previous_link(),
-            "results": [with_links(player_stats.game_result(g, person)) for g in player_stats.games_of(page)]}
+    return {
+        "next": pages.get_next_link(),
+        "previous": pages.get_previous_link(),
+        "results": [with_links(player_stats.game_result(g, person)) for g in player_stats.games_of(page)],
+    }
 
 
 def active_player(username: str):

@@ -5,6 +5,7 @@ answers, after the same row lock, so two concurrent retries cannot both apply.  
 (a limit ran out) is not recorded: the same request may be retried once the limit allows.
 Records are kept TOPOS_IDEMPOTENCY_RETENTION_HOURS (24 h), then purged by beat.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -48,8 +49,10 @@ def idempotent(request, lock, handler) -> Response:
             if earlier is not None:
                 if earlier.fingerprint != fingerprint:
                     return Response(
-                        {"error": "idempotency_key_reused",
-                         "detail": _("This Idempotency-Key was used for a different request; use a new key.")},
+                        {
+                            "error": "idempotency_key_reused",
+                            "detail": _("This Idempotency-Key was used for a different request; use a new key."),
+                        },
                         status=422,
                     )
                 replay = Response(earlier.body, status=earlier.status_code)
@@ -62,8 +65,13 @@ def idempotent(request, lock, handler) -> Response:
                 response = error_response(exc)
             if response.status_code == 429:
                 return response
-            IdempotentRequest.objects.create(user=request.user, key=key, fingerprint=fingerprint,
-                                             status_code=response.status_code, body=response.data)
+            IdempotentRequest.objects.create(
+                user=request.user,
+                key=key,
+                fingerprint=fingerprint,
+                status_code=response.status_code,
+                body=response.data,
+            )
             return response
     except ServiceError as exc:  # from lock(): e.g. the game does not exist
         return error_response(exc)

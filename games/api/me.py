@@ -4,6 +4,7 @@ Editable: the language and time zone (the profile's form, accounts.forms.Languag
 accounts.services.user_speech_set).  Read only: the username, the email (the site has no page to change it), the
 bot-account flag (turned on once with POST /api/me/bot/), and the vacation summary (POST/DELETE /api/me/vacation/).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -32,8 +33,10 @@ class VacationSummaryOut(serializers.Serializer):
 class MeOut(serializers.Serializer):
     username = serializers.CharField()
     email = serializers.EmailField(help_text="Never shown to other players; not changed through the API.")
-    language = serializers.ChoiceField(choices=[code for code, _name in settings.LANGUAGES],
-                                       help_text="The language pages, notifications and emails speak to her in.")
+    language = serializers.ChoiceField(
+        choices=[code for code, _name in settings.LANGUAGES],
+        help_text="The language pages, notifications and emails speak to her in.",
+    )
     time_zone = serializers.CharField(help_text="An IANA name, e.g. Europe/Madrid: times in pages and emails.")
     bot_account = serializers.BooleanField(help_text="Read only; POST /api/me/bot/ turns it on for good.")
     date_joined = serializers.DateTimeField()
@@ -43,44 +46,66 @@ class MeOut(serializers.Serializer):
 
 class MeIn(serializers.Serializer):
     language = serializers.ChoiceField(choices=[code for code, _name in settings.LANGUAGES], required=False)
-    time_zone = serializers.ChoiceField(choices=personal.time_zone_names(), required=False,
-                                        help_text="An IANA name, e.g. Europe/Madrid (the profile's list).")
+    time_zone = serializers.ChoiceField(
+        choices=personal.time_zone_names(),
+        required=False,
+        help_text="An IANA name, e.g. Europe/Madrid (the profile's list).",
+    )
 
 
 def me_data(user) -> dict:
     standing = vacation.standing(user)
-    return {"username": user.username, "email": user.email, "language": personal.language_of(user),
-            "time_zone": user.time_zone, "bot_account": user.is_bot_account, "date_joined": user.date_joined,
-            "unread_notifications": unread_count(user=user),
-            "vacation": {"on_vacation": standing.current is not None,
-                         "ends_at": standing.current.ends_at if standing.current else None,
-                         "left_seconds": standing.left_seconds}}
+    return {
+        "username": user.username,
+        "email": user.email,
+        "language": personal.language_of(user),
+        "time_zone": user.time_zone,
+        "bot_account": user.is_bot_account,
+        "date_joined": user.date_joined,
+        "unread_notifications": unread_count(user=user),
+        "vacation": {
+            "on_vacation": standing.current is not None,
+            "ends_at": standing.current.ends_at if standing.current else None,
+            "left_seconds": standing.left_seconds,
+        },
+    }
 
 
 class MeView(APIView):
     parser_classes = BODY_PARSERS
 
-    @extend_schema(operation_id="me", summary="My account: name, email, language, time zone, bot flag, vacation",
-                   responses={200: MeOut, **SIGNED_OUT})
+    @extend_schema(
+        operation_id="me",
+        summary="My account: name, email, language, time zone, bot flag, vacation",
+        responses={200: MeOut, **SIGNED_OUT},
+    )
     def get(self, request):
         return Response(me_data(request.user))
 
-    @extend_schema(operation_id="me_update", summary="Change my language and/or time zone",
-                   description="As the profile's form: `language` one of the site's (en, es, zh-hant), `time_zone` an "
-                               "IANA name. Fields left out keep their value. The answer is already in the new language.",
-                   request=MeIn,
-                   responses={200: MeOut,
-                              400: error(400, "A language or time zone not offered; "
-                                                                              "nothing is changed."),
-                              **SIGNED_OUT_WRITE})
+    @extend_schema(
+        operation_id="me_update",
+        summary="Change my language and/or time zone",
+        description="As the profile's form: `language` one of the site's (en, es, zh-hant), `time_zone` an "
+        "IANA name. Fields left out keep their value. The answer is already in the new language.",
+        request=MeIn,
+        responses={
+            200: MeOut,
+            400: error(400, "A language or time zone not offered; nothing is changed."),
+            **SIGNED_OUT_WRITE,
+        },
+    )
     def patch(self, request):
         body = MeIn(data=request.data)
         body.is_valid(raise_exception=True)
         changes = body.validated_data
         user = request.user
         # The profile's form wants both (its time zone list is the validation); what is left out keeps its value.
-        form = LanguageTimeZoneForm({"language": changes.get("language", personal.language_of(user)),
-                                     "time_zone": changes.get("time_zone", user.time_zone)})
+        form = LanguageTimeZoneForm(
+            {
+                "language": changes.get("language", personal.language_of(user)),
+                "time_zone": changes.get("time_zone", user.time_zone),
+            }
+        )
         if not form.is_valid():
             return form_refused(form)
         # Only what was sent changes: an account that follows her browser's language keeps doing so.

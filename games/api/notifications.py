@@ -5,6 +5,7 @@ not repeated, while unread (ruling S6), and once read the next turn at that tabl
 read marks every unread one of hers, whatever page she is on.  Each notification stores its event as data and
 is worded when listed, in the reader's language (games.notifications.texts, as the page shows them; issue 13).
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -40,15 +41,16 @@ class NotificationPages(_Pages):
 
 class NotificationOut(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=NotificationEvent.values,
-                                   help_text="What happened: " + ", ".join(NotificationEvent.values) + ".")
+    kind = serializers.ChoiceField(
+        choices=NotificationEvent.values, help_text="What happened: " + ", ".join(NotificationEvent.values) + "."
+    )
     label = serializers.CharField(help_text="That kind in the reader's language.")
     text = serializers.CharField(help_text="The notification, in the reader's language (worded when listed).")
     table = serializers.IntegerField(allow_null=True, help_text="The table it is about (GET /api/tables/{id}/).")
     url = serializers.CharField(allow_null=True, help_text="The table's page.")
     read = serializers.BooleanField()
     read_at = serializers.DateTimeField(allow_null=True)
-    created_at = serializers.DateTimeField(help_text="When it happened (a rewritten \"your turn\": its latest turn).")
+    created_at = serializers.DateTimeField(help_text='When it happened (a rewritten "your turn": its latest turn).')
 
 
 class NotificationPageOut(serializers.Serializer):
@@ -59,8 +61,12 @@ class NotificationPageOut(serializers.Serializer):
 
 
 class NotificationFilters(serializers.Serializer):
-    unread = serializers.BooleanField(required=False, allow_null=True, default=None,
-                                      help_text="true: only unread ones; false: only read ones; leave out: all.")
+    unread = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="true: only unread ones; false: only read ones; leave out: all.",
+    )
 
 
 class ReadAllOut(serializers.Serializer):
@@ -69,21 +75,28 @@ class ReadAllOut(serializers.Serializer):
 
 
 def notification_data(n) -> dict:
-    return {"id": n.pk, "kind": n.kind, "label": str(EVENTS.get(n.kind, n.kind)), "text": notification_words(n),
-            "table": n.game_id, "url": table_path(n.game_id) if n.game_id else None,
-            "read": n.read_at is not None, "read_at": n.read_at, "created_at": n.created_at}
-
-
+    return {
+        "id": n.pk,
+        "kind": n.kind,
+        "label": str(EVENTS.get(n.kind, n.kind)),
+        "text": notification_words(n),
+        "table": n.game_id,
+        "url": table_path(n.game_id) if n.game_id else None,
+        "read": n.read_at is not None,
+        "read_at": n.read_at,
+        "created_at": n.created_at,
+    }
 
 
 class NotificationListView(APIView):
-    @extend_schema(operation_id="notifications_list", summary="My notifications, newest first, a page at a time",
-                   description="What the page /notifications/ lists: turns, invitations, starts, results, deadline "
-                               "warnings and the bot playing for you. `?unread=true` for the unread ones only.",
-                   parameters=[NotificationFilters, *cursor_parameters(NotificationPages)],
-                   responses={200: NotificationPageOut,
-                              400: error(400, "A filter or cursor that is not valid."),
-                              **SIGNED_OUT})
+    @extend_schema(
+        operation_id="notifications_list",
+        summary="My notifications, newest first, a page at a time",
+        description="What the page /notifications/ lists: turns, invitations, starts, results, deadline "
+        "warnings and the bot playing for you. `?unread=true` for the unread ones only.",
+        parameters=[NotificationFilters, *cursor_parameters(NotificationPages)],
+        responses={200: NotificationPageOut, 400: error(400, "A filter or cursor that is not valid."), **SIGNED_OUT},
+    )
     def get(self, request):
         filters = NotificationFilters(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
@@ -93,19 +106,25 @@ class NotificationListView(APIView):
             rows = rows.filter(read_at__isnull=unread)
         pages = NotificationPages()
         page = pages.paginate_queryset(rows, request, view=self)
-        return Response({"next": pages.get_next_link(), "previous": pages.get_previous_link(),
-                         "unread": selectors.unread_count(user=request.user),
-                         "results": [notification_data(n) for n in page]})
+        return Response(
+            {
+                "next": pages.get_next_link(),
+                "previous": pages.get_previous_link(),
+                "unread": selectors.unread_count(user=request.user),
+                "results": [notification_data(n) for n in page],
+            }
+        )
 
 
 class NotificationReadView(APIView):
-    @extend_schema(operation_id="notification_read", summary="Mark one notification of mine as read",
-                   description="Reading it again changes nothing. A read \"your turn\" is not rewritten any more: the "
-                               "next turn at that table makes a new one (ruling S6).",
-                   request=None,
-                   responses={200: NotificationOut,
-                              404: error(404, "No such notification of yours."),
-                              **SIGNED_OUT_WRITE})
+    @extend_schema(
+        operation_id="notification_read",
+        summary="Mark one notification of mine as read",
+        description='Reading it again changes nothing. A read "your turn" is not rewritten any more: the '
+        "next turn at that table makes a new one (ruling S6).",
+        request=None,
+        responses={200: NotificationOut, 404: error(404, "No such notification of yours."), **SIGNED_OUT_WRITE},
+    )
     def post(self, request, pk: int):
         try:
             notification = services.notification_mark_read(user=request.user, notification_id=pk)
@@ -115,8 +134,12 @@ class NotificationReadView(APIView):
 
 
 class NotificationReadAllView(APIView):
-    @extend_schema(operation_id="notifications_read_all", summary="Mark all my notifications as read",
-                   request=None, responses={200: ReadAllOut, **SIGNED_OUT_WRITE})
+    @extend_schema(
+        operation_id="notifications_read_all",
+        summary="Mark all my notifications as read",
+        request=None,
+        responses={200: ReadAllOut, **SIGNED_OUT_WRITE},
+    )
     def post(self, request):
         marked = services.notifications_mark_all_read(user=request.user)
         return Response({"marked": marked, "unread": selectors.unread_count(user=request.user)})
@@ -137,8 +160,9 @@ class EmailChoiceOut(serializers.Serializer):
 
 
 class PreferencesOut(serializers.Serializer):
-    preferences = PreferenceOut(many=True, help_text="Per event, how she wants it by email. In the site every "
-                                                     "event is always shown.")
+    preferences = PreferenceOut(
+        many=True, help_text="Per event, how she wants it by email. In the site every event is always shown."
+    )
     choices = EmailChoiceOut(many=True)
     has_email = serializers.BooleanField(help_text="Without an address no email is sent, whatever is chosen.")
 
@@ -147,8 +171,10 @@ class PreferencesIn(serializers.Serializer):
     """One optional field per event; the events left out keep their choice."""
 
     def get_fields(self):
-        return {event: serializers.ChoiceField(choices=EMAIL.values, required=False, help_text=str(label))
-                for event, label in NotificationEvent.choices}
+        return {
+            event: serializers.ChoiceField(choices=EMAIL.values, required=False, help_text=str(label))
+            for event, label in NotificationEvent.choices
+        }
 
     def to_internal_value(self, data):
         if isinstance(data, dict):
@@ -170,32 +196,44 @@ class PreferencesInSchema(OpenApiSerializerExtension):
 
 def _unknown_event() -> str:
     return _("There is no such notification; the events are: %(events)s.") % {
-        "events": ", ".join(NotificationEvent.values)}
+        "events": ", ".join(NotificationEvent.values)
+    }
 
 
 def preferences_data(user) -> dict:
     current = selectors.email_choices_of_user(user=user)
-    return {"preferences": [{"event": event, "label": str(label), "email": current[event]}
-                            for event, label in NotificationEvent.choices],
-            "choices": [{"value": value, "label": str(label)} for value, label in EMAIL.choices],
-            "has_email": bool(user.email)}
+    return {
+        "preferences": [
+            {"event": event, "label": str(label), "email": current[event]} for event, label in NotificationEvent.choices
+        ],
+        "choices": [{"value": value, "label": str(label)} for value, label in EMAIL.choices],
+        "has_email": bool(user.email),
+    }
 
 
 class NotificationPreferencesView(APIView):
     parser_classes = BODY_PARSERS
 
-    @extend_schema(operation_id="me_notification_preferences", summary="How I want each event by email",
-                   description="The page /accounts/notifications/.", responses={200: PreferencesOut, **SIGNED_OUT})
+    @extend_schema(
+        operation_id="me_notification_preferences",
+        summary="How I want each event by email",
+        description="The page /accounts/notifications/.",
+        responses={200: PreferencesOut, **SIGNED_OUT},
+    )
     def get(self, request):
         return Response(preferences_data(request.user))
 
-    @extend_schema(operation_id="me_notification_preferences_update", summary="Change how I want events by email",
-                   description='Name only the events to change, e.g. `{"your_turn": "digest", "finished": "none"}`.',
-                   request=PreferencesIn,
-                   responses={200: PreferencesOut,
-                              400: error(400, "An unknown event or choice; nothing "
-                                                                              "is changed."),
-                              **SIGNED_OUT_WRITE})
+    @extend_schema(
+        operation_id="me_notification_preferences_update",
+        summary="Change how I want events by email",
+        description='Name only the events to change, e.g. `{"your_turn": "digest", "finished": "none"}`.',
+        request=PreferencesIn,
+        responses={
+            200: PreferencesOut,
+            400: error(400, "An unknown event or choice; nothing is changed."),
+            **SIGNED_OUT_WRITE,
+        },
+    )
     def patch(self, request):
         body = PreferencesIn(data=request.data)
         body.is_valid(raise_exception=True)

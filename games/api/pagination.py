@@ -3,6 +3,7 @@ entry because tables were opened or moves made meanwhile, and no page costs more
 
 Tables page newest first (`-id`: stable, never reused); the action log in its own order (`seq`).
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
@@ -27,16 +28,23 @@ class _Pages(CursorPagination):
         if text is None:
             return self.page_size
         if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= self.max_page_size:
-            raise ParseError(_("page_size must be a whole number from 1 to %(max)d.") % {"max": self.max_page_size},
-                             code="invalid_page_size")
+            raise ParseError(
+                _("page_size must be a whole number from 1 to %(max)d.") % {"max": self.max_page_size},
+                code="invalid_page_size",
+            )
         return int(text)
 
     def decode_cursor(self, request):
         try:
             return super().decode_cursor(request)
         except NotFound:  # DRF says 404; it is a malformed parameter
-            raise ParseError(_("This cursor was not given by the API: follow the `next` and `previous` links, "
-                               "or leave the cursor out to start from the first page."), code="invalid_cursor") from None
+            raise ParseError(
+                _(
+                    "This cursor was not given by the API: follow the `next` and `previous` links, "
+                    "or leave the cursor out to start from the first page."
+                ),
+                code="invalid_cursor",
+            ) from None
 
 
 class TablePages(_Pages):
@@ -53,38 +61,50 @@ class LogPages(_Pages):
 
 def cursor_parameters(pages: type[_Pages]) -> list[OpenApiParameter]:
     return [
-        OpenApiParameter("cursor", OpenApiTypes.STR, description="Where a page starts: copy it from the `next` or "
-                         "`previous` link of the page before; leave it out for the first page."),
-        OpenApiParameter("page_size", {"type": "integer", "minimum": 1, "maximum": pages.max_page_size},
-                         description=f"Entries a page (default {pages.page_size}, at most {pages.max_page_size})."),
+        OpenApiParameter(
+            "cursor",
+            OpenApiTypes.STR,
+            description="Where a page starts: copy it from the `next` or "
+            "`previous` link of the page before; leave it out for the first page.",
+        ),
+        OpenApiParameter(
+            "page_size",
+            {"type": "integer", "minimum": 1, "maximum": pages.max_page_size},
+            description=f"Entries a page (default {pages.page_size}, at most {pages.max_page_size}).",
+        ),
     ]
 
 
 def page_schema(item: dict, description: str, **extra_properties) -> dict:
     link = {"type": "string", "format": "uri", "nullable": True}
     return {
-        "type": "object", "description": description,
+        "type": "object",
+        "description": description,
         "required": ["next", "previous", "results", *extra_properties],
-        "properties": {**extra_properties,
-                       "next": {**link, "description": "The next page; null on the last."},
-                       "previous": {**link, "description": "The page before; null on the first."},
-                       "results": {"type": "array", "items": item}},
+        "properties": {
+            **extra_properties,
+            "next": {**link, "description": "The next page; null on the last."},
+            "previous": {**link, "description": "The page before; null on the first."},
+            "results": {"type": "array", "items": item},
+        },
     }
 
 
 class TableFilters(serializers.Serializer):
     """The filters of the table lists (query parameters); a bad value is 400 naming the parameter."""
 
-    game = serializers.ChoiceField(choices=sorted(all_games()), required=False,
-                                   help_text="Only tables of this game (see /api/catalogue/).")
-    players = serializers.IntegerField(min_value=1, max_value=8, required=False,
-                                       help_text="Only tables for this many players.")
+    game = serializers.ChoiceField(
+        choices=sorted(all_games()), required=False, help_text="Only tables of this game (see /api/catalogue/)."
+    )
+    players = serializers.IntegerField(
+        min_value=1, max_value=8, required=False, help_text="Only tables for this many players."
+    )
     pace = serializers.ChoiceField(choices=Pace.values, required=False, help_text="Only tables of this pace.")
-    status = serializers.ChoiceField(choices=Game.Status.values, required=False,
-                                     help_text="Only tables in this state.")
+    status = serializers.ChoiceField(choices=Game.Status.values, required=False, help_text="Only tables in this state.")
     rated = serializers.BooleanField(required=False, help_text="Only rated (true) or unrated (false) tables.")
 
     def filter(self, queryset):
         lookups = {"kind": "game", "players": "players", "pace": "pace", "status": "status", "rated": "rated"}
-        return queryset.filter(**{field: self.validated_data[name] for field, name in lookups.items()
-                                  if name in self.validated_data})
+        return queryset.filter(
+            **{field: self.validated_data[name] for field, name in lookups.items() if name in self.validated_data}
+        )

@@ -1,5 +1,6 @@
 """The API's JSON parser: DRF's, within the request limits (config.request_limits), so a body nested too
 deeply is a 400 that says so, never a RecursionError, even where no middleware ran."""
+
 from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser

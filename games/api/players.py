@@ -4,6 +4,7 @@ The same reads as the player's page (games.player_stats): statistics of every fi
 finished games only of tables the caller may see, a page at a time with a cursor (games.api.history; issue 12,
 point 5: `GET /api/players/{username}/games/` pages on, with filters).
 """
+
 from __future__ import annotations
 
 from django.urls import reverse
@@ -38,8 +39,9 @@ class GameStatsOut(serializers.Serializer):
 
 class OpponentOut(serializers.Serializer):
     seat = serializers.IntegerField()
-    player = serializers.CharField(allow_null=True, help_text="Her username (GET /api/players/{username}/); "
-                                                              "null for a bot.")
+    player = serializers.CharField(
+        allow_null=True, help_text="Her username (GET /api/players/{username}/); null for a bot."
+    )
     bot_level = serializers.CharField(allow_null=True)
     rank = serializers.IntegerField(allow_null=True)
     score = serializers.FloatField(allow_null=True)
@@ -65,8 +67,9 @@ class FinishedGameOut(serializers.Serializer):
 
 
 class FinishedGamesPageOut(serializers.Serializer):
-    next = serializers.URLField(allow_null=True, help_text="The next (older) page, at GET "
-                                                           "/api/players/{username}/games/; null on the last.")
+    next = serializers.URLField(
+        allow_null=True, help_text="The next (older) page, at GET /api/players/{username}/games/; null on the last."
+    )
     previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
     results = FinishedGameOut(many=True)
 
@@ -77,26 +80,35 @@ class RatingPointOut(serializers.Serializer):
 
 
 class RatingHistoryOut(serializers.Serializer):
-    key = serializers.CharField(help_text="The rating: the game's name, with the pace (`<game>-live`, "
-                                                   "`<game>-correspondence`) for a game rated per pace.")
+    key = serializers.CharField(
+        help_text="The rating: the game's name, with the pace (`<game>-live`, "
+        "`<game>-correspondence`) for a game rated per pace."
+    )
     label = serializers.CharField(help_text="Its name in the reader's language.")
     value = serializers.IntegerField(help_text="Her rating now (1500 + 40 × (mu − 3 sigma)).")
     provisional = serializers.BooleanField(help_text="Fewer than 5 rated games in this key.")
     games = serializers.IntegerField(help_text="Rated games played in this key.")
     start = serializers.IntegerField(help_text="Her rating before her first rated game here.")
-    history = RatingPointOut(many=True, help_text="After each rated game, oldest first (which game is not said: "
-                                                  "it may be a private table).")
+    history = RatingPointOut(
+        many=True, help_text="After each rated game, oldest first (which game is not said: it may be a private table)."
+    )
 
 
 class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
     bot_account = serializers.BooleanField(help_text="A bot account (issue 12): a program plays it through the API.")
     date_joined = serializers.DateTimeField()
-    statistics = GameStatsOut(many=True, help_text="Per game she has finished, all of her finished games counted "
-                                                   "(private tables too: a count names no table).")
-    ratings = RatingHistoryOut(many=True, help_text="Her ratings (ruling S5), one per game (and pace, for a game "
-                                                   "played at several), "
-                                                   "each with its history.")
+    statistics = GameStatsOut(
+        many=True,
+        help_text="Per game she has finished, all of her finished games counted "
+        "(private tables too: a count names no table).",
+    )
+    ratings = RatingHistoryOut(
+        many=True,
+        help_text="Her ratings (ruling S5), one per game (and pace, for a game "
+        "played at several), "
+        "each with its history.",
+    )
     finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
 
 
@@ -110,11 +122,14 @@ class PlayerView(APIView):
         operation_id="player_detail",
         summary="A player: statistics per game, ratings, and the first page of her finished games, with opponents",
         description="`finished_games` is the first page of GET /api/players/{username}/games/ (same filters, same "
-                    "`page_size`); its `next` leads there.",
+        "`page_size`); its `next` leads there.",
         parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
-        responses={200: PlayerOut,
-                   400: error(400, "A filter that is not valid (e.g. an unknown game)."),
-                   404: error(404, "No such player."), **BAD_TOKEN},
+        responses={
+            200: PlayerOut,
+            400: error(400, "A filter that is not valid (e.g. an unknown game)."),
+            404: error(404, "No such player."),
+            **BAD_TOKEN,
+        },
     )
     def get(self, request, username: str):
         try:
@@ -133,8 +148,9 @@ class PlayerView(APIView):
             "date_joined": person.date_joined,
             "statistics": player_stats.game_stats(person),
             "ratings": rating_histories(person),
-            "finished_games": history_page(request, self, person, filters,
-                                           base_url=games_url + ("?" + query.urlencode() if query else "")),
+            "finished_games": history_page(
+                request, self, person, filters, base_url=games_url + ("?" + query.urlencode() if query else "")
+            ),
         }
         return Response(PlayerOut(data).data)
 
@@ -146,8 +162,12 @@ def _filters(request) -> HistoryFilters | Response:
     kind = request.query_params.get("game")
     if "game" in filters.errors and kind:
         # The message the page's API always gave for a game that does not exist.
-        return error_response(BadRequest(_("There is no game called “%(game)s”; choose one of %(games)s.")
-                                         % {"game": kind, "games": ", ".join(sorted(all_games()))}))
+        return error_response(
+            BadRequest(
+                _("There is no game called “%(game)s”; choose one of %(games)s.")
+                % {"game": kind, "games": ", ".join(sorted(all_games()))}
+            )
+        )
     filters.is_valid(raise_exception=True)
     return filters
 
@@ -155,13 +175,19 @@ def _filters(request) -> HistoryFilters | Response:
 class PlayerGamesView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="player_games", summary="A player's finished games, newest first, a page at a time",
-                   description="Each with her seat, rank, score and result, and every opponent. Only the tables "
-                               "you may see (all of them under your own name: your game history).",
-                   parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
-                   responses={200: FinishedGamesPageOut,
-                              400: error(400, "A filter or cursor that is not valid."),
-                              404: error(404, "No such player."), **BAD_TOKEN})
+    @extend_schema(
+        operation_id="player_games",
+        summary="A player's finished games, newest first, a page at a time",
+        description="Each with her seat, rank, score and result, and every opponent. Only the tables "
+        "you may see (all of them under your own name: your game history).",
+        parameters=[HistoryFilters, *cursor_parameters(HistoryPages)],
+        responses={
+            200: FinishedGamesPageOut,
+            400: error(400, "A filter or cursor that is not valid."),
+            404: error(404, "No such player."),
+            **BAD_TOKEN,
+        },
+    )
     def get(self, request, username: str):
         try:
             person = active_player(username)

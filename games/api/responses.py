@@ -9,6 +9,7 @@ A game's view (what `State.view` returns) is documented by the engine itself (en
 JSON Schema); `add_view_schemas` puts those schemas in the OpenAPI components (TopologyView, TopoumView,
 ToppoView) and the table's `view` field points at them.
 """
+
 from __future__ import annotations
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema_field
@@ -21,9 +22,14 @@ from ..models import Game, Pace
 # --- errors ---------------------------------------------------------------------------------------------------
 
 
-@extend_schema_field({"type": "object", "additionalProperties": {},
-                      "description": "Field name -> what is wrong with it: a list of messages, or an object of the "
-                                     "same shape for a nested field (e.g. `options`)."})
+@extend_schema_field(
+    {
+        "type": "object",
+        "additionalProperties": {},
+        "description": "Field name -> what is wrong with it: a list of messages, or an object of the "
+        "same shape for a nested field (e.g. `options`).",
+    }
+)
 class FieldErrors(serializers.JSONField):
     pass
 
@@ -36,39 +42,50 @@ class StaleTableField(serializers.JSONField):
 class ErrorSerializer(serializers.Serializer):
     """The one error shape of the API; the fields after `detail` come only with the refusals that name them."""
 
-    error = serializers.CharField(help_text="A code for programs: invalid, bad_request, illegal_action, "
-                                            "not_authenticated, authentication_failed, forbidden, not_found, "
-                                            "conflict, stale_version, idempotency_key_reused, too_large, too_deep, "
-                                            "throttled, rate_limited, method_not_allowed, unavailable...")
+    error = serializers.CharField(
+        help_text="A code for programs: invalid, bad_request, illegal_action, "
+        "not_authenticated, authentication_failed, forbidden, not_found, "
+        "conflict, stale_version, idempotency_key_reused, too_large, too_deep, "
+        "throttled, rate_limited, method_not_allowed, unavailable..."
+    )
     detail = serializers.CharField(help_text="What went wrong and what to do, for a person, in her language.")
     fields = FieldErrors(required=False, help_text="400 `invalid`: the body's fields at fault.")
-    retry_after = serializers.IntegerField(required=False, min_value=1,
-                                           help_text="429 only: seconds to wait (also in the `Retry-After` header).")
+    retry_after = serializers.IntegerField(
+        required=False, min_value=1, help_text="429 only: seconds to wait (also in the `Retry-After` header)."
+    )
     version = serializers.IntegerField(required=False, help_text="409 `stale_version`: the game's version now.")
-    game = StaleTableField(required=False, help_text="409 `stale_version`: the table as you see it now (as GET "
-                                                     "/api/tables/{id}/), so you can decide again.")
-    reason = serializers.CharField(required=False, help_text="400 `illegal_action`, or `bad_request` for options the "
-                                                             "game's rules refuse: the engine's stable code for why "
-                                                             "(e.g. `options.at_most`, or `<game>.options.<rule>` for a rule of one game).")
-    params = serializers.DictField(required=False, help_text="With `reason`: the facts it names (e.g. the option "
-                                                             "and its maximum), as data.")
+    game = StaleTableField(
+        required=False,
+        help_text="409 `stale_version`: the table as you see it now (as GET "
+        "/api/tables/{id}/), so you can decide again.",
+    )
+    reason = serializers.CharField(
+        required=False,
+        help_text="400 `illegal_action`, or `bad_request` for options the "
+        "game's rules refuse: the engine's stable code for why "
+        "(e.g. `options.at_most`, or `<game>.options.<rule>` for a rule of one game).",
+    )
+    params = serializers.DictField(
+        required=False, help_text="With `reason`: the facts it names (e.g. the option and its maximum), as data."
+    )
 
 
 ERROR_WORDS = {
     400: "Malformed: a parameter or body field is missing or not valid, or the action is not legal now; `detail` "
-         "says why (`fields` names the fields).",
+    "says why (`fields` names the fields).",
     401: "Not authenticated: no credentials where they are needed, or an API token that is unknown, revoked or "
-         "expired; `detail` says which.",
+    "expired; `detail` says which.",
     403: "Not allowed: not your seat or table, or a session request without its CSRF token.",
     404: "No such object, or one you may not see.",
     409: "Conflict: the table or game is not in a state that allows this, or the version you sent is stale.",
     422: "This Idempotency-Key was used before for a different request (`error`: idempotency_key_reused); use a new "
-         "key.",
+    "key.",
     429: "Too many requests: wait `Retry-After` seconds.",
     503: "Unavailable on this server.",
 }
-RETRY_AFTER_HEADER = {"Retry-After": {"schema": {"type": "integer", "minimum": 1},
-                                      "description": "Seconds to wait before trying again."}}
+RETRY_AFTER_HEADER = {
+    "Retry-After": {"schema": {"type": "integer", "minimum": 1}, "description": "Seconds to wait before trying again."}
+}
 
 
 def error(status: int, description: str = "") -> OpenApiResponse:
@@ -86,29 +103,47 @@ def errors(*statuses: int, **described: str) -> dict:
 # --- tables ----------------------------------------------------------------------------------------------------
 
 
-@extend_schema_field({"type": "object", "description": "The table's options as the game validated them (names, "
-                                                       "kinds and values: GET /api/catalogue/).",
-                      "additionalProperties": {"oneOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"},
-                                                         {"type": "array", "items": {"oneOf": [{"type": "string"},
-                                                                                          {"type": "integer"}]}}],
-                                               "nullable": True}})
+@extend_schema_field(
+    {
+        "type": "object",
+        "description": "The table's options as the game validated them (names, kinds and values: GET /api/catalogue/).",
+        "additionalProperties": {
+            "oneOf": [
+                {"type": "boolean"},
+                {"type": "integer"},
+                {"type": "string"},
+                {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]}},
+            ],
+            "nullable": True,
+        },
+    }
+)
 class OptionsField(serializers.JSONField):
     pass
 
 
-@extend_schema_field({"type": "object", "required": ["type"], "additionalProperties": True,
-                      "properties": {"type": {"type": "string", "description": "What kind of action, e.g. end_turn."}},
-                      "description": "An action of the game: `type` and the action's own fields, exactly as listed "
-                                     "in `legal_actions` (post it back as it is)."})
+@extend_schema_field(
+    {
+        "type": "object",
+        "required": ["type"],
+        "additionalProperties": True,
+        "properties": {"type": {"type": "string", "description": "What kind of action, e.g. end_turn."}},
+        "description": "An action of the game: `type` and the action's own fields, exactly as listed "
+        "in `legal_actions` (post it back as it is).",
+    }
+)
 class ActionObjectField(serializers.JSONField):
     pass
 
 
-@extend_schema_field({"oneOf": [{"$ref": f"#/components/schemas/{schema['title']}"}
-                                for _, schema in sorted(VIEW_SCHEMAS.items())],
-                      "nullable": True,
-                      "description": "The game as this reader's seat sees it (a spectator's view when she has no "
-                                     "seat), one schema per game (`game` says which); null before the start."})
+@extend_schema_field(
+    {
+        "oneOf": [{"$ref": f"#/components/schemas/{schema['title']}"} for _, schema in sorted(VIEW_SCHEMAS.items())],
+        "nullable": True,
+        "description": "The game as this reader's seat sees it (a spectator's view when she has no "
+        "seat), one schema per game (`game` says which); null before the start.",
+    }
+)
 class GameViewField(serializers.JSONField):
     pass
 
@@ -122,25 +157,32 @@ class RatingBadgeOut(serializers.Serializer):
 class SeatOut(serializers.Serializer):
     index = serializers.IntegerField(help_text="The seat, from 0.")
     player = serializers.CharField(allow_null=True, help_text="Her username; null for a bot seat.")
-    bot_level = serializers.CharField(allow_null=True, help_text="The bot's level (a bot seat, or the bot playing "
-                                                                 "for a seat that left); null otherwise.")
+    bot_level = serializers.CharField(
+        allow_null=True,
+        help_text="The bot's level (a bot seat, or the bot playing for a seat that left); null otherwise.",
+    )
     is_bot = serializers.BooleanField(help_text="A bot plays this seat.")
     bot_account = serializers.BooleanField(help_text="A person's account played by a program through the API.")
     abandoned = serializers.BooleanField(help_text="The player resigned or missed three deadlines (ruling S1).")
     to_act = serializers.BooleanField(help_text="The game waits for this seat.")
-    deadline = serializers.DateTimeField(allow_null=True, help_text="When this seat's clock runs out; null when it "
-                                                                    "is not running.")
+    deadline = serializers.DateTimeField(
+        allow_null=True, help_text="When this seat's clock runs out; null when it is not running."
+    )
     missed_deadlines = serializers.IntegerField(help_text="Deadlines missed in a row.")
-    on_vacation_until = serializers.DateTimeField(allow_null=True, help_text="Her vacation's planned end (ruling "
-                                                                             "S4), or null.")
+    on_vacation_until = serializers.DateTimeField(
+        allow_null=True, help_text="Her vacation's planned end (ruling S4), or null."
+    )
     clock_stopped = serializers.BooleanField(help_text="Her vacation stops her clock at this table.")
-    time_bank_seconds = serializers.IntegerField(allow_null=True, help_text="What is left of her time bank; null "
-                                                                            "at a table without one.")
+    time_bank_seconds = serializers.IntegerField(
+        allow_null=True, help_text="What is left of her time bank; null at a table without one."
+    )
     drawing_time_bank = serializers.BooleanField(help_text="Her turn's clock ran out and the bank is running.")
-    rating = RatingBadgeOut(allow_null=True, required=False, help_text="A person's rating in the game's key; "
-                                                                       "null or absent for a bot.")
-    rank = serializers.IntegerField(required=False, allow_null=True, help_text="Finished tables: the site's rank "
-                                                                               "(ruling S1), 1 the best.")
+    rating = RatingBadgeOut(
+        allow_null=True, required=False, help_text="A person's rating in the game's key; null or absent for a bot."
+    )
+    rank = serializers.IntegerField(
+        required=False, allow_null=True, help_text="Finished tables: the site's rank (ruling S1), 1 the best."
+    )
     score = serializers.FloatField(required=False, allow_null=True, help_text="Finished tables: the game's score.")
 
 
@@ -166,13 +208,17 @@ class TableSummaryOut(serializers.Serializer):
     free_seats = serializers.IntegerField(help_text="Seats nobody has taken yet.")
     my_seat = serializers.IntegerField(allow_null=True, help_text="The reader's seat, or null.")
     my_turn = serializers.BooleanField(help_text="The game waits for the reader.")
-    winners = serializers.ListField(child=serializers.IntegerField(), allow_null=True,
-                                    help_text="Finished tables: the winning seats; null otherwise.")
+    winners = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="Finished tables: the winning seats; null otherwise.",
+    )
 
 
 class AbortStandingOut(serializers.Serializer):
-    players = serializers.ListField(child=serializers.IntegerField(), help_text="The seats of the people still "
-                                                                                "playing, who must all agree.")
+    players = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seats of the people still playing, who must all agree."
+    )
     agreed = serializers.ListField(child=serializers.IntegerField(), help_text="Those who agreed at this version.")
     i_agreed = serializers.BooleanField()
     alone = serializers.BooleanField(help_text="The reader may abort alone (only bots beside her, nothing played).")
@@ -182,11 +228,13 @@ class AbortStandingOut(serializers.Serializer):
 class TableDetailOut(TableSummaryOut):
     """A table and the game as the reader sees it, with her legal actions."""
 
-    spectators = serializers.IntegerField(help_text="Viewers with its page open within the last few minutes who do "
-                                                    "not sit at it (issue 17).")
+    spectators = serializers.IntegerField(
+        help_text="Viewers with its page open within the last few minutes who do not sit at it (issue 17)."
+    )
     view = GameViewField()
-    legal_actions = serializers.ListField(child=ActionObjectField(),
-                                          help_text="The reader's legal actions now (empty when it is not her turn).")
+    legal_actions = serializers.ListField(
+        child=ActionObjectField(), help_text="The reader's legal actions now (empty when it is not her turn)."
+    )
     undoable = serializers.BooleanField(help_text="The reader may take back her last decision of this turn.")
     seed_salt = serializers.CharField(help_text="Public from the start (ruling G0.2).")
     seed_commitment = serializers.CharField(help_text="The hash of seed and salt, public from the start (G0.2).")
@@ -201,11 +249,20 @@ class TablePageOut(serializers.Serializer):
     results = TableSummaryOut(many=True, help_text="Newest first.")
 
 
-@extend_schema_field({"type": "array", "description": "What happened, as data (issue 13): a list of phrases, each a "
-                      "`code` (e.g. `<game>.reveal`) and its parameters, the same in every language; empty for a "
-                      "seat leaving.",
-                      "items": {"type": "object", "required": ["code"], "additionalProperties": True,
-                                "properties": {"code": {"type": "string", "description": "What kind of phrase."}}}})
+@extend_schema_field(
+    {
+        "type": "array",
+        "description": "What happened, as data (issue 13): a list of phrases, each a "
+        "`code` (e.g. `<game>.reveal`) and its parameters, the same in every language; empty for a "
+        "seat leaving.",
+        "items": {
+            "type": "object",
+            "required": ["code"],
+            "additionalProperties": True,
+            "properties": {"code": {"type": "string", "description": "What kind of phrase."}},
+        },
+    }
+)
 class LogEntryField(serializers.JSONField):
     pass
 
@@ -221,14 +278,18 @@ class ActionResultOut(TableDetailOut):
 class LogEntryOut(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The entry's place in the log, from 1.")
     seat = serializers.IntegerField(allow_null=True, help_text="Whose decision.")
-    source = serializers.ChoiceField(choices=["player", "bot", "timeout"],
-                                     help_text="Who made it: the player, a bot, or the site for a missed deadline.")
+    source = serializers.ChoiceField(
+        choices=["player", "bot", "timeout"],
+        help_text="Who made it: the player, a bot, or the site for a missed deadline.",
+    )
     replay = serializers.BooleanField(help_text="False for a site entry the engine never saw (a seat leaving).")
     entry = LogEntryField()
     description = serializers.CharField(help_text="The entry in the reader's language (`entry` in words).")
     created_at = serializers.DateTimeField()
-    action = ActionObjectField(required=False, help_text="The action itself: to its author, to everyone for a "
-                                                         "seat leaving, and to all once the game is over.")
+    action = ActionObjectField(
+        required=False,
+        help_text="The action itself: to its author, to everyone for a seat leaving, and to all once the game is over.",
+    )
 
 
 class LogPageOut(serializers.Serializer):
@@ -262,8 +323,9 @@ class PositionOut(serializers.Serializer):
     over = serializers.BooleanField(help_text="The game is over at this ply.")
     to_act = serializers.ListField(child=serializers.IntegerField(), help_text="The seats to decide at this ply.")
     spectator = GameViewField(help_text="The spectator's view.")
-    seats = serializers.ListField(child=GameViewField(), required=False,
-                                  help_text="Finished games: every seat's view, by seat.")
+    seats = serializers.ListField(
+        child=GameViewField(), required=False, help_text="Finished games: every seat's view, by seat."
+    )
     mine = SeatViewOut(required=False, help_text="Running games: the reader's own view, if she sits there.")
 
 
@@ -313,9 +375,18 @@ class ExportOut(serializers.Serializer):
 # --- the catalogue -----------------------------------------------------------------------------------------------
 
 
-@extend_schema_field({"nullable": True, "description": "Any JSON value of the option's kind.",
-                      "oneOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"},
-                                {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}]})
+@extend_schema_field(
+    {
+        "nullable": True,
+        "description": "Any JSON value of the option's kind.",
+        "oneOf": [
+            {"type": "boolean"},
+            {"type": "integer"},
+            {"type": "string"},
+            {"type": "array", "items": {"oneOf": [{"type": "string"}, {"type": "integer"}]}},
+        ],
+    }
+)
 class OptionValueField(serializers.JSONField):
     pass
 
@@ -337,12 +408,16 @@ class CatalogueGameOut(serializers.Serializer):
     min_players = serializers.IntegerField()
     max_players = serializers.IntegerField()
     options = CatalogueOptionOut(many=True)
-    paces = serializers.ListField(child=serializers.ChoiceField(choices=Pace.choices),
-                                  help_text="The paces a table of this game may be opened at (`pace`).")
-    pace_option = serializers.CharField(allow_null=True, help_text="The option the table's pace fills in (a value "
-                                                                   "sent for it is replaced), or null.")
-    higher_is_better = serializers.BooleanField(help_text="True when the highest score wins; false when scores are "
-                                                          "penalties and the lowest wins.")
+    paces = serializers.ListField(
+        child=serializers.ChoiceField(choices=Pace.choices),
+        help_text="The paces a table of this game may be opened at (`pace`).",
+    )
+    pace_option = serializers.CharField(
+        allow_null=True, help_text="The option the table's pace fills in (a value sent for it is replaced), or null."
+    )
+    higher_is_better = serializers.BooleanField(
+        help_text="True when the highest score wins; false when scores are penalties and the lowest wins."
+    )
 
 
 class BotLevelOut(serializers.Serializer):
@@ -352,8 +427,9 @@ class BotLevelOut(serializers.Serializer):
 
 class CatalogueOut(serializers.Serializer):
     games = CatalogueGameOut(many=True)
-    bot_levels = serializers.DictField(child=BotLevelOut(), help_text="Level name (for `bots`, `level`, "
-                                                                      "`fill_with_bots`) -> its label.")
+    bot_levels = serializers.DictField(
+        child=BotLevelOut(), help_text="Level name (for `bots`, `level`, `fill_with_bots`) -> its label."
+    )
 
 
 # --- me: vacation, bot account, invitations ---------------------------------------------------------------------

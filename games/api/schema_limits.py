@@ -10,8 +10,10 @@
 - 404 wherever a path names an object (an address that names none) or a `format` can be asked for (DRF answers
   an unknown one with 404).
 
-Every refusal documented without a body, and every such answer, has the API's one error shape, the `Error` component (games.api.responses).
+Every refusal documented without a body, and every such answer, has the API's one error shape, the `Error`
+component (games.api.responses).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -20,14 +22,18 @@ from .idempotency import HEADER
 
 WRITES = ("post", "put", "patch", "delete")
 ERROR = {"$ref": "#/components/schemas/Error"}
-RETRY_AFTER = {"Retry-After": {"schema": {"type": "integer", "minimum": 1},
-                               "description": "Seconds to wait before trying again."}}
+RETRY_AFTER = {
+    "Retry-After": {"schema": {"type": "integer", "minimum": 1}, "description": "Seconds to wait before trying again."}
+}
 
 
 def _rates() -> str:
     rates = settings.TOPOS_API_RATES
-    words = {"anon": "anonymous requests per client address", "user": "requests per account",
-             "moves": "move submissions per account"}
+    words = {
+        "anon": "anonymous requests per client address",
+        "user": "requests per account",
+        "moves": "move submissions per account",
+    }
     return "; ".join(f"{words[scope]}: {rate}" for scope, rate in rates.items() if rate) or "none"
 
 
@@ -45,19 +51,39 @@ def document_limits(result, generator, request, public):
         for method, operation in methods.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
-            _answer(operation, "429", "Too many requests (`error`: throttled, or rate_limited for a limit of its "
-                    f"own): wait `Retry-After` seconds. Limits: {_rates()}.", RETRY_AFTER)
+            _answer(
+                operation,
+                "429",
+                "Too many requests (`error`: throttled, or rate_limited for a limit of its "
+                f"own): wait `Retry-After` seconds. Limits: {_rates()}.",
+                RETRY_AFTER,
+            )
             if method in WRITES:
-                _answer(operation, "400", f"A body over {too_large} KiB (`error`: too_large) or JSON nested deeper "
-                        f"than {settings.TOPOS_JSON_MAX_DEPTH} levels (`error`: too_deep) is refused before "
-                        "anything else is looked at.")
-            _answer(operation, "401", "Not authenticated: an API token that is unknown, revoked or expired (or, "
-                    "where an account is needed, no credentials); `detail` says which.")
+                _answer(
+                    operation,
+                    "400",
+                    f"A body over {too_large} KiB (`error`: too_large) or JSON nested deeper "
+                    f"than {settings.TOPOS_JSON_MAX_DEPTH} levels (`error`: too_deep) is refused before "
+                    "anything else is looked at.",
+                )
+            _answer(
+                operation,
+                "401",
+                "Not authenticated: an API token that is unknown, revoked or expired (or, "
+                "where an account is needed, no credentials); `detail` says which.",
+            )
             if method in WRITES:
-                _answer(operation, "415", "A body in a media type the API does not read (it reads JSON, forms and "
-                        "multipart forms), or a multipart body without its boundary (`error`: unsupported_media_type).")
-                _answer(operation, "403", "A session request without its CSRF token (send the `X-CSRFToken` header, "
-                        "or use an API token).")
+                _answer(
+                    operation,
+                    "415",
+                    "A body in a media type the API does not read (it reads JSON, forms and "
+                    "multipart forms), or a multipart body without its boundary (`error`: unsupported_media_type).",
+                )
+                _answer(
+                    operation,
+                    "403",
+                    "A session request without its CSRF token (send the `X-CSRFToken` header, or use an API token).",
+                )
             for status, answer in operation["responses"].items():
                 if status.startswith(("4", "5")) and isinstance(answer, dict):
                     # A refusal has the one shape whatever the view declared (games.api.errors builds every one):
@@ -76,7 +102,10 @@ def document_limits(result, generator, request, public):
                     parameter.setdefault("description", "The answer's format; empty or left out: as `Accept` asks.")
             if any(p.get("name") == HEADER and p.get("in") == "header" for p in operation.get("parameters", [])):
                 if "422" not in operation["responses"]:
-                    _answer(operation, "422", "This Idempotency-Key was used before for a different request "
-                            "(`error`: idempotency_key_reused); use a new key.")
+                    _answer(
+                        operation,
+                        "422",
+                        "This Idempotency-Key was used before for a different request "
+                        "(`error`: idempotency_key_reused); use a new key.",
+                    )
     return result
-

@@ -1,4 +1,5 @@
 """Input shapes of the API (outputs are built by selectors from each seat's view)."""
+
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -13,14 +14,21 @@ from ..models import Pace
 BOT_LEVEL_CHOICES = sorted(bot_levels())
 
 
-@extend_schema_field({"type": "object", "required": ["type"], "additionalProperties": True,
-                      "properties": {"type": {"type": "string", "description": "What kind of action, e.g. end_turn."}},
-                      "description": 'One of your legal actions, e.g. {"type": "end_turn"}.'})
+@extend_schema_field(
+    {
+        "type": "object",
+        "required": ["type"],
+        "additionalProperties": True,
+        "properties": {"type": {"type": "string", "description": "What kind of action, e.g. end_turn."}},
+        "description": 'One of your legal actions, e.g. {"type": "end_turn"}.',
+    }
+)
 class ActionField(serializers.JSONField):
     """An action object; posted as a form field, its JSON text is read within the request limits."""
 
-    default_error_messages = {"not_an_action": _('An action is a JSON object with a "type", such as '
-                                                 '{"type": "end_turn"}.')}
+    default_error_messages = {
+        "not_an_action": _('An action is a JSON object with a "type", such as {"type": "end_turn"}.')
+    }
 
     def to_internal_value(self, data):
         if getattr(data, "is_json_string", False):
@@ -50,23 +58,39 @@ class TableCreateIn(serializers.Serializer):
     players = serializers.IntegerField(min_value=1, max_value=8)
     options = serializers.DictField(required=False, default=dict, help_text="Game options (see the catalogue).")
     pace = serializers.ChoiceField(choices=Pace.choices, default=Pace.CORRESPONDENCE)
-    turn_seconds = serializers.IntegerField(required=False, min_value=1, max_value=14 * 86400,
-                                            help_text="Clock per turn: 1-14 days in seconds, or live seconds.")
+    turn_seconds = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=14 * 86400,
+        help_text="Clock per turn: 1-14 days in seconds, or live seconds.",
+    )
     private = serializers.BooleanField(default=False)
-    bots = serializers.ListField(child=serializers.ChoiceField(choices=BOT_LEVEL_CHOICES), required=False,
-                                 default=list, max_length=7,
-                                 help_text="Bot levels for the seats after yours, e.g. ['greedy'].")
+    bots = serializers.ListField(
+        child=serializers.ChoiceField(choices=BOT_LEVEL_CHOICES),
+        required=False,
+        default=list,
+        max_length=7,
+        help_text="Bot levels for the seats after yours, e.g. ['greedy'].",
+    )
     time_bank_days = BoundedInteger(
-        0, 30, required=False, default=0,
+        0,
+        30,
+        required=False,
+        default=0,
         help_text="Correspondence only: days each seat may draw on when a turn's clock runs out, before the bot "
-                  "plays it (0-30, 0: none). Such a table has the bank instead of vacation (ruling S4).")
-    rated = serializers.BooleanField(default=True,
-                                     help_text="Whether the result changes the players' ratings (ruling S5). "
-                                               "false plays unrated; a table with a bot is never rated, whatever "
-                                               "this says.")
-    auto_start = serializers.BooleanField(default=True,
-                                          help_text="Start the game by itself when a join, an accepted invitation or "
-                                                    "a bot takes the last seat (issue 17). false: you start it.")
+        "plays it (0-30, 0: none). Such a table has the bank instead of vacation (ruling S4).",
+    )
+    rated = serializers.BooleanField(
+        default=True,
+        help_text="Whether the result changes the players' ratings (ruling S5). "
+        "false plays unrated; a table with a bot is never rated, whatever "
+        "this says.",
+    )
+    auto_start = serializers.BooleanField(
+        default=True,
+        help_text="Start the game by itself when a join, an accepted invitation or "
+        "a bot takes the last seat (issue 17). false: you start it.",
+    )
 
 
 class ActionIn(serializers.Serializer):
@@ -90,8 +114,12 @@ class InviteIn(serializers.Serializer):
 
 
 class StartIn(serializers.Serializer):
-    fill_with_bots = serializers.ChoiceField(choices=["", *BOT_LEVEL_CHOICES], required=False, default="",
-                                             help_text="Fill empty seats with bots of this level (empty: do not).")
+    fill_with_bots = serializers.ChoiceField(
+        choices=["", *BOT_LEVEL_CHOICES],
+        required=False,
+        default="",
+        help_text="Fill empty seats with bots of this level (empty: do not).",
+    )
 
 
 class AbortAgreeIn(serializers.Serializer):
@@ -99,5 +127,6 @@ class AbortAgreeIn(serializers.Serializer):
 
 
 class LogFilters(serializers.Serializer):
-    after = serializers.IntegerField(min_value=0, default=0, required=False,
-                                     help_text="Only the lines after this seq (0: from the start).")
+    after = serializers.IntegerField(
+        min_value=0, default=0, required=False, help_text="Only the lines after this seq (0: from the start)."
+    )

@@ -6,6 +6,7 @@ the default cache, shared by every web process (config/settings.py: Redis, or fi
 A refusal is 429 with `Retry-After` (games.api.errors).  A cache that does not answer lets the request through
 (and logs it): the limits protect the site, they must not take it down with Redis.
 """
+
 import logging
 
 from django.conf import settings

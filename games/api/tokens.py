@@ -10,6 +10,7 @@ keys would outlive its own revocation, and one expiring in 30 days could make on
 Creating is also not idempotent (no `Idempotency-Key`): the answer holds the new key, which is never stored,
 not even to replay an answer.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -66,10 +67,17 @@ class NewTokenOut(TokenOut):
 
 
 class TokenCreateIn(serializers.Serializer):
-    name = serializers.CharField(required=False, allow_blank=True, max_length=60,
-                                 help_text="What it is for, e.g. “my bot” (1-60 characters; blank: “API token”).")
-    expires = serializers.ChoiceField(choices=EXPIRY_VALUES, required=False,
-                                      help_text="In 30, 90 (the default) or 365 days, or never (until revoked).")
+    name = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=60,
+        help_text="What it is for, e.g. “my bot” (1-60 characters; blank: “API token”).",
+    )
+    expires = serializers.ChoiceField(
+        choices=EXPIRY_VALUES,
+        required=False,
+        help_text="In 30, 90 (the default) or 365 days, or never (until revoked).",
+    )
 
 
 class TokenRenameIn(serializers.Serializer):
@@ -77,9 +85,16 @@ class TokenRenameIn(serializers.Serializer):
 
 
 def token_data(token: ApiToken, request) -> dict:
-    return {"id": token.pk, "name": token.name, "prefix": token.prefix, "created_at": token.created_at,
-            "last_used_at": token.last_used_at, "expires_at": token.expires_at, "expired": token.is_expired,
-            "current": isinstance(request.auth, ApiToken) and request.auth.pk == token.pk}
+    return {
+        "id": token.pk,
+        "name": token.name,
+        "prefix": token.prefix,
+        "created_at": token.created_at,
+        "last_used_at": token.last_used_at,
+        "expires_at": token.expires_at,
+        "expired": token.is_expired,
+        "current": isinstance(request.auth, ApiToken) and request.auth.pk == token.pk,
+    }
 
 
 def _mine(request, pk: int) -> ApiToken:
@@ -104,50 +119,70 @@ NO_TOKEN = {404: error(404, "No such token of yours (another's, or revoked).")}
 class TokenListView(APIView):
     parser_classes = BODY_PARSERS
 
-    @extend_schema(operation_id="me_tokens", summary="My API tokens (never their keys), a page at a time",
-                   parameters=cursor_parameters(TokenPages),
-                   responses={200: TokenListOut,
-                              400: error(400, "A cursor or page size that is not valid."),
-                              **SIGNED_OUT})
+    @extend_schema(
+        operation_id="me_tokens",
+        summary="My API tokens (never their keys), a page at a time",
+        parameters=cursor_parameters(TokenPages),
+        responses={200: TokenListOut, 400: error(400, "A cursor or page size that is not valid."), **SIGNED_OUT},
+    )
     def get(self, request):
         pages = TokenPages()
         page = pages.paginate_queryset(account_selectors.tokens_of_user(user=request.user), request, view=self)
-        return Response({"next": pages.get_next_link(), "previous": pages.get_previous_link(),
-                         "results": [token_data(t, request) for t in page]})
+        return Response(
+            {
+                "next": pages.get_next_link(),
+                "previous": pages.get_previous_link(),
+                "results": [token_data(t, request) for t in page],
+            }
+        )
 
-    @extend_schema(operation_id="me_token_create", summary="Create an API token: the answer holds its key, once",
-                   description="Only with a browser session (a person signed in with her password), not with a token: "
-                               "a stolen key must not be able to make itself new ones. Not idempotent: the key is "
-                               "never stored, so an answer cannot be replayed.",
-                   request=TokenCreateIn,
-                   responses={201: NewTokenOut,
-                              400: error(400, "A name over 60 characters or an "
-                                                                              "expiry not offered."),
-                              401: SIGNED_OUT[401],
-                              403: error(403, "Signed in with a token, or a session "
-                                                                         "without its CSRF token.")})
+    @extend_schema(
+        operation_id="me_token_create",
+        summary="Create an API token: the answer holds its key, once",
+        description="Only with a browser session (a person signed in with her password), not with a token: "
+        "a stolen key must not be able to make itself new ones. Not idempotent: the key is "
+        "never stored, so an answer cannot be replayed.",
+        request=TokenCreateIn,
+        responses={
+            201: NewTokenOut,
+            400: error(400, "A name over 60 characters or an expiry not offered."),
+            401: SIGNED_OUT[401],
+            403: error(403, "Signed in with a token, or a session without its CSRF token."),
+        },
+    )
     def post(self, request):
         if isinstance(request.auth, ApiToken):
-            return error_response(Forbidden(_("A token cannot create tokens: create one on your profile page, or "
-                                              "with your browser session.")))
+            return error_response(
+                Forbidden(
+                    _("A token cannot create tokens: create one on your profile page, or with your browser session.")
+                )
+            )
         data = _form_data(request, tuple(TokenCreateIn().fields))
         if data is None:
             return bad_body()
         form = TokenCreateForm(data)
         if not form.is_valid():
             return form_refused(form)
-        token, key = account_services.api_token_create(user=request.user, name=form.cleaned_data["name"],
-                                                       expires_in_days=form.expires_in_days())
+        token, key = account_services.api_token_create(
+            user=request.user, name=form.cleaned_data["name"], expires_in_days=form.expires_in_days()
+        )
         return Response({**token_data(token, request), "key": key}, status=201)
 
 
 class TokenView(APIView):
     parser_classes = BODY_PARSERS
 
-    @extend_schema(operation_id="me_token_rename", summary="Rename one of my API tokens", request=TokenRenameIn,
-                   responses={200: TokenOut,
-                              400: error(400, "A name empty or over 60 characters."),
-                              **NO_TOKEN, **SIGNED_OUT_WRITE})
+    @extend_schema(
+        operation_id="me_token_rename",
+        summary="Rename one of my API tokens",
+        request=TokenRenameIn,
+        responses={
+            200: TokenOut,
+            400: error(400, "A name empty or over 60 characters."),
+            **NO_TOKEN,
+            **SIGNED_OUT_WRITE,
+        },
+    )
     def patch(self, request, pk: int):
         token = _mine(request, pk)
         data = _form_data(request, tuple(TokenRenameIn().fields))
@@ -161,17 +196,25 @@ class TokenView(APIView):
         account_services.api_token_rename(token=token, name=form.cleaned_data["name"])
         return Response(token_data(token, request))
 
-    @extend_schema(operation_id="me_token_revoke", summary="Revoke one of my API tokens (it signs in no more)",
-                   description="The token this request is signed with may revoke itself.", request=None,
-                   responses={204: None, **NO_TOKEN, **SIGNED_OUT_WRITE})
+    @extend_schema(
+        operation_id="me_token_revoke",
+        summary="Revoke one of my API tokens (it signs in no more)",
+        description="The token this request is signed with may revoke itself.",
+        request=None,
+        responses={204: None, **NO_TOKEN, **SIGNED_OUT_WRITE},
+    )
     def delete(self, request, pk: int):
         account_services.api_token_revoke(token=_mine(request, pk))
         return Response(status=204)
 
 
 class TokenRevokeView(APIView):
-    @extend_schema(operation_id="me_token_revoke_post", summary="Revoke one of my API tokens (as DELETE, for "
-                   "clients that only POST)", request=None, responses={204: None, **NO_TOKEN, **SIGNED_OUT_WRITE})
+    @extend_schema(
+        operation_id="me_token_revoke_post",
+        summary="Revoke one of my API tokens (as DELETE, for clients that only POST)",
+        request=None,
+        responses={204: None, **NO_TOKEN, **SIGNED_OUT_WRITE},
+    )
     def post(self, request, pk: int):
         account_services.api_token_revoke(token=_mine(request, pk))
         return Response(status=204)

@@ -53,8 +53,11 @@ urlpatterns = [
     path("me/tokens/", tokens.TokenListView.as_view(), name="api-my-tokens"),
     path("me/tokens/<int:pk>/", tokens.TokenView.as_view(), name="api-my-token"),
     path("me/tokens/<int:pk>/revoke/", tokens.TokenRevokeView.as_view(), name="api-my-token-revoke"),
-    path("me/notification-preferences/", notifications.NotificationPreferencesView.as_view(),
-         name="api-my-notification-preferences"),
+    path(
+        "me/notification-preferences/",
+        notifications.NotificationPreferencesView.as_view(),
+        name="api-my-notification-preferences",
+    ),
     path("notifications/", notifications.NotificationListView.as_view(), name="api-notifications"),
     path("notifications/read-all/", notifications.NotificationReadAllView.as_view(), name="api-notifications-read-all"),
     path("notifications/<int:pk>/read/", notifications.NotificationReadView.as_view(), name="api-notification-read"),
@@ -66,8 +69,9 @@ from . import chat as chat_api  # noqa: E402
 urlpatterns += [
     path("tables/<int:pk>/chat/", chat_api.ChatView.as_view(), name="api-table-chat"),
     path("tables/<int:pk>/chat/<int:message_id>/", chat_api.ChatMessageView.as_view(), name="api-table-chat-message"),
-    path("tables/<int:pk>/chat/<int:message_id>/report/", chat_api.ChatReportView.as_view(),
-         name="api-table-chat-report"),
+    path(
+        "tables/<int:pk>/chat/<int:message_id>/report/", chat_api.ChatReportView.as_view(), name="api-table-chat-report"
+    ),
     path("me/mutes/", chat_api.MutesView.as_view(), name="api-my-mutes"),
     path("me/mutes/<str:username>/", chat_api.MuteView.as_view(), name="api-my-mute"),
 ]

@@ -1,4 +1,5 @@
 """The REST API: everything a browser can do, for apps, scripts and outside bots."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -41,24 +42,43 @@ from .serializers import AbortAgreeIn, ActionIn, BotIn, InviteIn, JoinIn, LogFil
 from .throttles import MoveBurstThrottle
 
 # 1 to 200 characters, not all spaces (games.api.idempotency refuses anything else with 400).
-IDEMPOTENCY = OpenApiParameter(HEADER, {"type": "string", "minLength": 1, "maxLength": 200, "pattern": r"\S"},
-                               OpenApiParameter.HEADER, required=False,
-                               description="Retries with the same key return the first answer and apply nothing twice "
-                                           f"(answers are kept {settings.TOPOS_IDEMPOTENCY_RETENTION_HOURS} hours). "
-                                           "1 to 200 characters, not only spaces. The same key with a different "
-                                           "request is refused with 422.")
-ERRORS = errors(400, 403, 404, 409, s400="Malformed body or illegal action; `detail` says why.",
-                s403="Not your seat or table.", s404="No such table.",
-                s409="Stale version (`stale_version`, with the table as it is now) or a table in the wrong state.")
+IDEMPOTENCY = OpenApiParameter(
+    HEADER,
+    {"type": "string", "minLength": 1, "maxLength": 200, "pattern": r"\S"},
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Retries with the same key return the first answer and apply nothing twice "
+    f"(answers are kept {settings.TOPOS_IDEMPOTENCY_RETENTION_HOURS} hours). "
+    "1 to 200 characters, not only spaces. The same key with a different "
+    "request is refused with 422.",
+)
+ERRORS = errors(
+    400,
+    403,
+    404,
+    409,
+    s400="Malformed body or illegal action; `detail` says why.",
+    s403="Not your seat or table.",
+    s404="No such table.",
+    s409="Stale version (`stale_version`, with the table as it is now) or a table in the wrong state.",
+)
 READ_ERRORS = errors(404, s404="No such table, or a private one you may not see.")
-LIMITED = errors(429, s429="Too many requests, or a limit on abuse ran out (e.g. too many invitations in an hour): "
-                           "`Retry-After` says in how many seconds to try again.")
+LIMITED = errors(
+    429,
+    s429="Too many requests, or a limit on abuse ran out (e.g. too many invitations in an hour): "
+    "`Retry-After` says in how many seconds to try again.",
+)
 
 
 def _visible(request, pk: int) -> Game:
     # Seats and their players read once: a table's answer looks at them many times (issue 16).
-    game = (selectors.visible_games(request.user).filter(pk=pk).select_related("created_by")
-            .prefetch_related(selectors.SEATS_WITH_PLAYERS).first())
+    game = (
+        selectors.visible_games(request.user)
+        .filter(pk=pk)
+        .select_related("created_by")
+        .prefetch_related(selectors.SEATS_WITH_PLAYERS)
+        .first()
+    )
     if game is None:
         raise table_not_found(pk)
     return game
@@ -67,9 +87,11 @@ def _visible(request, pk: int) -> Game:
 def _lock(request, pk: int):
     """Lock the table before an idempotent write, refusing one she may not see like one that does not exist
     (before anything is recorded, so even a retried key cannot tell them apart)."""
+
     def lock():
         data = request.data if isinstance(request.data, dict) else {}
         game_lock_for(request.user, pk, invite_code=str(data.get("invite_code") or ""))
+
     return lock
 
 
@@ -77,6 +99,7 @@ def _lock_user(request):
     # Not type(request.user): under session authentication that is Django's SimpleLazyObject.
     def lock():
         get_user_model().objects.select_for_update(no_key=True).filter(pk=request.user.pk).exists()
+
     return lock
 
 
@@ -88,28 +111,40 @@ def _detail(pk: int, request, status: int = 200) -> Response:
 class CatalogueView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="catalogue", summary="The games, their player counts and options, and the bot levels",
-                   responses={200: CatalogueOut})
+    @extend_schema(
+        operation_id="catalogue",
+        summary="The games, their player counts and options, and the bot levels",
+        responses={200: CatalogueOut},
+    )
     def get(self, request):
-        return Response({
-            "games": [{**_in_her_words(g.metadata()), "rules_url": request.build_absolute_uri(rules_url(name))}
-                      for name, g in sorted(all_games().items())],  # issue 13: words in the reader's language
-            "bot_levels": {name: {"label": engine_text(lvl.get("label", name)), "description": bot_level_description(name)}
-                           for name, lvl in bot_levels().items()},
-        })
+        return Response(
+            {
+                "games": [
+                    {**_in_her_words(g.metadata()), "rules_url": request.build_absolute_uri(rules_url(name))}
+                    for name, g in sorted(all_games().items())
+                ],  # issue 13: words in the reader's language
+                "bot_levels": {
+                    name: {"label": engine_text(lvl.get("label", name)), "description": bot_level_description(name)}
+                    for name, lvl in bot_levels().items()
+                },
+            }
+        )
 
 
 def _in_her_words(metadata: dict) -> dict:
     """A game's catalogue entry with its name and its options' labels and help in the reader's language (the
     engine names them in the catalogue's source language; games.engine_texts holds their translations)."""
-    options = [{**option, "label": engine_text(option.get("label", "")), "help": engine_text(option.get("help", ""))}
-               for option in metadata.get("options", [])]
+    options = [
+        {**option, "label": engine_text(option.get("label", "")), "help": engine_text(option.get("help", ""))}
+        for option in metadata.get("options", [])
+    ]
     return {**metadata, "title": game_title(metadata.get("title", "")), "options": options}
 
 
 TABLE_PAGE = TablePageOut
-BAD_FILTER = error(400, "A filter, cursor or page size that is not valid; `detail` says which (`fields` names the "
-                        "parameter).")
+BAD_FILTER = error(
+    400, "A filter, cursor or page size that is not valid; `detail` says which (`fields` names the parameter)."
+)
 
 
 def _table_page(request, view, queryset, filters: TableFilters) -> Response:
@@ -120,40 +155,64 @@ def _table_page(request, view, queryset, filters: TableFilters) -> Response:
 
 
 class TableListView(APIView):
-    @extend_schema(operation_id="tables_list_open", summary="Tables anyone may look at (open ones unless `status` "
-                   "says otherwise), newest first, a page at a time",
-                   parameters=[TableFilters, *cursor_parameters(TablePages)],
-                   responses={200: TABLE_PAGE, 400: BAD_FILTER})
+    @extend_schema(
+        operation_id="tables_list_open",
+        summary="Tables anyone may look at (open ones unless `status` says otherwise), newest first, a page at a time",
+        parameters=[TableFilters, *cursor_parameters(TablePages)],
+        responses={200: TABLE_PAGE, 400: BAD_FILTER},
+    )
     def get(self, request):
         filters = TableFilters(data={"status": Game.Status.OPEN, **request.query_params.dict()})
         # Issue 17: an open table without a free seat is never listed (games.lobby).
         return _table_page(request, self, lobby.tables_listed(), filters)
 
-    @extend_schema(operation_id="tables_create", summary="Open a table", request=TableCreateIn,
-                   parameters=[IDEMPOTENCY], responses={201: TableDetailOut, **ERRORS})
+    @extend_schema(
+        operation_id="tables_create",
+        summary="Open a table",
+        request=TableCreateIn,
+        parameters=[IDEMPOTENCY],
+        responses={201: TableDetailOut, **ERRORS},
+    )
     def post(self, request):
         body = TableCreateIn(data=request.data)
         body.is_valid(raise_exception=True)
         d = body.validated_data
 
         def handler():
-            game = services.game_create(user=request.user, kind=d["game"], players=d["players"],
-                                        options=d["options"], pace=d["pace"], turn_seconds=d.get("turn_seconds"),
-                                        private=d["private"], bots=d["bots"], time_bank_days=d["time_bank_days"],
-                                        rated=d["rated"], auto_start=d["auto_start"])
+            game = services.game_create(
+                user=request.user,
+                kind=d["game"],
+                players=d["players"],
+                options=d["options"],
+                pace=d["pace"],
+                turn_seconds=d.get("turn_seconds"),
+                private=d["private"],
+                bots=d["bots"],
+                time_bank_days=d["time_bank_days"],
+                rated=d["rated"],
+                auto_start=d["auto_start"],
+            )
             return _detail(game.pk, request, status=201)
 
         return idempotent(request, _lock_user(request), handler)
 
 
 class MyTablesView(APIView):
-    @extend_schema(operation_id="tables_mine", summary="The tables I sit at, newest first, a page at a time (each says whether it waits for me: "
-                           "`my_turn`); ?finished=1 for finished and aborted ones only",
-                   parameters=[TableFilters, *cursor_parameters(TablePages),
-                               OpenApiParameter("finished", OpenApiTypes.BOOL,
-                                                description="Only finished and aborted tables (true), or only open "
-                                                            "and running ones (false).")],
-                   responses={200: TABLE_PAGE, 400: BAD_FILTER})
+    @extend_schema(
+        operation_id="tables_mine",
+        summary="The tables I sit at, newest first, a page at a time (each says whether it waits for me: "
+        "`my_turn`); ?finished=1 for finished and aborted ones only",
+        parameters=[
+            TableFilters,
+            *cursor_parameters(TablePages),
+            OpenApiParameter(
+                "finished",
+                OpenApiTypes.BOOL,
+                description="Only finished and aborted tables (true), or only open and running ones (false).",
+            ),
+        ],
+        responses={200: TABLE_PAGE, 400: BAD_FILTER},
+    )
     def get(self, request):
         text = request.query_params.get("finished")
         finished = {"1": True, "true": True, "0": False, "false": False}.get(text)
@@ -166,8 +225,11 @@ class MyTablesView(APIView):
 class TableDetailView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="table_detail", summary="A table and the game as I see it, with my legal actions",
-                   responses={200: TableDetailOut, **READ_ERRORS})
+    @extend_schema(
+        operation_id="table_detail",
+        summary="A table and the game as I see it, with my legal actions",
+        responses={200: TableDetailOut, **READ_ERRORS},
+    )
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
@@ -179,25 +241,40 @@ class TableDetailView(APIView):
 class ExportView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="table_export", summary="A finished game to verify: seed, commitment, whole log, result",
-                   description="Run `python -m engine.verify export.json` on the answer (ruling G0.2). A game still "
-                               "running or aborted answers 409: its seed is not public.",
-                   responses={200: ExportOut, **READ_ERRORS,
-                              **errors(409, s409="The game is not finished: its seed is still secret.")})
+    @extend_schema(
+        operation_id="table_export",
+        summary="A finished game to verify: seed, commitment, whole log, result",
+        description="Run `python -m engine.verify export.json` on the answer (ruling G0.2). A game still "
+        "running or aborted answers 409: its seed is not public.",
+        responses={
+            200: ExportOut,
+            **READ_ERRORS,
+            **errors(409, s409="The game is not finished: its seed is still secret."),
+        },
+    )
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
         except ServiceError as exc:
             return error_response(exc)
         if game.status != Game.Status.FINISHED:
-            return error_response(Conflict(_("Only a finished game can be exported: its seed stays secret until the "
-                                             "end. Its commitment is in the table's details.")))
+            return error_response(
+                Conflict(
+                    _(
+                        "Only a finished game can be exported: its seed stays secret until the "
+                        "end. Its commitment is in the table's details."
+                    )
+                )
+            )
         return Response(game_export(game))
 
 
 class LegalActionsView(APIView):
-    @extend_schema(operation_id="table_legal_actions", summary="My legal actions now",
-                   responses={200: LegalActionsOut, **READ_ERRORS})
+    @extend_schema(
+        operation_id="table_legal_actions",
+        summary="My legal actions now",
+        responses={200: LegalActionsOut, **READ_ERRORS},
+    )
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
@@ -210,11 +287,19 @@ class LegalActionsView(APIView):
 class PositionView(APIView):
     permission_classes = [permissions.AllowAny]
 
-    @extend_schema(operation_id="table_position", summary="The game at one ply (0: the start): every seat's view once finished; while running the "
-                           "spectator's and my own, never inside another seat's unconfirmed turn",
-                   responses={200: PositionOut, **errors(
-                       404, s404="No such table, a table not running nor finished, no such ply, or a ply inside "
-                                 "another seat's unconfirmed turn.")})
+    @extend_schema(
+        operation_id="table_position",
+        summary="The game at one ply (0: the start): every seat's view once finished; while running the "
+        "spectator's and my own, never inside another seat's unconfirmed turn",
+        responses={
+            200: PositionOut,
+            **errors(
+                404,
+                s404="No such table, a table not running nor finished, no such ply, or a ply inside "
+                "another seat's unconfirmed turn.",
+            ),
+        },
+    )
     def get(self, request, pk: int, ply: int):
         try:
             game = _visible(request, pk)
@@ -225,11 +310,20 @@ class PositionView(APIView):
 
 
 class ActionsView(APIView):
-    @extend_schema(operation_id="table_log", summary="The action log, as I may read it, in its order, a page at a time",
-                   parameters=[LogFilters, *cursor_parameters(LogPages)],
-                   responses={200: LogPageOut, **errors(400, 404, s400="A filter, cursor or page size that is not "
-                                                                       "valid; `detail` says which.",
-                                                        s404="No such table, or a private one you may not see.")})
+    @extend_schema(
+        operation_id="table_log",
+        summary="The action log, as I may read it, in its order, a page at a time",
+        parameters=[LogFilters, *cursor_parameters(LogPages)],
+        responses={
+            200: LogPageOut,
+            **errors(
+                400,
+                404,
+                s400="A filter, cursor or page size that is not valid; `detail` says which.",
+                s404="No such table, or a private one you may not see.",
+            ),
+        },
+    )
     def get(self, request, pk: int):
         try:
             game = _visible(request, pk)
@@ -238,8 +332,9 @@ class ActionsView(APIView):
         filters = LogFilters(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
         pages = LogPages()
-        rows = pages.paginate_queryset(selectors.action_log_rows(game, request.user, **filters.validated_data),
-                                       request, view=self)
+        rows = pages.paginate_queryset(
+            selectors.action_log_rows(game, request.user, **filters.validated_data), request, view=self
+        )
         response = pages.get_paginated_response(selectors.action_log_entries(game, rows, request.user))
         response.data = {"version": game.version, **response.data}
         return response
@@ -249,8 +344,13 @@ class ActionsView(APIView):
         burst = [MoveBurstThrottle()] if self.request.method == "POST" else []
         return [*super().get_throttles(), *burst]
 
-    @extend_schema(operation_id="table_act", summary="Submit an action", request=ActionIn, parameters=[IDEMPOTENCY],
-                   responses={200: ActionResultOut, **ERRORS, **errors(422)})
+    @extend_schema(
+        operation_id="table_act",
+        summary="Submit an action",
+        request=ActionIn,
+        parameters=[IDEMPOTENCY],
+        responses={200: ActionResultOut, **ERRORS, **errors(422)},
+    )
     def post(self, request, pk: int):
         body = ActionIn(data=request.data)
         body.is_valid(raise_exception=True)
@@ -258,8 +358,13 @@ class ActionsView(APIView):
 
         def handler():
             try:
-                result = services.action_submit(game_id=pk, user=request.user, action=d["action"],
-                                                expected_version=d["expected_version"], seat=d.get("seat"))
+                result = services.action_submit(
+                    game_id=pk,
+                    user=request.user,
+                    action=d["action"],
+                    expected_version=d["expected_version"],
+                    seat=d.get("seat"),
+                )
             except StaleVersion as exc:
                 # Say what the game looks like now, so the client can decide again.
                 game = Game.objects.select_related("created_by").get(pk=pk)
@@ -267,9 +372,14 @@ class ActionsView(APIView):
                 raise
             names = seat_names(result.game)
             # Built from the game and state the move left in hand, not read again (issue 16).
-            return Response({"seq": result.action.seq, "entry": result.action.entry,
-                             "description": entry_words(result.game.kind, result.action.entry, names),
-                             **selectors.table_detail(result.game, request.user, state=result.state)})
+            return Response(
+                {
+                    "seq": result.action.seq,
+                    "entry": result.action.entry,
+                    "description": entry_words(result.game.kind, result.action.entry, names),
+                    **selectors.table_detail(result.game, request.user, state=result.state),
+                }
+            )
 
         return idempotent(request, _lock(request, pk), handler)
 
@@ -283,7 +393,13 @@ def _table_write(service, serializer=None, summary="", *, limited=False):
     operation_id = "table_" + service.__name__.removeprefix("game_")
 
     class View(APIView):
-        @extend_schema(operation_id=operation_id, summary=summary, request=serializer, parameters=[IDEMPOTENCY], responses=responses)
+        @extend_schema(
+            operation_id=operation_id,
+            summary=summary,
+            request=serializer,
+            parameters=[IDEMPOTENCY],
+            responses=responses,
+        )
         def post(self, request, pk: int):
             data = {}
             if serializer is not None:
@@ -307,18 +423,29 @@ JoinView = _table_write(services.game_join, JoinIn, "Take a free seat")
 LeaveView = _table_write(services.game_leave, None, "Leave a table that has not started")
 AddBotView = _table_write(services.game_add_bot, BotIn, "Seat a bot (the table's creator)")
 StartView = _table_write(services.game_start, StartIn, "Start the game (the table's creator)")
-AbortView = _table_write(services.game_abort, None,
-                         "Close a table that has not started; a running game only alone against bots before any "
-                         "action (otherwise agree to abort, or resign)")
-AbortAgreementView = _table_write(services.game_abort_agree, AbortAgreeIn,
-                                  "Agree to abort a running game (it ends with no result once every person still "
-                                  "playing agrees at the same version); agree=false takes it back")
+AbortView = _table_write(
+    services.game_abort,
+    None,
+    "Close a table that has not started; a running game only alone against bots before any "
+    "action (otherwise agree to abort, or resign)",
+)
+AbortAgreementView = _table_write(
+    services.game_abort_agree,
+    AbortAgreeIn,
+    "Agree to abort a running game (it ends with no result once every person still "
+    "playing agrees at the same version); agree=false takes it back",
+)
 InviteView = _table_write(services.game_invite, InviteIn, "Invite a player by name", limited=True)
 
 
 class ResignView(APIView):
-    @extend_schema(operation_id="table_resign", summary="Resign: your seat loses and a bot finishes it", request=None,
-                   parameters=[IDEMPOTENCY], responses={200: TableDetailOut, **ERRORS})
+    @extend_schema(
+        operation_id="table_resign",
+        summary="Resign: your seat loses and a bot finishes it",
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={200: TableDetailOut, **ERRORS},
+    )
     def post(self, request, pk: int):
         def handler():
             services.game_resign(user=request.user, game_id=pk)
@@ -328,9 +455,14 @@ class ResignView(APIView):
 
 
 class RematchView(APIView):
-    @extend_schema(operation_id="table_rematch", summary="Rematch a finished game: a new table with the same game, options, pace and player count; "
-                           "you sit in seat 0, its bots are seated again and its other players invited",
-                   request=None, parameters=[IDEMPOTENCY], responses={201: TableDetailOut, **ERRORS, **LIMITED})
+    @extend_schema(
+        operation_id="table_rematch",
+        summary="Rematch a finished game: a new table with the same game, options, pace and player count; "
+        "you sit in seat 0, its bots are seated again and its other players invited",
+        request=None,
+        parameters=[IDEMPOTENCY],
+        responses={201: TableDetailOut, **ERRORS, **LIMITED},
+    )
     def post(self, request, pk: int):
         def handler():
             new = services.game_rematch(user=request.user, game_id=pk, client_address=limits.client_address(request))

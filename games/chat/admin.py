@@ -1,5 +1,6 @@
 """The moderators' side of the chat (issue 17, point 1): reports, with the reported message, its author and a
 link to the table, and the actions "delete message" and "resolve"; the messages themselves."""
+
 from __future__ import annotations
 
 from django.contrib import admin, messages
@@ -18,15 +19,43 @@ def _table_link(game_id: int):
 
 @admin.register(ChatReport)
 class ChatReportAdmin(admin.ModelAdmin):
-    list_display = ("created_at", "reason", "message_body", "message_author", "table", "reporter", "message_deleted",
-                    "resolved")
+    list_display = (
+        "created_at",
+        "reason",
+        "message_body",
+        "message_author",
+        "table",
+        "reporter",
+        "message_deleted",
+        "resolved",
+    )
     list_filter = ("resolved", "reason")
     search_fields = ("message__body", "message__author__username", "reporter__username")
     list_select_related = ("message__author", "reporter")
-    readonly_fields = ("message", "reporter", "reason", "note", "created_at", "message_body", "message_author",
-                       "table", "resolved_at", "resolved_by")
-    fields = ("message_body", "message_author", "table", "reporter", "reason", "note", "created_at", "resolved",
-              "resolved_at", "resolved_by")
+    readonly_fields = (
+        "message",
+        "reporter",
+        "reason",
+        "note",
+        "created_at",
+        "message_body",
+        "message_author",
+        "table",
+        "resolved_at",
+        "resolved_by",
+    )
+    fields = (
+        "message_body",
+        "message_author",
+        "table",
+        "reporter",
+        "reason",
+        "note",
+        "created_at",
+        "resolved",
+        "resolved_at",
+        "resolved_by",
+    )
     actions = ("delete_messages", "resolve")
 
     def has_add_permission(self, request):
@@ -54,14 +83,18 @@ class ChatReportAdmin(admin.ModelAdmin):
         for report in queryset.select_related("message"):
             deleted += chat_message_remove(message=report.message)
             chat_report_resolve(report=report, moderator=request.user)
-        self.message_user(request, ngettext("%(n)d message deleted.", "%(n)d messages deleted.", deleted)
-                          % {"n": deleted}, messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext("%(n)d message deleted.", "%(n)d messages deleted.", deleted) % {"n": deleted},
+            messages.SUCCESS,
+        )
 
     @admin.action(description=_("Resolve the reports (keep the messages)"))
     def resolve(self, request, queryset):
         done = sum(chat_report_resolve(report=report, moderator=request.user) for report in queryset)
-        self.message_user(request, ngettext("%(n)d report resolved.", "%(n)d reports resolved.", done) % {"n": done},
-                          messages.SUCCESS)
+        self.message_user(
+            request, ngettext("%(n)d report resolved.", "%(n)d reports resolved.", done) % {"n": done}, messages.SUCCESS
+        )
 
 
 @admin.register(ChatMessage)
@@ -80,8 +113,11 @@ class ChatMessageAdmin(admin.ModelAdmin):
     def table(self, message):
         return _table_link(message.game_id)
 
-    @admin.action(description=_("Delete the messages (shown as \"message deleted\")"))
+    @admin.action(description=_('Delete the messages (shown as "message deleted")'))
     def delete_messages(self, request, queryset):
         deleted = sum(chat_message_remove(message=m) for m in queryset)
-        self.message_user(request, ngettext("%(n)d message deleted.", "%(n)d messages deleted.", deleted)
-                          % {"n": deleted}, messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext("%(n)d message deleted.", "%(n)d messages deleted.", deleted) % {"n": deleted},
+            messages.SUCCESS,
+        )

@@ -14,6 +14,7 @@ may read (a spectator's written while the game runs only once it is over, games.
   it; an email (or digest entry) only with a fresh notification, and only if she asked for chat emails
   (the default is none, games.notifications.selectors).
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -34,13 +35,18 @@ EXCERPT = 80
 
 def excerpt(body: str) -> str:
     text = " ".join(body.split())
-    return text if len(text) <= EXCERPT else text[:EXCERPT - 1] + "…"
+    return text if len(text) <= EXCERPT else text[: EXCERPT - 1] + "…"
 
 
 def chat_params(message: ChatMessage) -> dict:
     """Who wrote where, and the start of it, as data: worded when read (games.notifications.texts)."""
-    return {"code": "chat", "game": {"id": message.game_id, "kind": message.game.kind},
-            "author": message.author.username, "spectator": message.spectator, "excerpt": excerpt(message.body)}
+    return {
+        "code": "chat",
+        "game": {"id": message.game_id, "kind": message.game.kind},
+        "author": message.author.username,
+        "spectator": message.spectator,
+        "excerpt": excerpt(message.body),
+    }
 
 
 def chat_notification_tell(*, seat: Seat, message: ChatMessage, params: dict, now=None) -> Notification | None:
@@ -51,15 +57,19 @@ def chat_notification_tell(*, seat: Seat, message: ChatMessage, params: dict, no
     with transaction.atomic():
         if Notification.objects.filter(recipient=recipient, key=key).exists():
             return None
-        unread = (Notification.objects.select_for_update()
-                  .filter(recipient=recipient, game_id=message.game_id, kind=NotificationEvent.CHAT,
-                          read_at__isnull=True).order_by("-created_at", "-pk").first())
+        unread = (
+            Notification.objects.select_for_update()
+            .filter(recipient=recipient, game_id=message.game_id, kind=NotificationEvent.CHAT, read_at__isnull=True)
+            .order_by("-created_at", "-pk")
+            .first()
+        )
         if unread is not None:
             unread.key, unread.params, unread.text, unread.created_at = key, params, "", now
             unread.save(update_fields=["key", "params", "text", "created_at"])
             return unread  # no second email while she has not read the first
-        notification = Notification.objects.create(recipient=recipient, kind=NotificationEvent.CHAT, key=key,
-                                                   params=params, game_id=message.game_id)
+        notification = Notification.objects.create(
+            recipient=recipient, kind=NotificationEvent.CHAT, key=key, params=params, game_id=message.game_id
+        )
         _delivery_queue(notification)
     return notification
 
@@ -68,21 +78,37 @@ def chat_message_dispatch(*, message_id: int, told: list[int] | None = None, now
     """Tell the table's players of one message; False if it was told already (or is gone)."""
     now = now or timezone.now()
     with transaction.atomic():
-        message = (ChatMessage.objects.select_for_update(of=("self",)).select_related("game", "author")
-                   .filter(pk=message_id).first())
+        message = (
+            ChatMessage.objects.select_for_update(of=("self",))
+            .select_related("game", "author")
+            .filter(pk=message_id)
+            .first()
+        )
         if message is None or message.dispatched_at is not None:
             return False
         game = message.game
         if message.deleted_at is None and readable_by_players(message, game):
-            seats = list(game.seats.select_related("user").filter(user__isnull=False)
-                         .exclude(user_id=message.author_id).order_by("index"))
-            muters = set(ChatMute.objects.filter(muted_id=message.author_id, user_id__in=[s.user_id for s in seats])
-                         .values_list("user_id", flat=True))
+            seats = list(
+                game.seats.select_related("user")
+                .filter(user__isnull=False)
+                .exclude(user_id=message.author_id)
+                .order_by("index")
+            )
+            muters = set(
+                ChatMute.objects.filter(muted_id=message.author_id, user_id__in=[s.user_id for s in seats]).values_list(
+                    "user_id", flat=True
+                )
+            )
             seats = [s for s in seats if s.user_id not in muters]
-            data = {**_table_data(game), "message": message.pk, "author": message.author.username,
-                    "spectator": message.spectator}
-            events = [NewEvent(s.user_id, Event.Kind.CHAT, f"chat:{game.pk}:{message.pk}", game.pk, data)
-                      for s in seats]
+            data = {
+                **_table_data(game),
+                "message": message.pk,
+                "author": message.author.username,
+                "spectator": message.spectator,
+            }
+            events = [
+                NewEvent(s.user_id, Event.Kind.CHAT, f"chat:{game.pk}:{message.pk}", game.pk, data) for s in seats
+            ]
             params = chat_params(message)
             for seat in seats:
                 if is_present(seat, now=now):
@@ -99,6 +125,8 @@ def chat_message_dispatch(*, message_id: int, told: list[int] | None = None, now
 def messages_behind(*, now=None, settle_seconds: int = 10, limit: int = 200) -> list[int]:
     """Messages written a while ago and never dispatched (the sweep sends them again)."""
     now = now or timezone.now()
-    return list(ChatMessage.objects.filter(dispatched_at__isnull=True,
-                                           created_at__lte=now - timedelta(seconds=settle_seconds))
-                .order_by("created_at").values_list("pk", flat=True)[:limit])
+    return list(
+        ChatMessage.objects.filter(dispatched_at__isnull=True, created_at__lte=now - timedelta(seconds=settle_seconds))
+        .order_by("created_at")
+        .values_list("pk", flat=True)[:limit]
+    )

@@ -7,6 +7,7 @@
 - A person never sees the messages of someone she muted (account-wide, `ChatMute`).
 - Reading the chat is for whoever may see the table (games.services.table_access); writing, below.
 """
+
 from __future__ import annotations
 
 from datetime import UTC, datetime
@@ -53,8 +54,11 @@ def _players_may_read(since: datetime) -> Q:
 
 def readable_by_players(message: ChatMessage, game: Game) -> bool:
     """May the players read this message now (the worker tells them only then)?"""
-    return (not message.spectator or game.status != Game.Status.RUNNING
-            or (game.started_at is not None and message.created_at < game.started_at))
+    return (
+        not message.spectator
+        or game.status != Game.Status.RUNNING
+        or (game.started_at is not None and message.created_at < game.started_at)
+    )
 
 
 def muted_ids(user) -> set[int]:
@@ -79,7 +83,7 @@ def messages_visible(game: Game, user) -> QuerySet[ChatMessage]:
 
 def messages_page(game: Game, user, *, after: int = 0, limit: int = PAGE_DEFAULT) -> tuple[list[ChatMessage], bool]:
     """The next `limit` messages after the id `after`, oldest first, and whether more wait after them."""
-    page = list(messages_visible(game, user).filter(id__gt=after)[:limit + 1])
+    page = list(messages_visible(game, user).filter(id__gt=after)[: limit + 1])
     return page[:limit], len(page) > limit
 
 

@@ -5,6 +5,7 @@ lost message costs a little delay (the stream re-reads at every heartbeat), neve
 Published by the worker after the rows commit (games.tasks).  Without REDIS_URL (the embedded
 site, one machine) there is nobody to tell: the streams read the database every second.
 """
+
 from __future__ import annotations
 
 import logging
@@ -46,8 +47,11 @@ def publish(channels: list[str]) -> int:
             pipe.publish(channel, b"1")
         pipe.execute()
     except Exception:
-        log.warning("could not publish to %d stream channels; streams catch up at their next heartbeat",
-                    len(channels), exc_info=True)
+        log.warning(
+            "could not publish to %d stream channels; streams catch up at their next heartbeat",
+            len(channels),
+            exc_info=True,
+        )
         return 0
     return len(channels)
 

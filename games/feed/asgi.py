@@ -9,6 +9,7 @@ timer.  Every other path goes to Django unchanged.
 The answers are the same as the WSGI views' (games.api.events): the same authentication (a
 session cookie or `Authorization: Token`), the same 400/401/404 bodies, the same stream.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -48,8 +49,9 @@ def _user(request):
     try:
         found = ApiTokenAuthentication().authenticate(request)
     except exceptions.AuthenticationFailed as exc:
-        raise Refusal(401, {"error": "authentication_failed", "detail": str(exc.detail)},
-                      {"WWW-Authenticate": "Token"}) from None
+        raise Refusal(
+            401, {"error": "authentication_failed", "detail": str(exc.detail)}, {"WWW-Authenticate": "Token"}
+        ) from None
     if found is not None:
         return found[0]
     engine = import_module(settings.SESSION_ENGINE)
@@ -70,12 +72,15 @@ def _open(scope, kind: str, game_id: int | None):
         user = _user(request)
         if kind == "user":
             if not user.is_authenticated:
-                raise Refusal(401, {"error": "not_authenticated",
-                                    "detail": _("Authentication credentials were not provided.")},
-                              {"WWW-Authenticate": "Token"})
+                raise Refusal(
+                    401,
+                    {"error": "not_authenticated", "detail": _("Authentication credentials were not provided.")},
+                    {"WWW-Authenticate": "Token"},
+                )
             return opening.user_feed(user, request.GET, request.headers.get("Last-Event-ID"))
-        return opening.table_feed(user if user.is_authenticated else AnonymousUser(), game_id,
-                                  request.GET.get("code", ""))
+        return opening.table_feed(
+            user if user.is_authenticated else AnonymousUser(), game_id, request.GET.get("code", "")
+        )
     except ServiceError as exc:
         raise Refusal(exc.status_code, {"error": exc.code, "detail": exc.message}) from None
     finally:
@@ -102,8 +107,13 @@ async def serve_stream(scope, receive, send, kind: str, game_id: int | None = No
     except Refusal as refusal:
         await _answer(send, refusal)
         return
-    await send({"type": "http.response.start", "status": 200,
-                "headers": [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()],
+        }
+    )
 
     async def chunk(data: bytes) -> None:
         await send({"type": "http.response.body", "body": data, "more_body": True})

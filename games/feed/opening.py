@@ -1,4 +1,5 @@
 """Who may open which stream, from where: shared by the WSGI views (games.api.events) and the ASGI app (asgi.py)."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

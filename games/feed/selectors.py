@@ -1,4 +1,5 @@
 """Reads of the event feed: a person's events after a cursor, and a table's public stamp."""
+
 from __future__ import annotations
 
 from ..models import Event, Game
@@ -19,8 +20,13 @@ def event_latest_id(*, user_id: int) -> int:
 
 def event_public(event: Event) -> dict:
     """One event as clients read it (the API and the stream give the same)."""
-    return {"id": event.id, "kind": event.kind, "table": event.game_id, "created": event.created_at.isoformat(),
-            "data": event.data}
+    return {
+        "id": event.id,
+        "kind": event.kind,
+        "table": event.game_id,
+        "created": event.created_at.isoformat(),
+        "data": event.data,
+    }
 
 
 def table_stamp(game: Game) -> str:

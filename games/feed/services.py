@@ -8,6 +8,7 @@ has a key naming it, unique per person, so a retried dispatch writes nothing twi
 Events are data for clients (ids, kinds, versions and what the table page shows anyway), never
 hidden information: a move event names the table and its new version, not the move.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -48,18 +49,27 @@ def events_record(events: list[NewEvent]) -> list[int]:
         return []
     with transaction.atomic():
         _lock_people(e.user_id for e in events)
-        known = set(Event.objects.filter(user_id__in={e.user_id for e in events}, key__in={e.key for e in events})
-                    .values_list("user_id", "key"))
+        known = set(
+            Event.objects.filter(user_id__in={e.user_id for e in events}, key__in={e.key for e in events}).values_list(
+                "user_id", "key"
+            )
+        )
         new = [e for e in events if (e.user_id, e.key) not in known]
-        Event.objects.bulk_create([Event(user_id=e.user_id, kind=e.kind, key=e.key, game_id=e.game_id, data=e.data)
-                                   for e in new])
+        Event.objects.bulk_create(
+            [Event(user_id=e.user_id, kind=e.kind, key=e.key, game_id=e.game_id, data=e.data) for e in new]
+        )
     return sorted({e.user_id for e in new})
 
 
 def _table_data(game: Game) -> dict:
     """What anyone who may see the table sees of it anyway."""
-    return {"table": game.pk, "game": game.kind, "version": game.version, "status": game.status,
-            "to_act": list(game.to_act or [])}
+    return {
+        "table": game.pk,
+        "game": game.kind,
+        "version": game.version,
+        "status": game.status,
+        "to_act": list(game.to_act or []),
+    }
 
 
 def game_events_record(game: Game, seats: list[Seat], *, after_version: int) -> list[int]:
@@ -83,16 +93,32 @@ def game_events_record(game: Game, seats: list[Seat], *, after_version: int) -> 
         elif seat.index in game.to_act and not seat.abandoned:
             # A turn is named by the version at which it began (ruling S1), as in the notifications.
             began = seat.turn_began if seat.turn_began is not None else game.version
-            events.append(NewEvent(seat.user_id, Kind.YOUR_TURN, f"turn:{game.pk}:{seat.index}:v{began}", game.pk,
-                                   {**data, "seat": seat.index, "turn_began": began}))
+            events.append(
+                NewEvent(
+                    seat.user_id,
+                    Kind.YOUR_TURN,
+                    f"turn:{game.pk}:{seat.index}:v{began}",
+                    game.pk,
+                    {**data, "seat": seat.index, "turn_began": began},
+                )
+            )
     return events_record(events)
 
 
 def invitation_event_record(invitation: Invitation) -> list[int]:
     """In the invitation's own transaction: both are kept or neither."""
     game = invitation.game
-    return events_record([NewEvent(invitation.user_id, Kind.INVITED, f"invited:{game.pk}", game.pk,
-                                   {**_table_data(game), "invited_by": invitation.invited_by.username})])
+    return events_record(
+        [
+            NewEvent(
+                invitation.user_id,
+                Kind.INVITED,
+                f"invited:{game.pk}",
+                game.pk,
+                {**_table_data(game), "invited_by": invitation.invited_by.username},
+            )
+        ]
+    )
 
 
 def events_purge(*, now=None) -> int:

@@ -9,6 +9,7 @@ One feed object says what to send (it reads the database, synchronously); two dr
   by itself, with Last-Event-ID, so nothing is missed.
 Either way the stream subscribes before it reads, and reads by cursor: nothing falls between the two.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,12 +24,15 @@ from .selectors import event_latest_id, event_public, events_after, table_public
 
 log = logging.getLogger(__name__)
 HEARTBEAT_SECONDS = 15.0  # a comment line, so proxies and browsers keep an idle stream open
-POLL_SECONDS = 1.0        # without Redis: how often a stream looks at the database
-RETRY_MS = 3000           # the browser's wait before it reconnects
-WSGI_LIFETIME = 60.0      # a WSGI stream holds a thread: give it back now and then
-ASGI_LIFETIME = 900.0     # an ASGI one too, so that a server can stop and clients spread over new processes
-HEADERS = {"Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "private, no-store",
-           "X-Accel-Buffering": "no"}  # nginx: pass each event on at once
+POLL_SECONDS = 1.0  # without Redis: how often a stream looks at the database
+RETRY_MS = 3000  # the browser's wait before it reconnects
+WSGI_LIFETIME = 60.0  # a WSGI stream holds a thread: give it back now and then
+ASGI_LIFETIME = 900.0  # an ASGI one too, so that a server can stop and clients spread over new processes
+HEADERS = {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "private, no-store",
+    "X-Accel-Buffering": "no",
+}  # nginx: pass each event on at once
 
 
 def sse(*, kind: str, data: dict, event_id: int | None = None) -> bytes:
@@ -51,7 +55,8 @@ class UserFeed:
     def opening(self) -> bytes:
         if self.after is None:
             self.after = event_latest_id(user_id=self.user_id)
-        # An id line without data sets the browser's Last-Event-ID, so even a reconnect before the first event resumes here.
+        # An id line without data sets the browser's Last-Event-ID, so even a reconnect before the first event
+        # resumes here.
         return f"retry: {RETRY_MS}\nid: {self.after}\n: events after {self.after}\n\n".encode()
 
     def read(self) -> bytes:
@@ -229,7 +234,8 @@ async def run_async(feed, send, *, lifetime: float = ASGI_LIFETIME) -> None:
             elif time.monotonic() - quiet_since >= HEARTBEAT_SECONDS:
                 await send(comment("heartbeat"))
                 quiet_since = time.monotonic()
-            await waiter.wait(max(0.05, min(HEARTBEAT_SECONDS - (time.monotonic() - quiet_since),
-                                            end - time.monotonic())))
+            await waiter.wait(
+                max(0.05, min(HEARTBEAT_SECONDS - (time.monotonic() - quiet_since), end - time.monotonic()))
+            )
     finally:
         await waiter.close()

@@ -3,6 +3,7 @@
 Lazy: counted only when a template shows it, so a fragment without the badge (a move's answer, issue 16) does
 not count.
 """
+
 from django.utils.functional import SimpleLazyObject
 
 from .selectors import unread_count

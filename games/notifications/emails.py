@@ -1,4 +1,5 @@
 """The notification emails: plain text, a direct link to the game, a link to change the choice."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -46,8 +47,8 @@ def _notification_email(notification: Notification) -> EmailMessage:
         "settings_url": _settings_url(),
         "site_name": "Topos",
         "user": notification.recipient,
-        "subject_line": SUBJECTS[notification.kind] % {
-            "game": game_label(notification.game) if notification.game_id else "Topos"},
+        "subject_line": SUBJECTS[notification.kind]
+        % {"game": game_label(notification.game) if notification.game_id else "Topos"},
     }
     subject = _one_line(render_to_string("notifications/email/notification_subject.txt", context))
     body = render_to_string("notifications/email/notification_body.txt", context)
@@ -60,10 +61,22 @@ def digest_email(user, notifications: list[Notification]) -> EmailMessage:
 
 
 def _digest_email(user, notifications: list[Notification]) -> EmailMessage:
-    items = [{"text": notification_words(n), "game_url": table_url(n.game_id) if n.game_id else "", "created_at": n.created_at}
-             for n in notifications]
-    context = {"user": user, "items": items, "count": len(items), "settings_url": _settings_url(),
-               "site_name": "Topos", "list_url": settings.SITE_URL + reverse("notifications")}
+    items = [
+        {
+            "text": notification_words(n),
+            "game_url": table_url(n.game_id) if n.game_id else "",
+            "created_at": n.created_at,
+        }
+        for n in notifications
+    ]
+    context = {
+        "user": user,
+        "items": items,
+        "count": len(items),
+        "settings_url": _settings_url(),
+        "site_name": "Topos",
+        "list_url": settings.SITE_URL + reverse("notifications"),
+    }
     subject = _one_line(render_to_string("notifications/email/digest_subject.txt", context))
     body = render_to_string("notifications/email/digest_body.txt", context)
     return EmailMessage(subject=subject, body=body, to=[user.email])

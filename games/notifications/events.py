@@ -7,6 +7,7 @@ lock, so running it twice (a retried task, the beat sweep racing the normal path
 tells each event once.  Every notification has a key naming its event, unique per
 person, for the same reason.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -74,11 +75,16 @@ def game_effects_dispatch(*, game_id: int, told: list[int] | None = None) -> boo
 def games_behind(*, now=None, settle_seconds: int = 10, window_days: int = 2, limit: int = 200) -> list[int]:
     """Games changed a while ago whose effects were never dispatched (the sweep re-runs them)."""
     now = now or timezone.now()
-    rows = (Game.objects.filter(status__in=[Game.Status.RUNNING, Game.Status.FINISHED],
-                                updated_at__lte=now - timedelta(seconds=settle_seconds),
-                                updated_at__gte=now - timedelta(days=window_days))
-            .filter(Q(effects__isnull=True) | ~Q(effects__version=F("version")) | ~Q(effects__status=F("status")))
-            .order_by("updated_at").values_list("pk", flat=True)[:limit])
+    rows = (
+        Game.objects.filter(
+            status__in=[Game.Status.RUNNING, Game.Status.FINISHED],
+            updated_at__lte=now - timedelta(seconds=settle_seconds),
+            updated_at__gte=now - timedelta(days=window_days),
+        )
+        .filter(Q(effects__isnull=True) | ~Q(effects__version=F("version")) | ~Q(effects__status=F("status")))
+        .order_by("updated_at")
+        .values_list("pk", flat=True)[:limit]
+    )
     return list(rows)
 
 
@@ -90,8 +96,13 @@ def _notify_started(game: Game, seats: list[Seat]) -> None:
     for seat in _players(seats):
         if seat.user_id == game.created_by_id:
             continue  # she started it herself
-        notification_create(recipient=seat.user, kind=Event.STARTED, key=f"started:{game.pk}",
-                            params=texts.started_params(game, seats), game=game)
+        notification_create(
+            recipient=seat.user,
+            kind=Event.STARTED,
+            key=f"started:{game.pk}",
+            params=texts.started_params(game, seats),
+            game=game,
+        )
 
 
 def _notify_turns(game: Game, seats: list[Seat]) -> None:
@@ -107,8 +118,9 @@ def _notify_turns(game: Game, seats: list[Seat]) -> None:
             continue  # the turn her own start began: she pressed start and sees the board
         if game.actions.filter(seat=seat.index, source=Action.Source.PLAYER, seq__gt=began).exists():
             continue  # she is in the middle of her turn, at the board
-        turn_notification_tell(seat=seat, key=f"turn:{game.pk}:{seat.index}:v{began}",
-                               params=texts.your_turn_params(game, seat))
+        turn_notification_tell(
+            seat=seat, key=f"turn:{game.pk}:{seat.index}:v{began}", params=texts.your_turn_params(game, seat)
+        )
 
 
 def _turns_closed(game: Game) -> None:
@@ -118,8 +130,13 @@ def _turns_closed(game: Game) -> None:
 
 def _notify_finished(game: Game, seats: list[Seat]) -> None:
     for seat in _players(seats):
-        notification_create(recipient=seat.user, kind=Event.FINISHED, key=f"finished:{game.pk}",
-                            params=texts.finished_params(game, seats, seat), game=game)
+        notification_create(
+            recipient=seat.user,
+            kind=Event.FINISHED,
+            key=f"finished:{game.pk}",
+            params=texts.finished_params(game, seats, seat),
+            game=game,
+        )
 
 
 def _missed_deadlines(game: Game, log: list[tuple[int, int, str, list]]) -> list[dict]:
@@ -136,14 +153,17 @@ def _missed_deadlines(game: Game, log: list[tuple[int, int, str, list]]) -> list
         if source == Action.Source.PLAYER:
             in_a_row[seat] = 0
         elif source == Action.Source.TIMEOUT:
-            same_run = (game.pace != Pace.LIVE and previous is not None
-                        and previous[1] == seat and previous[2] == Action.Source.TIMEOUT)
+            same_run = (
+                game.pace != Pace.LIVE
+                and previous is not None
+                and previous[1] == seat
+                and previous[2] == Action.Source.TIMEOUT
+            )
             if same_run:
                 events[-1]["entries"].append(entry)
             else:
                 in_a_row[seat] = in_a_row.get(seat, 0) + 1
-                events.append({"seat": seat, "first_seq": seq, "entries": [entry],
-                               "in_a_row": in_a_row[seat]})
+                events.append({"seat": seat, "first_seq": seq, "entries": [entry], "in_a_row": in_a_row[seat]})
         previous = (seq, seat, source)
     return events
 
@@ -152,8 +172,9 @@ def _notify_missed_deadlines(game: Game, seats: list[Seat], *, after: int) -> No
     if not game.actions.filter(seq__gt=after, source=Action.Source.TIMEOUT).exists():
         return
     # A seat's leaving is a site entry, not a move the bot made for her (ruling S1): not part of any run.
-    log = list(game.actions.exclude(action__type__in=LEAVE_TYPES).order_by("seq")
-               .values_list("seq", "seat", "source", "entry"))
+    log = list(
+        game.actions.exclude(action__type__in=LEAVE_TYPES).order_by("seq").values_list("seq", "seat", "source", "entry")
+    )
     by_index = {s.index: s for s in seats}
     for event in _missed_deadlines(game, log):
         seat = by_index[event["seat"]]
@@ -161,15 +182,24 @@ def _notify_missed_deadlines(game: Game, seats: list[Seat], *, after: int) -> No
             continue  # told before, a bot's own seat, or a seat the bot already plays for good
         if seat.abandoned and seat.missed_deadlines < 3:
             continue  # she resigned; the bot plays on and she asked for nothing more
-        notification_create(recipient=seat.user, kind=Event.BOT_PLAYED, key=f"timeout:{game.pk}:{event['first_seq']}",
-                            params=texts.bot_played_params(game, seats, event["entries"], event["in_a_row"]),
-                            game=game)
+        notification_create(
+            recipient=seat.user,
+            kind=Event.BOT_PLAYED,
+            key=f"timeout:{game.pk}:{event['first_seq']}",
+            params=texts.bot_played_params(game, seats, event["entries"], event["in_a_row"]),
+            game=game,
+        )
 
 
 def invitation_notify(invitation: Invitation) -> None:
     """Called inside the transaction that creates the invitation, so both commit or neither."""
-    notification_create(recipient=invitation.user, kind=Event.INVITED, key=f"invited:{invitation.game_id}",
-                        params=texts.invited_params(invitation.game, invitation.invited_by), game=invitation.game)
+    notification_create(
+        recipient=invitation.user,
+        kind=Event.INVITED,
+        key=f"invited:{invitation.game_id}",
+        params=texts.invited_params(invitation.game, invitation.invited_by),
+        game=invitation.game,
+    )
     invitation_event_record(invitation)
 
 
@@ -182,19 +212,29 @@ def reminders_send(*, now=None) -> int:
         shorter = [h for h in REMINDER_HOURS if h < hours]
         # Only the nearest reminder is due: a deadline within the next, shorter one waits for that.
         start = now + timedelta(hours=max(shorter)) if shorter else now
-        seats = (Seat.objects.filter(deadline__gt=start, deadline__lte=now + lead, abandoned=False,
-                                     user__isnull=False, game__status=Game.Status.RUNNING,
-                                     game__pace=Pace.CORRESPONDENCE,
-                                     # no "24 hours left" on a clock that was never longer than that
-                                     game__turn_seconds__gt=lead.total_seconds())
-                 .exclude(away_q(now))  # her clock stands still while she is on vacation (ruling S4)
-                 .select_related("game", "user"))
+        seats = (
+            Seat.objects.filter(
+                deadline__gt=start,
+                deadline__lte=now + lead,
+                abandoned=False,
+                user__isnull=False,
+                game__status=Game.Status.RUNNING,
+                game__pace=Pace.CORRESPONDENCE,
+                # no "24 hours left" on a clock that was never longer than that
+                game__turn_seconds__gt=lead.total_seconds(),
+            )
+            .exclude(away_q(now))  # her clock stands still while she is on vacation (ruling S4)
+            .select_related("game", "user")
+        )
         for seat in seats:
             if seat.index not in seat.game.to_act:
                 continue
             made = notification_create(
-                recipient=seat.user, kind=Event.DEADLINE,
+                recipient=seat.user,
+                kind=Event.DEADLINE,
                 key=f"deadline:{hours}h:{seat.game_id}:{seat.index}:{_stamp(seat.deadline)}",
-                params=texts.deadline_near_params(seat.game, seat, hours), game=seat.game)
+                params=texts.deadline_near_params(seat.game, seat, hours),
+                game=seat.game,
+            )
             sent += made is not None
     return sent

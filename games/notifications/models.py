@@ -2,6 +2,7 @@
 
 The tables keep the names they had when these models belonged to games and accounts, so moving them moved no data.
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -30,8 +31,9 @@ class NotificationPreference(models.Model):
         DIGEST = "digest", _("In the daily digest")
         NONE = "none", _("No email")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="notification_preferences")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notification_preferences"
+    )
     event = models.CharField(max_length=20, choices=NotificationEvent.choices)
     email = models.CharField(max_length=10, choices=Email.choices, default=Email.IMMEDIATE)
 
@@ -56,7 +58,9 @@ class Notification(models.Model):
     recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     kind = models.CharField(max_length=20, choices=Kind.choices)
     key = models.CharField(max_length=160, help_text="Names the event, e.g. 'turn:12:0:v37'.")
-    game = models.ForeignKey("games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="notifications")
+    game = models.ForeignKey(
+        "games.Game", null=True, blank=True, on_delete=models.CASCADE, related_name="notifications"
+    )
     text = models.TextField(blank=True, default="", help_text="The words of a notification stored before params.")
     params = models.JSONField(default=dict, blank=True, help_text="The event as data: a code and its facts.")
     read_at = models.DateTimeField(null=True, blank=True)

@@ -9,6 +9,7 @@ Two rules follow for "your turn" emails (the in-site notification is always made
 - a table's turn is mailed once until she visits that table (opens its page after the
   mail); later turns there send nothing until she has been back.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -33,8 +34,11 @@ def _write_every() -> timedelta:
 
 def _stale(seat: Seat, now) -> bool:
     """Is her stored visit worth writing again (older than the throttle, or not yet after the last mail)?"""
-    return (seat.seen_at is None or seat.seen_at < now - _write_every()
-            or (seat.turn_mailed_at is not None and seat.turn_mailed_at >= seat.seen_at))
+    return (
+        seat.seen_at is None
+        or seat.seen_at < now - _write_every()
+        or (seat.turn_mailed_at is not None and seat.turn_mailed_at >= seat.seen_at)
+    )
 
 
 def presence_record(*, game: Game, user, now=None) -> bool:

@@ -1,4 +1,5 @@
 """Reads about notifications: the badge count, a person's list, her email choices."""
+
 from __future__ import annotations
 
 from django.db.models import QuerySet

@@ -7,6 +7,7 @@ Delivery rules:
   claimed pending -> sending before the mail goes out, so a retried task never sends twice;
   a crash between claiming and sending loses that one email rather than risking a duplicate.
 """
+
 from __future__ import annotations
 
 import logging
@@ -35,8 +36,9 @@ Channel = NotificationDelivery.Channel
 MAX_ATTEMPTS = 5
 
 
-def notification_create(*, recipient, kind: str, key: str, params: dict | None = None, text: str = "",
-                        game: Game | None = None) -> Notification | None:
+def notification_create(
+    *, recipient, kind: str, key: str, params: dict | None = None, text: str = "", game: Game | None = None
+) -> Notification | None:
     """Tell `recipient` about one event, once; queue her email as she chose.  None if she already knew.
 
     `params` is the event as data (games.notifications.texts: worded when read, in the reader's language);
@@ -46,15 +48,17 @@ def notification_create(*, recipient, kind: str, key: str, params: dict | None =
         raise ValueError(f"unknown notification kind {kind!r}")
     with transaction.atomic():
         notification, created = Notification.objects.get_or_create(
-            recipient=recipient, key=key, defaults={"kind": kind, "params": params or {}, "text": text, "game": game})
+            recipient=recipient, key=key, defaults={"kind": kind, "params": params or {}, "text": text, "game": game}
+        )
         if not created:
             return None
         _delivery_queue(notification)
     return notification
 
 
-def turn_notification_tell(*, seat: Seat, key: str, params: dict | None = None, text: str = "",
-                           now=None) -> Notification | None:
+def turn_notification_tell(
+    *, seat: Seat, key: str, params: dict | None = None, text: str = "", now=None
+) -> Notification | None:
     """Tell the seat's player that it is her turn; None if this turn (`key`) was told already.
 
     Ruling S6: at most one unread "your turn" per table.  A later turn rewrites the unread
@@ -69,13 +73,21 @@ def turn_notification_tell(*, seat: Seat, key: str, params: dict | None = None, 
     with transaction.atomic():
         if Notification.objects.filter(recipient=recipient, key=key).exists():
             return None
-        notification = (Notification.objects.select_for_update()
-                        .filter(recipient=recipient, game_id=seat.game_id, kind=NotificationEvent.YOUR_TURN,
-                                read_at__isnull=True).order_by("-created_at", "-pk").first())
+        notification = (
+            Notification.objects.select_for_update()
+            .filter(recipient=recipient, game_id=seat.game_id, kind=NotificationEvent.YOUR_TURN, read_at__isnull=True)
+            .order_by("-created_at", "-pk")
+            .first()
+        )
         if notification is None:
-            notification = Notification.objects.create(recipient=recipient, kind=NotificationEvent.YOUR_TURN,
-                                                       key=key, params=params or {}, text=text,
-                                                       game_id=seat.game_id)
+            notification = Notification.objects.create(
+                recipient=recipient,
+                kind=NotificationEvent.YOUR_TURN,
+                key=key,
+                params=params or {},
+                text=text,
+                game_id=seat.game_id,
+            )
         else:
             notification.key, notification.params, notification.text = key, params or {}, text
             notification.created_at = now
@@ -94,7 +106,8 @@ def _delivery_queue(notification: Notification) -> bool:
         return False
     channel = Channel.EMAIL if choice == Email.IMMEDIATE else Channel.DIGEST
     delivery, made = NotificationDelivery.objects.get_or_create(
-        key=notification.key, channel=channel, recipient=recipient, defaults={"notification": notification})
+        key=notification.key, channel=channel, recipient=recipient, defaults={"notification": notification}
+    )
     if made and channel == Channel.EMAIL:
         transaction.on_commit(lambda: _queue_email(delivery.pk))
     return made
@@ -125,8 +138,10 @@ def notification_preferences_set(*, user, choices: dict[str, str]) -> None:
         if event not in NotificationEvent.values:
             raise BadRequest(_("There is no notification called %(event)s.") % {"event": repr(event)})
         if choice not in Email.values:
-            raise BadRequest(_("Choose one of %(choices)s for %(event)s.")
-                             % {"choices": ", ".join(Email.values), "event": repr(event)})
+            raise BadRequest(
+                _("Choose one of %(choices)s for %(event)s.")
+                % {"choices": ", ".join(Email.values), "event": repr(event)}
+            )
     with transaction.atomic():
         for event, choice in choices.items():
             NotificationPreference.objects.update_or_create(user=user, event=event, defaults={"email": choice})
@@ -139,7 +154,8 @@ def _claim(ids, now) -> tuple[str, int]:
     """Move pending rows to sending under a fresh batch name; only rows still pending are taken."""
     batch = uuid.uuid4().hex
     taken = NotificationDelivery.objects.filter(pk__in=list(ids), status=Status.PENDING).update(
-        status=Status.SENDING, batch=batch, claimed_at=now, attempts=F("attempts") + 1)
+        status=Status.SENDING, batch=batch, claimed_at=now, attempts=F("attempts") + 1
+    )
     return batch, taken
 
 
@@ -170,13 +186,17 @@ def notification_email_send(*, delivery_id: int, now=None) -> bool:
 def digest_send(*, user_id: int, now=None) -> int:
     """Send one person her daily digest of pending notifications; returns how many it held."""
     now = now or timezone.now()
-    ids = NotificationDelivery.objects.filter(recipient_id=user_id, channel=Channel.DIGEST,
-                                              status=Status.PENDING).values_list("pk", flat=True)
+    ids = NotificationDelivery.objects.filter(
+        recipient_id=user_id, channel=Channel.DIGEST, status=Status.PENDING
+    ).values_list("pk", flat=True)
     batch, taken = _claim(ids, now)
     if not taken:
         return 0
-    rows = list(NotificationDelivery.objects.filter(batch=batch).select_related("notification__game", "recipient")
-                .order_by("notification__created_at", "pk"))
+    rows = list(
+        NotificationDelivery.objects.filter(batch=batch)
+        .select_related("notification__game", "recipient")
+        .order_by("notification__created_at", "pk")
+    )
     # A "your turn" rewritten by a later turn may hold two rows; the digest tells it once, as it reads now.
     notifications = list({r.notification_id: r.notification for r in rows}.values())
     try:
@@ -190,21 +210,27 @@ def digest_send(*, user_id: int, now=None) -> int:
 
 
 def digest_recipients() -> list[int]:
-    return list(NotificationDelivery.objects.filter(channel=Channel.DIGEST, status=Status.PENDING)
-                .values_list("recipient_id", flat=True).distinct().order_by("recipient_id"))
+    return list(
+        NotificationDelivery.objects.filter(channel=Channel.DIGEST, status=Status.PENDING)
+        .values_list("recipient_id", flat=True)
+        .distinct()
+        .order_by("recipient_id")
+    )
 
 
 def deliveries_overdue(*, now=None, after_seconds: int = 60) -> list[int]:
     """Immediate emails still pending a while after they were queued (the broker was down, or SMTP failed)."""
     now = now or timezone.now()
-    return list(NotificationDelivery.objects.filter(channel=Channel.EMAIL, status=Status.PENDING,
-                                                    created_at__lte=now - timedelta(seconds=after_seconds))
-                .values_list("pk", flat=True)[:500])
+    return list(
+        NotificationDelivery.objects.filter(
+            channel=Channel.EMAIL, status=Status.PENDING, created_at__lte=now - timedelta(seconds=after_seconds)
+        ).values_list("pk", flat=True)[:500]
+    )
 
 
 def deliveries_give_up_stuck(*, now=None, after_seconds: int = 3600) -> int:
     """Rows claimed long ago and never finished: the sender died mid-way.  Never retried (no duplicates)."""
     now = now or timezone.now()
-    return NotificationDelivery.objects.filter(status=Status.SENDING,
-                                               claimed_at__lte=now - timedelta(seconds=after_seconds)).update(
-        status=Status.FAILED, error="The sender stopped while sending; not retried to avoid a duplicate.")
+    return NotificationDelivery.objects.filter(
+        status=Status.SENDING, claimed_at__lte=now - timedelta(seconds=after_seconds)
+    ).update(status=Status.FAILED, error="The sender stopped while sending; not retried to avoid a duplicate.")

@@ -1,4 +1,5 @@
 """Mounted at /accounts/notifications/ (config/urls.py): the email settings page."""
+
 from django.urls import path
 
 from . import views

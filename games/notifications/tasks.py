@@ -1,4 +1,5 @@
 """Celery tasks of the notifications app: thin, taking ids and calling its services (issue 15: its own tasks)."""
+
 from __future__ import annotations
 
 from celery import shared_task

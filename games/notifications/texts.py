@@ -11,6 +11,7 @@ Everything here is built from public facts (the table, who sits where, the publi
 line of a move, final results) or from the recipient's own seat, never from the game
 state, so a notification cannot leak a hidden card or crate (ruling G0.3).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -76,8 +77,11 @@ def _label(data: dict) -> str:
 
 
 def _seat(seat: Seat) -> dict:
-    return {"index": seat.index, "user": seat.user.username if seat.user_id is not None else None,
-            "bot": seat.bot_level if seat.user_id is None else None}
+    return {
+        "index": seat.index,
+        "user": seat.user.username if seat.user_id is not None else None,
+        "bot": seat.bot_level if seat.user_id is None else None,
+    }
 
 
 def _name(data: dict) -> str:
@@ -101,8 +105,12 @@ def started_params(game: Game, seats: list[Seat]) -> dict:
 
 
 def your_turn_params(game: Game, seat: Seat) -> dict:
-    return {"code": "your_turn", "game": _game(game), "seat": seat.index,
-            "deadline": seat.deadline.isoformat() if seat.deadline is not None else None}
+    return {
+        "code": "your_turn",
+        "game": _game(game),
+        "seat": seat.index,
+        "deadline": seat.deadline.isoformat() if seat.deadline is not None else None,
+    }
 
 
 def invited_params(game: Game, inviter) -> dict:
@@ -110,21 +118,36 @@ def invited_params(game: Game, inviter) -> dict:
 
 
 def deadline_near_params(game: Game, seat: Seat, hours: int) -> dict:
-    return {"code": "deadline", "game": _game(game), "seat": seat.index, "hours": hours,
-            "deadline": seat.deadline.isoformat()}
+    return {
+        "code": "deadline",
+        "game": _game(game),
+        "seat": seat.index,
+        "hours": hours,
+        "deadline": seat.deadline.isoformat(),
+    }
 
 
 def bot_played_params(game: Game, seats: list[Seat], entries: list[list[dict]], missed_in_a_row: int) -> dict:
     # The bot's moves are kept as their log entries (data, games.log_words), worded when read.
-    return {"code": "bot_played", "game": _game(game), "seats": [_seat(s) for s in seats], "entries": entries,
-            "in_a_row": missed_in_a_row}
+    return {
+        "code": "bot_played",
+        "game": _game(game),
+        "seats": [_seat(s) for s in seats],
+        "entries": entries,
+        "in_a_row": missed_in_a_row,
+    }
 
 
 def finished_params(game: Game, seats: list[Seat], seat: Seat) -> dict:
     # Only public results (rank, score, abandoned) and her own seat: nothing hidden (ruling G0.3).
-    return {"code": "finished", "game": _game(game), "players": game.players, "seat": seat.index,
-            "abandoned": seat.abandoned,
-            "seats": [{**_seat(s), "rank": s.rank, "score": s.score} for s in seats]}
+    return {
+        "code": "finished",
+        "game": _game(game),
+        "players": game.players,
+        "seat": seat.index,
+        "abandoned": seat.abandoned,
+        "seats": [{**_seat(s), "rank": s.rank, "score": s.score} for s in seats],
+    }
 
 
 # --- the words, when it is shown or sent -------------------------------------------------------------
@@ -150,36 +173,48 @@ def _invited_words(p: dict) -> str:
 def _deadline_words(p: dict) -> str:
     hours = p["hours"]
     left = ngettext("%(n)d hour", "%(n)d hours", hours) % {"n": hours}
-    return _("Your deadline at %(game)s is in less than %(left)s: play before %(deadline)s, or the site's bot "
-             "plays the turn for you.") % {"game": _label(p["game"]), "left": left,
-                                           "deadline": when(_moment(p["deadline"]))}
+    return _(
+        "Your deadline at %(game)s is in less than %(left)s: play before %(deadline)s, or the site's bot "
+        "plays the turn for you."
+    ) % {"game": _label(p["game"]), "left": left, "deadline": when(_moment(p["deadline"]))}
 
 
 def _bot_played_words(p: dict) -> str:
     names = {s["index"]: _name(s) for s in p["seats"]}
     descriptions = [entry_words(p["game"]["kind"], entry, names) for entry in p["entries"]]
     text = _("You missed your deadline at %(game)s, so the site's bot played for you: %(moves)s") % {
-        "game": _label(p["game"]), "moves": " ".join(d for d in descriptions if d)}
+        "game": _label(p["game"]),
+        "moves": " ".join(d for d in descriptions if d),
+    }
     missed_in_a_row = p["in_a_row"]
     if missed_in_a_row >= 3:
-        text += " " + _("That was the third missed deadline in a row: the bot now plays your seat to the end "
-                        "of the game, and the game counts as a loss for you.")
+        text += " " + _(
+            "That was the third missed deadline in a row: the bot now plays your seat to the end "
+            "of the game, and the game counts as a loss for you."
+        )
     else:
         text += " " + ngettext(
             "You have missed %(n)d deadline in a row; after three the bot takes over your seat for good.",
             "You have missed %(n)d deadlines in a row; after three the bot takes over your seat for good.",
-            missed_in_a_row) % {"n": missed_in_a_row}
+            missed_in_a_row,
+        ) % {"n": missed_in_a_row}
     return text
 
 
 def _finished_words(p: dict) -> str:
     # A game that ended early (a resignation, ruling S1) has no scores: then no points are mentioned.
     seats = p["seats"]
-    ranking = ", ".join(f"{s['rank'] or '-'}. {_name(s)}" + (f" ({points(s['score'])})" if s["score"] is not None else "")
-                        for s in sorted(seats, key=lambda s: (s["rank"] or 99, s["index"])))
+    ranking = ", ".join(
+        f"{s['rank'] or '-'}. {_name(s)}" + (f" ({points(s['score'])})" if s["score"] is not None else "")
+        for s in sorted(seats, key=lambda s: (s["rank"] or 99, s["index"]))
+    )
     mine = next((s for s in seats if s["index"] == p["seat"]), {"rank": None, "score": None})
-    facts = {"game": _label(p["game"]), "rank": mine["rank"] or "-", "players": p["players"],
-             "score": points(mine["score"])}
+    facts = {
+        "game": _label(p["game"]),
+        "rank": mine["rank"] or "-",
+        "players": p["players"],
+        "score": points(mine["score"]),
+    }
     if mine["score"] is None:
         text = _("Game over at %(game)s: you placed %(rank)s of %(players)d.") % facts
     else:
@@ -210,18 +245,27 @@ def _tournament_words(p: dict) -> str:
     facts = {"name": p["name"], "n": p.get("n") or 0, "url": _tournament_url(p), "winner": p.get("winner") or ""}
     event = p["event"]
     if event == "started":
-        return ngettext("The tournament “%(name)s” has started: you play %(n)d game, already dealt. %(url)s",
-                        "The tournament “%(name)s” has started: you play %(n)d games, all already dealt. %(url)s",
-                        facts["n"]) % facts
+        return (
+            ngettext(
+                "The tournament “%(name)s” has started: you play %(n)d game, already dealt. %(url)s",
+                "The tournament “%(name)s” has started: you play %(n)d games, all already dealt. %(url)s",
+                facts["n"],
+            )
+            % facts
+        )
     if event == "cancelled_by_organiser":
         return _("The tournament “%(name)s” was cancelled by its organiser. %(url)s") % facts
     if event == "cancelled":
-        return ngettext("The tournament “%(name)s” was cancelled: it needed at least %(n)d entrant. %(url)s",
-                        "The tournament “%(name)s” was cancelled: it needed at least %(n)d entrants. %(url)s",
-                        facts["n"]) % facts
+        return (
+            ngettext(
+                "The tournament “%(name)s” was cancelled: it needed at least %(n)d entrant. %(url)s",
+                "The tournament “%(name)s” was cancelled: it needed at least %(n)d entrants. %(url)s",
+                facts["n"],
+            )
+            % facts
+        )
     if event == "finished_without_winner":
-        return _("The tournament “%(name)s” is over, without a winner: no game was played to its end. "
-                 "%(url)s") % facts
+        return _("The tournament “%(name)s” is over, without a winner: no game was played to its end. %(url)s") % facts
     return _("The tournament “%(name)s” is over. Winner: %(winner)s. %(url)s") % facts
 
 

@@ -1,4 +1,5 @@
 """Mounted at /notifications/ (config/urls.py)."""
+
 from django.urls import path
 
 from . import views

@@ -1,4 +1,5 @@
 """The notification list (mark one or all as read) and the email settings page."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -24,10 +25,14 @@ def _list_context(request) -> dict:
     number = request.POST.get("page") or request.GET.get("page") or 1
     page = Paginator(selectors.notifications_of_user(user=request.user), PER_PAGE).get_page(number)
     # Worded now, in the page's language (issue 13: the notification stores data, not words).
-    return {"items": [{"n": n, "text": notification_words(n), "url": table_path(n.game_id) if n.game_id else ""}
-                      for n in page],
-            "page_obj": page, "page_numbers": page.paginator.get_elided_page_range(page.number),
-            "unread_count": selectors.unread_count(user=request.user)}
+    return {
+        "items": [
+            {"n": n, "text": notification_words(n), "url": table_path(n.game_id) if n.game_id else ""} for n in page
+        ],
+        "page_obj": page,
+        "page_numbers": page.paginator.get_elided_page_range(page.number),
+        "unread_count": selectors.unread_count(user=request.user),
+    }
 
 
 @login_required
@@ -93,6 +98,12 @@ def notification_settings(request):
             return redirect("notification_settings")
     current = selectors.email_choices_of_user(user=request.user)
     rows = [{"event": value, "label": label, "choice": current[value]} for value, label in NotificationEvent.choices]
-    return render(request, "notifications/settings.html", {
-        "rows": rows, "email_choices": NotificationPreference.Email.choices, "has_email": bool(request.user.email),
-    })
+    return render(
+        request,
+        "notifications/settings.html",
+        {
+            "rows": rows,
+            "email_choices": NotificationPreference.Email.choices,
+            "has_email": bool(request.user.email),
+        },
+    )

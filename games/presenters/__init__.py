@@ -8,8 +8,10 @@ Everything else the site says or draws of one game lives beside it, found by `ga
 `<game>_words.py` (log lines, refusals, what the game is and how it scores) and `<game>_diagrams.py` (the
 positions of its How to play page: each reached by applying legal actions to a new game from a fixed seed, so
 it is exactly what a table would show, nothing drawn by hand; the engine work is cached per process, the
-presenter runs on every request because its labels follow the reader's language).  No other module of the site names a game (tests/test_game_names_stay_home.py).
+presenter runs on every request because its labels follow the reader's language).  No other module of the site
+names a game (tests/test_game_names_stay_home.py).
 """
+
 from __future__ import annotations
 
 import importlib

@@ -2,6 +2,7 @@
 
 Crude on purpose; it keeps any game playable in the browser until it gets its own drawing.
 """
+
 from __future__ import annotations
 
 import json

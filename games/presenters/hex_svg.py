@@ -3,6 +3,7 @@
 Cells are axial [q, r] placed with engine.hexgrid.to_pixel; `size` is the circumradius in SVG units
 (each board has its own).  Numbers are written with one decimal at most, so pages stay small.
 """
+
 from __future__ import annotations
 
 import math

@@ -7,6 +7,7 @@ edge at a right angle like the printed lines.  Placing a revealed tile is previe
 by moving a pre-drawn copy of the tile (one per orientation, anchored at the origin) onto the chosen
 cell: the drawing of a placement only depends on the anchor through a translation.
 """
+
 from __future__ import annotations
 
 import json
@@ -75,8 +76,7 @@ def curve_path(anchor, orientation: int, i: int, j: int) -> str:
         cx, cy = centre(cell)
         handles.append((p[0] + (cx - p[0]) / APOTHEM * length, p[1] + (cy - p[1]) / APOTHEM * length))
     (h1x, h1y), (h2x, h2y) = handles
-    return (f"M{fmt(p1[0])} {fmt(p1[1])} C{fmt(h1x)} {fmt(h1y)} {fmt(h2x)} {fmt(h2y)} "
-            f"{fmt(p2[0])} {fmt(p2[1])}")
+    return f"M{fmt(p1[0])} {fmt(p1[1])} C{fmt(h1x)} {fmt(h1y)} {fmt(h2x)} {fmt(h2y)} {fmt(p2[0])} {fmt(p2[1])}"
 
 
 def outline_path(cells) -> str:
@@ -98,11 +98,13 @@ def tile_drawing(pairs, anchor, orientation: int, ring_of: dict | None = None, t
     curves = []
     for i, j in pairs:
         ring = ring_of.get((tile, frozenset((i, j)))) if ring_of is not None else None
-        curves.append({
-            "d": curve_path(anchor, orientation, i, j),
-            "ring": ring,
-            "hue": ring % RING_HUES if ring is not None else None,
-        })
+        curves.append(
+            {
+                "d": curve_path(anchor, orientation, i, j),
+                "ring": ring,
+                "hue": ring % RING_HUES if ring is not None else None,
+            }
+        )
     return {"hexes": [hex_points(c) for c in cells], "outline": outline_path(cells), "curves": curves}
 
 
@@ -165,19 +167,31 @@ def present(detail: dict, names: list[str]) -> dict:
     tiles, covered = [], []
     for entry in view["board"]:
         covered += entry["cells"]
-        tiles.append({
-            "tile": entry["tile"],
-            "new": entry["tile"] in placed_now,
-            "turnable": entry["tile"] in turnable,
-            **tile_drawing(all_designs[entry["design"]], entry["anchor"], entry["orientation"], ring_of, entry["tile"]),
-        })
+        tiles.append(
+            {
+                "tile": entry["tile"],
+                "new": entry["tile"] in placed_now,
+                "turnable": entry["tile"] in turnable,
+                **tile_drawing(
+                    all_designs[entry["design"]], entry["anchor"], entry["orientation"], ring_of, entry["tile"]
+                ),
+            }
+        )
 
     places = [a for a in legal if a["type"] == "place"]
     spot_cells = sorted({tuple(c) for a in places for c in a["cells"]})
     covered_set = {tuple(c) for c in covered}
-    spots = [{"q": q, "r": r, "points": hex_points((q, r)),
-              "near": any(neighbour((q, r), d) in covered_set for d in range(6)),
-              "x": fmt(centre((q, r))[0]), "y": fmt(centre((q, r))[1])} for q, r in spot_cells]
+    spots = [
+        {
+            "q": q,
+            "r": r,
+            "points": hex_points((q, r)),
+            "near": any(neighbour((q, r), d) in covered_set for d in range(6)),
+            "x": fmt(centre((q, r))[0]),
+            "y": fmt(centre((q, r))[1]),
+        }
+        for q, r in spot_cells
+    ]
     view_box = _bounds(covered, spot_cells)
     placeable = {a["tile"] for a in places}
     hand = [_hand_tile(h, h["tile"] in placeable) for h in view["hand"]]
@@ -186,13 +200,18 @@ def present(detail: dict, names: list[str]) -> dict:
     current = view["current"]
     scores = view["scores"]
     results = {r["seat"]: r for r in view["results"] or []}
-    players = [{
-        "seat": i, "name": names[i] if i < len(names) else str(i + 1), "score": s,
-        "current": i == current, "me": i == detail["my_seat"],
-        "rank": results[i]["rank"] if i in results else None,
-    } for i, s in enumerate(scores)]
-    rings = [{"value": r["value"], "hue": i % RING_HUES}
-             for i, r in enumerate(view["rings"])]
+    players = [
+        {
+            "seat": i,
+            "name": names[i] if i < len(names) else str(i + 1),
+            "score": s,
+            "current": i == current,
+            "me": i == detail["my_seat"],
+            "rank": results[i]["rank"] if i in results else None,
+        }
+        for i, s in enumerate(scores)
+    ]
+    rings = [{"value": r["value"], "hue": i % RING_HUES} for i, r in enumerate(view["rings"])]
     history = []
     for h in reversed(view["history"]):
         history.append({**h, "name": names[h["seat"]] if h["seat"] < len(names) else str(h["seat"] + 1)})

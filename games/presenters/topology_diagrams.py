@@ -2,6 +2,7 @@
 
 Positions reached by legal actions from fixed seeds (games.presenters explains why; found by game_module).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -40,5 +41,11 @@ def diagrams() -> dict:
     parts = []
     for ring in turn["rings"]:
         parts += [ring["value"], *ring.get("inner", [])]
-    return {"start": start, "after": after, "points": turn["points"], "rings": turn["rings"],
-            "sum": " + ".join(str(p) for p in parts), "tiles": len(found["after"]["board"])}
+    return {
+        "start": start,
+        "after": after,
+        "points": turn["points"],
+        "rings": turn["rings"],
+        "sum": " + ".join(str(p) for p in parts),
+        "tiles": len(found["after"]["board"]),
+    }

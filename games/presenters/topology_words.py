@@ -1,4 +1,5 @@
 """Topology's log entries and refusals in the reader's language (issue 13), from the engine's data."""
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -16,8 +17,10 @@ def _cell(cell) -> str:
 
 def _ring(ring: dict) -> str:
     if ring.get("inner"):
-        return _("a ring of %(value)s around %(inner)s") % {"value": ring.get("value"),
-                                                            "inner": " + ".join(map(str, ring["inner"]))}
+        return _("a ring of %(value)s around %(inner)s") % {
+            "value": ring.get("value"),
+            "inner": " + ".join(map(str, ring["inner"])),
+        }
     return _("a ring of %(value)s") % {"value": ring.get("value")}
 
 
@@ -28,9 +31,11 @@ def phrase_words(p: dict, names: dict[int, str]) -> str:
         return _("%(who)s placed a tile on %(a)s and %(b)s.") % {"who": who, "a": _cell(a), "b": _cell(b)}
     if code == "topology.end_turn":
         if p.get("points"):
-            text = ngettext("%(who)s ended the turn and scored %(n)s point (%(rings)s).",
-                            "%(who)s ended the turn and scored %(n)s points (%(rings)s).", p["points"]) % {
-                "who": who, "n": p["points"], "rings": listing(_ring(r) for r in p.get("rings") or [])}
+            text = ngettext(
+                "%(who)s ended the turn and scored %(n)s point (%(rings)s).",
+                "%(who)s ended the turn and scored %(n)s points (%(rings)s).",
+                p["points"],
+            ) % {"who": who, "n": p["points"], "rings": listing(_ring(r) for r in p.get("rings") or [])}
         else:
             text = _("%(who)s ended the turn without closing a ring.") % {"who": who}
         return text + (" " + _("The game is over.") if p.get("over") else "")
@@ -42,7 +47,10 @@ def phrase_words(p: dict, names: dict[int, str]) -> str:
         cells = p.get("cells")
         if cells:
             return _("%(who)s turned the tile on %(a)s and %(b)s half a turn.") % {
-                "who": who, "a": _cell(cells[0]), "b": _cell(cells[1])}
+                "who": who,
+                "a": _cell(cells[0]),
+                "b": _cell(cells[1]),
+            }
         return _("%(who)s turned a tile half a turn.") % {"who": who}
     if code == "topology.decline":
         return _("%(who)s left every tile as it was (no tile was left to reveal).") % {"who": who}
@@ -59,38 +67,45 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
         return _("It is %(who)s's turn, not yours.") % {"who": name_of(names, p.get("seat"))}
     if code == "topology.unknown":
         if p.get("advanced"):
-            return _("Unknown move; in Topology you place a tile, end your turn or undo, and choose to reveal a "
-                     "third tile or turn one over.")
+            return _(
+                "Unknown move; in Topology you place a tile, end your turn or undo, and choose to reveal a "
+                "third tile or turn one over."
+            )
         return _("Unknown move; in Topology you place a tile, end your turn or undo.")
     if code == "topology.place_all":
-        return ngettext("Place all your revealed tiles before ending the turn (%(n)s left).",
-                        "Place all your revealed tiles before ending the turn (%(n)s left).", p.get("left", 0)) % {
-            "n": p.get("left")}
+        return ngettext(
+            "Place all your revealed tiles before ending the turn (%(n)s left).",
+            "Place all your revealed tiles before ending the turn (%(n)s left).",
+            p.get("left", 0),
+        ) % {"n": p.get("left")}
     if code == "topology.tile_choice":
         return _("Choose one of the tiles you revealed this turn: %(tiles)s.") % {"tiles": listing(p.get("tiles"))}
     if code == "topology.second_cell":
         return _("With orientation %(orientation)s the second cell must be %(cell)s.") % {
-            "orientation": p.get("orientation"), "cell": _cell(p.get("cell"))}
+            "orientation": p.get("orientation"),
+            "cell": _cell(p.get("cell")),
+        }
     if code == "topology.symmetric":
         cells = p.get("cells") or [None, None]
-        return _("This tile looks the same turned half-way round; place it as cells [%(a)s, %(b)s] with orientation "
-                 "%(orientation)s.") % {"a": cells[0], "b": cells[1], "orientation": p.get("orientation")}
+        return _(
+            "This tile looks the same turned half-way round; place it as cells [%(a)s, %(b)s] with orientation "
+            "%(orientation)s."
+        ) % {"a": cells[0], "b": cells[1], "orientation": p.get("orientation")}
     if code == "topology.covered":
         return _("Cell %(cell)s is already covered by a tile.") % {"cell": _cell(p.get("cell"))}
     plain = {
         "topology.nothing_to_undo": _("There is nothing to take back this turn."),
         "topology.undo_reveal": _("The third tile has been revealed, so that choice cannot be taken back."),
-        "topology.advanced_only": _("Revealing a third tile or turning a tile over belongs to the advanced variant "
-                                    "only."),
-        "topology.already_chosen": _("You have already made this turn's choice between a third tile and a "
-                                     "turn-over."),
+        "topology.advanced_only": _(
+            "Revealing a third tile or turning a tile over belongs to the advanced variant only."
+        ),
+        "topology.already_chosen": _("You have already made this turn's choice between a third tile and a turn-over."),
         "topology.stack_empty": _("No face-down tile is left to reveal; turn a tile over or decline instead."),
         "topology.must_choose": _("You must either reveal a third tile or turn a placed tile over."),
         "topology.turn_which": _("Choose a tile that is already on the table to turn over."),
         "topology.choose_first": _("First choose: reveal a third tile, or turn a placed tile half a turn."),
         "topology.all_placed": _("All of this turn's tiles are placed; end your turn (or undo)."),
-        "topology.tile_placed": _("That tile is already on the table; place one of the tiles you revealed this "
-                                  "turn."),
+        "topology.tile_placed": _("That tile is already on the table; place one of the tiles you revealed this turn."),
         "topology.cells_shape": _("Give the two cells the tile covers as [[q, r], [q, r]]."),
         "topology.orientation": _("The orientation must be a whole number from 0 to 5."),
         "topology.not_neighbours": _("A tile covers two neighbouring cells; these two cells do not share an edge."),
@@ -117,7 +132,8 @@ def options_words(code: str, p: dict) -> str | None:
     """Why options Topology's rules refuse together cannot be played, or None."""
     if code == "topology.options.advanced_players":
         return _("The advanced variant of Topology is for two players only, not %(players)s.") % {
-            "players": p.get("players")}
+            "players": p.get("players")
+        }
     return None
 
 

@@ -7,6 +7,7 @@ of the paths; a key that starts two-step paths (a mole to move, a farmer tile to
 and highlights the second keys.  The script (static/js/topoum.js) only follows these paths and
 posts the action they end in; the server stays the authority.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,6 +36,7 @@ SIZE = 26.0  # hex circumradius in SVG units
 APOTHEM = SIZE * math.sqrt(3) / 2
 MIN_SCALE = 0.85  # px per SVG unit at least: a space stays about 38 px wide, tappable on a phone
 
+
 # Colours of the four armies (the view's "colours" names them by seat; tiles carry a colour index).
 def key(h) -> str:
     return f"{h[0]},{h[1]}"
@@ -47,9 +49,14 @@ def centre(h) -> tuple[float, float]:
 def card_info(card, categories: dict, **extra) -> dict:
     """A card as the templates draw it: name, category (from the view's card_categories) and its effect."""
     category = categories.get(card)  # Peace has none
-    return {"card": card, "title": card_title(card), "category": category,
-            "category_label": _(CATEGORY_LABELS[category]) if category else "",
-            "effect": _(CARD_EFFECTS[card]) if card in CARD_EFFECTS else "", **extra}
+    return {
+        "card": card,
+        "title": card_title(card),
+        "category": category,
+        "category_label": _(CATEGORY_LABELS[category]) if category else "",
+        "effect": _(CARD_EFFECTS[card]) if card in CARD_EFFECTS else "",
+        **extra,
+    }
 
 
 # --- the decision: every legal action as a click path ---------------------------------------------
@@ -66,7 +73,9 @@ def _move_label(outcome: dict) -> str:
     if kind == "lost":
         if outcome.get("feature"):
             return _("Move onto the %(thing)s: the mole is eliminated (−%(medals)s medals)") % {
-                "thing": _(FEATURE_LABELS[outcome["feature"]]), "medals": penalty}
+                "thing": _(FEATURE_LABELS[outcome["feature"]]),
+                "medals": penalty,
+            }
         return _("Move there: no square, the mole is eliminated (−%(medals)s medals)") % {"medals": penalty}
     if kind == "collide_own":
         return _("Move onto your own mole: both are eliminated (−%(medals)s medals)") % {"medals": penalty}
@@ -105,7 +114,8 @@ def click_paths(view: dict, legal: list[dict], me: int | None) -> list[dict]:
         if kind == "place":
             path = [key(action["hex"])]
             label = {"centre": _("Lay the centre tile here"), "ring": _("Place a barracks here")}.get(
-                setup_step, _("Place a barracks with a mole here"))
+                setup_step, _("Place a barracks with a mole here")
+            )
         elif kind == "obstacle":
             path = [key(action["hex"])]
             label = _(OBSTACLE_LABELS[action["kind"]])
@@ -122,7 +132,10 @@ def click_paths(view: dict, legal: list[dict], me: int | None) -> list[dict]:
                 slot = action["slot"]
                 path = [f"line:{slot}"]
                 label = _("Play %(card)s from Line slot %(slot)s (%(medals)+d medals)") % {
-                    "card": card_title(action["card"]), "slot": slot, "medals": line_values[slot - 1]}
+                    "card": card_title(action["card"]),
+                    "slot": slot,
+                    "medals": line_values[slot - 1],
+                }
         elif kind == "change_tile":
             path, label = ["change_tile"], _("Change the tile under the mole")
         elif kind == "target":
@@ -142,16 +155,24 @@ def click_paths(view: dict, legal: list[dict], me: int | None) -> list[dict]:
             path, label = [key(action["hex"])], _("Take this barracks back to your reserve")
         if path:
             where = " → ".join(f"({k})" for k in path if "," in k)
-            out.append({"path": path, "label": label, "where": where, "action": action,
-                        "json": json.dumps(action)})
+            out.append({"path": path, "label": label, "where": where, "action": action, "json": json.dumps(action)})
     return out
 
 
 # --- the battlefield ----------------------------------------------------------------------------------
 def _space(h, kind: str, **extra) -> dict:
     cx, cy = centre(h)
-    return {"key": key(h), "q": h[0], "r": h[1], "x": fmt(cx), "y": fmt(cy), "points": hex_points(h, SIZE),
-            "inner": hex_points(h, SIZE, 0.78), "kind": kind, **extra}
+    return {
+        "key": key(h),
+        "q": h[0],
+        "r": h[1],
+        "x": fmt(cx),
+        "y": fmt(cy),
+        "points": hex_points(h, SIZE),
+        "inner": hex_points(h, SIZE, 0.78),
+        "kind": kind,
+        **extra,
+    }
 
 
 def _tile_label(view: dict, cell: dict, colour: str | None, mole_colour: str | None) -> str:
@@ -159,8 +180,10 @@ def _tile_label(view: dict, cell: dict, colour: str | None, mole_colour: str | N
     h = cell["hex"]
     label = [_("space %(q)s,%(r)s") % {"q": h[0], "r": h[1]}]
     if cell.get("tile") in ("barracks", "neutral") and colour:
-        label.append((_("%(colour)s barracks") if cell["tile"] == "barracks" else _("%(colour)s neutral tile"))
-                     % {"colour": colour_label(colour)})
+        label.append(
+            (_("%(colour)s barracks") if cell["tile"] == "barracks" else _("%(colour)s neutral tile"))
+            % {"colour": colour_label(colour)}
+        )
     if "feature" in cell:
         label.append(_(FEATURE_LABELS[cell["feature"]]))
     if mole_colour:
@@ -185,9 +208,15 @@ def battlefield(view: dict, paths: list[dict]) -> dict:
     tiles = []
     for cell in view["board"]:
         colour = COLOUR_NAMES[cell["colour"]] if cell.get("colour") is not None else None
-        entry = _space(cell["hex"], cell.get("tile", "bare"), colour=colour, outpost=cell.get("outpost", False),
-                       feature=cell.get("feature"), deadly=cell.get("deadly", False),
-                       red_cross=cell.get("red_cross", False))
+        entry = _space(
+            cell["hex"],
+            cell.get("tile", "bare"),
+            colour=colour,
+            outpost=cell.get("outpost", False),
+            feature=cell.get("feature"),
+            deadly=cell.get("deadly", False),
+            red_cross=cell.get("red_cross", False),
+        )
         if cell.get("feature") == "crate":
             entry["crate_value"] = cell.get("value")  # only present when this seat has looked (ruling T8)
         if "mole" in cell:
@@ -205,8 +234,13 @@ def battlefield(view: dict, paths: list[dict]) -> dict:
             if "," in k and k not in hot:
                 q, r = (int(v) for v in k.split(","))
                 # Its name for a screen reader and a keyboard player (issue 13): what lies there.
-                hot[k] = _space((q, r), "hot", first=k in firsts, off=k not in on_board,
-                                label=tile_labels.get(k) or _("space %(q)s,%(r)s") % {"q": q, "r": r})
+                hot[k] = _space(
+                    (q, r),
+                    "hot",
+                    first=k in firsts,
+                    off=k not in on_board,
+                    label=tile_labels.get(k) or _("space %(q)s,%(r)s") % {"q": q, "r": r},
+                )
     pending = view["turn"]["pending"] or {}
     active = _space(pending["m"], "active") if "m" in pending else None
     parts = []
@@ -216,8 +250,17 @@ def battlefield(view: dict, paths: list[dict]) -> dict:
     lines = []
     for ln in view.get("new_lines", []):
         (x1, y1), (x2, y2) = centre(ln["from"]), centre(ln["to"])
-        lines.append({"x1": fmt(x1), "y1": fmt(y1), "x2": fmt(x2), "y2": fmt(y2),
-                      "mx": fmt((x1 + x2) / 2), "my": fmt((y1 + y2) / 2), "medals": ln["medals"]})
+        lines.append(
+            {
+                "x1": fmt(x1),
+                "y1": fmt(y1),
+                "x2": fmt(x2),
+                "y2": fmt(y2),
+                "mx": fmt((x1 + x2) / 2),
+                "my": fmt((y1 + y2) / 2),
+                "medals": ln["medals"],
+            }
+        )
     arrows = []
     if active and pending["k"] == "direction":
         ax, ay = centre(pending["m"])
@@ -231,9 +274,19 @@ def battlefield(view: dict, paths: list[dict]) -> dict:
     extent = (radius + 1) * SIZE * math.sqrt(3) + APOTHEM
     height = (radius + 1) * 1.5 * SIZE + SIZE
     view_box = f"{fmt(-extent)} {fmt(-height)} {fmt(2 * extent)} {fmt(2 * height)}"
-    return {"spaces": spaces, "tiles": tiles, "hot": list(hot.values()), "active": active, "parts": parts,
-            "lines": lines, "arrows": arrows, "view_box": view_box, "min_width": round(2 * extent * MIN_SCALE),
-            "size": fmt(SIZE), "half": fmt(SIZE / 2)}
+    return {
+        "spaces": spaces,
+        "tiles": tiles,
+        "hot": list(hot.values()),
+        "active": active,
+        "parts": parts,
+        "lines": lines,
+        "arrows": arrows,
+        "view_box": view_box,
+        "min_width": round(2 * extent * MIN_SCALE),
+        "size": fmt(SIZE),
+        "half": fmt(SIZE / 2),
+    }
 
 
 # --- the rest of the table ---------------------------------------------------------------------------
@@ -245,19 +298,32 @@ def players(view: dict, names: list[str], me: int | None) -> list[dict]:
     out = []
     for s in range(view["players"]):
         colour = colours[s]
-        held = [{"colour": colours[o], "colour_label": colour_label(colours[o]), "count": prisoners[s][o]}
-                for o in range(view["players"]) if o != s and prisoners[s][o]]
+        held = [
+            {"colour": colours[o], "colour_label": colour_label(colours[o]), "count": prisoners[s][o]}
+            for o in range(view["players"])
+            if o != s and prisoners[s][o]
+        ]
         top = piles[s]["top"]
-        out.append({
-            "seat": s, "name": names[s] if s < len(names) else str(s + 1), "colour": colour,
-            "colour_label": colour_label(colour), "me": s == me, "current": s == view["current"],
-            "medals": view["medals"][s], "moles": view["reserve"]["moles"][s],
-            "barracks": view["reserve"]["tiles"][s],  # seat s plays colour s (engine: colours[s])
-            "prisoners": held, "hand_size": view["hand_sizes"][s], "pile_size": piles[s]["size"],
-            "pile_top": card_info(top, categories) if top else None, "press": view["press"] == s,
-            "rank": results[s]["rank"] if s in results else None,
-            "final": final[s] if s < len(final) and final[s] else None,
-        })
+        out.append(
+            {
+                "seat": s,
+                "name": names[s] if s < len(names) else str(s + 1),
+                "colour": colour,
+                "colour_label": colour_label(colour),
+                "me": s == me,
+                "current": s == view["current"],
+                "medals": view["medals"][s],
+                "moles": view["reserve"]["moles"][s],
+                "barracks": view["reserve"]["tiles"][s],  # seat s plays colour s (engine: colours[s])
+                "prisoners": held,
+                "hand_size": view["hand_sizes"][s],
+                "pile_size": piles[s]["size"],
+                "pile_top": card_info(top, categories) if top else None,
+                "press": view["press"] == s,
+                "rank": results[s]["rank"] if s in results else None,
+                "final": final[s] if s < len(final) and final[s] else None,
+            }
+        )
     return out
 
 
@@ -274,8 +340,10 @@ def line_of_operations(view: dict, paths: list[dict]) -> list[dict]:
 
 def hand(view: dict, paths: list[dict]) -> list[dict]:
     playable = {p["path"][0] for p in paths}
-    return [card_info(c, view["card_categories"], key=f"hand:{c}", playable=f"hand:{c}" in playable)
-            for c in view.get("hand", [])]
+    return [
+        card_info(c, view["card_categories"], key=f"hand:{c}", playable=f"hand:{c}" in playable)
+        for c in view.get("hand", [])
+    ]
 
 
 def present(detail: dict, names: list[str]) -> dict:
@@ -290,12 +358,18 @@ def present(detail: dict, names: list[str]) -> dict:
     buttons = {t: json.dumps({"type": t}) for t in ("end_turn", "undo") if any(a["type"] == t for a in legal)}
     if "undo" in buttons and not detail.get("undoable"):  # (a rules diagram's detail has no undoable)
         del buttons["undo"]
-    ransoms = [{"json": json.dumps(a), "name": names[a["captor"]] if a["captor"] < len(names) else a["captor"]}
-               for a in legal if a["type"] == "ransom"]
+    ransoms = [
+        {"json": json.dumps(a), "name": names[a["captor"]] if a["captor"] < len(names) else a["captor"]}
+        for a in legal
+        if a["type"] == "ransom"
+    ]
     pending = view["turn"]["pending"] or {}
     firsts = {p["path"][0] for p in paths}
-    direction_buttons = [{"key": f"dir:{d}", "arrow": ARROWS[d], "dir": d}  # drawn turned by .tm-arrow.dir-d
-                         for d in range(6) if f"dir:{d}" in firsts]
+    direction_buttons = [
+        {"key": f"dir:{d}", "arrow": ARROWS[d], "dir": d}  # drawn turned by .tm-arrow.dir-d
+        for d in range(6)
+        if f"dir:{d}" in firsts
+    ]
     seats = players(view, names, me)
     farmer = view["farmer"]
     new_lines = view.get("new_lines", [])

@@ -2,6 +2,7 @@
 
 Positions reached by legal actions from fixed seeds (games.presenters explains why; found by game_module).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -25,8 +26,11 @@ def _pick(legal: list[dict], wanted) -> dict:
 def positions() -> dict:
     """The starting battlefield (rulings T1-T4) and a first turn that opens a line of sight (ruling T18)."""
     game = get_game("topoum")
-    seed = next(f"rules-topoum-{i}" for i in range(100)
-                if game.new_state(3, {"deck": "preset", "preset": "recruits"}, f"rules-topoum-{i}").start == 0)
+    seed = next(
+        f"rules-topoum-{i}"
+        for i in range(100)
+        if game.new_state(3, {"deck": "preset", "preset": "recruits"}, f"rules-topoum-{i}").start == 0
+    )
     state = game.new_state(3, {"deck": "preset", "preset": "recruits"}, seed)  # red (seat 0) starts
     ring, moles = iter(RING), iter(MOLES)
     while state.view(None)["phase"] == "setup":
@@ -56,15 +60,31 @@ def positions() -> dict:
     _, turn_view, enter, play = best
     line = turn_view["new_lines"][0]
     cells = {tuple(c["hex"]): c for c in turn_view["board"]}
-    steps = max(abs(line["from"][0] - line["to"][0]), abs(line["from"][1] - line["to"][1]),
-                abs(line["from"][0] + line["from"][1] - line["to"][0] - line["to"][1]))
+    steps = max(
+        abs(line["from"][0] - line["to"][0]),
+        abs(line["from"][1] - line["to"][1]),
+        abs(line["from"][0] + line["from"][1] - line["to"][0] - line["to"][1]),
+    )
     squares = steps + 1
     dq, dr = ((line["to"][0] - line["from"][0]) // steps, (line["to"][1] - line["from"][1]) // steps)
-    own = sum(1 for k in range(squares)
-              if (c := cells.get((line["from"][0] + k * dq, line["from"][1] + k * dr)))
-              and c.get("tile") == "barracks" and c.get("colour") == 0)
-    return {"start": start, "turn": turn_view, "seat": seat, "card": play["card"], "slot": play.get("slot"),
-            "entered": enter["hex"], "medals": line["medals"], "squares": squares, "own_barracks": own}
+    own = sum(
+        1
+        for k in range(squares)
+        if (c := cells.get((line["from"][0] + k * dq, line["from"][1] + k * dr)))
+        and c.get("tile") == "barracks"
+        and c.get("colour") == 0
+    )
+    return {
+        "start": start,
+        "turn": turn_view,
+        "seat": seat,
+        "card": play["card"],
+        "slot": play.get("slot"),
+        "entered": enter["hex"],
+        "medals": line["medals"],
+        "squares": squares,
+        "own_barracks": own,
+    }
 
 
 def _cropped(board: dict, margin: float = 2.2) -> dict:
@@ -85,11 +105,15 @@ def diagrams() -> dict:
     turn = presenter.present({"view": found["turn"], "legal_actions": [], "my_seat": None}, names)
     categories = found["start"]["card_categories"]
     return {
-        "start": start["board"], "turn": _cropped(turn["board"]),
+        "start": start["board"],
+        "turn": _cropped(turn["board"]),
         "line": [presenter.card_info(card, categories) for card in found["start"]["line"]],
         "line_values": found["start"]["options"]["line_values"],
-        "card": presenter.card_info(found["card"], categories), "slot": found["slot"],
+        "card": presenter.card_info(found["card"], categories),
+        "slot": found["slot"],
         "slot_value": found["start"]["options"]["line_values"][found["slot"] - 1] if found["slot"] else 0,
-        "entered": found["entered"], "medals": found["medals"], "squares": found["squares"],
+        "entered": found["entered"],
+        "medals": found["medals"],
+        "squares": found["squares"],
         "own_barracks": found["own_barracks"],
     }

@@ -3,14 +3,19 @@
 Shared by the board (games.presenters.topoum) and the log's words (games.presenters.topoum_words), which both name
 cards and colours; neither imports the other for them.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 COLOUR_NAMES = ("red", "blue", "yellow", "black")
-COLOUR_LABELS = {"red": gettext_noop("Red"), "blue": gettext_noop("Blue"), "yellow": gettext_noop("Yellow"),
-                 "black": gettext_noop("Black")}
+COLOUR_LABELS = {
+    "red": gettext_noop("Red"),
+    "blue": gettext_noop("Blue"),
+    "yellow": gettext_noop("Yellow"),
+    "black": gettext_noop("Black"),
+}
 
 CARD_TITLES = {
     "bayonet": gettext_noop("Bayonet"),
@@ -37,8 +42,12 @@ CARD_TITLES = {
     "farmer": gettext_noop("Farmer is coming!"),
     "peace": gettext_noop("Peace"),
 }
-CATEGORY_LABELS = {"combat": gettext_noop("Combat"), "movement": gettext_noop("Movement"),
-                   "expansion": gettext_noop("Expansion"), "special": gettext_noop("Special")}
+CATEGORY_LABELS = {
+    "combat": gettext_noop("Combat"),
+    "movement": gettext_noop("Movement"),
+    "expansion": gettext_noop("Expansion"),
+    "special": gettext_noop("Special"),
+}
 # A one-line reminder of each card's effect (ruling T14); its category comes with the view (ruling T6).
 CARD_EFFECTS = {
     "bayonet": gettext_noop("Move onto an adjacent rival mole, which is eliminated."),
@@ -75,12 +84,22 @@ FARMER_TITLES = {
     "lord_of_the_crates": gettext_noop("Lord of the Crates"),
 }
 FEATURE_LABELS = {
-    "rock": gettext_noop("rock"), "puddle": gettext_noop("puddle"), "gas": gettext_noop("gas"),
-    "ice": gettext_noop("ice"), "turnip": gettext_noop("turnip"), "trap": gettext_noop("trap"),
-    "footprint": gettext_noop("footprint"), "dynamite": gettext_noop("dynamite"), "crate": gettext_noop("crate"),
+    "rock": gettext_noop("rock"),
+    "puddle": gettext_noop("puddle"),
+    "gas": gettext_noop("gas"),
+    "ice": gettext_noop("ice"),
+    "turnip": gettext_noop("turnip"),
+    "trap": gettext_noop("trap"),
+    "footprint": gettext_noop("footprint"),
+    "dynamite": gettext_noop("dynamite"),
+    "crate": gettext_noop("crate"),
 }
-OBSTACLE_LABELS = {"rock": gettext_noop("A rock here"), "puddle": gettext_noop("A puddle here"),
-                   "gas": gettext_noop("Gas here"), "ice": gettext_noop("Ice here")}
+OBSTACLE_LABELS = {
+    "rock": gettext_noop("A rock here"),
+    "puddle": gettext_noop("A puddle here"),
+    "gas": gettext_noop("Gas here"),
+    "ice": gettext_noop("Ice here"),
+}
 ARROWS = ("→", "↗", "↖", "←", "↙", "↘")  # direction d points at screen angle 60·d° counter-clockwise from east
 
 

@@ -3,6 +3,7 @@
 Seats are named by their players; the armies' colours (red, blue, yellow, black) are the seats'
 colours in the reader's language where the rules speak of them.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -32,8 +33,11 @@ def prompt_words(p: dict | None) -> str:
     code = (p or {}).get("code", "")
     card = card_title(p["card"]) if p and p.get("card") else None
     if code == "topoum.prompt.card":
-        return (_("Play a card on the active mole, or change the tile under it.") if p.get("alt")
-                else _("Play a card on the active mole."))
+        return (
+            _("Play a card on the active mole, or change the tile under it.")
+            if p.get("alt")
+            else _("Play a card on the active mole.")
+        )
     if code == "topoum.prompt.target":
         return _("Choose the target of %(card)s.") % {"card": card or "?"}
     if code == "topoum.prompt.direction":
@@ -77,11 +81,13 @@ def _label(p: dict) -> str:
     return _card(p.get("card"))
 
 
-LOST_WHY = {"bayonet": gettext_noop("%(who)s's mole at %(hex)s is lost to the bayonet"),
-            "shot": gettext_noop("%(who)s's mole at %(hex)s is lost to the shot"),
-            "run_over": gettext_noop("%(who)s's mole at %(hex)s is run over"),
-            "betrayed": gettext_noop("%(who)s's mole at %(hex)s is lost, betrayed"),
-            "footprint": gettext_noop("%(who)s's mole at %(hex)s is crushed by the footprint")}
+LOST_WHY = {
+    "bayonet": gettext_noop("%(who)s's mole at %(hex)s is lost to the bayonet"),
+    "shot": gettext_noop("%(who)s's mole at %(hex)s is lost to the shot"),
+    "run_over": gettext_noop("%(who)s's mole at %(hex)s is run over"),
+    "betrayed": gettext_noop("%(who)s's mole at %(hex)s is lost, betrayed"),
+    "footprint": gettext_noop("%(who)s's mole at %(hex)s is crushed by the footprint"),
+}
 
 
 def head_words(p: dict, names: dict[int, str]) -> str:
@@ -103,7 +109,10 @@ def head_words(p: dict, names: dict[int, str]) -> str:
     if code == "topoum.end_turn":
         return _("%(who)s ends the turn") % f
     if code == "topoum.ransom":
-        return _("%(who)s ransoms a mole from %(captor)s for 3 medals") % {**f, "captor": name_of(names, p.get("captor"))}
+        return _("%(who)s ransoms a mole from %(captor)s for 3 medals") % {
+            **f,
+            "captor": name_of(names, p.get("captor")),
+        }
     if code == "topoum.place":
         return _("%(who)s has no mole on the battlefield and places a barracks with a mole at %(hex)s") % f
     if code == "topoum.enter":
@@ -114,7 +123,11 @@ def head_words(p: dict, names: dict[int, str]) -> str:
         if p.get("slot") is None:
             return _("%(who)s plays %(card)s from the hand") % {**f, "card": _card(p.get("card"))}
         return _("%(who)s plays %(card)s from Line slot %(slot)s (%(medals)s)") % {
-            **f, "card": _card(p.get("card")), "slot": p.get("slot"), "medals": _medals(p.get("medals"))}
+            **f,
+            "card": _card(p.get("card")),
+            "slot": p.get("slot"),
+            "medals": _medals(p.get("medals")),
+        }
     if code == "topoum.change_tile":
         return _("%(who)s changes the tile under the mole") % f
     if code == "topoum.take_back":
@@ -123,7 +136,10 @@ def head_words(p: dict, names: dict[int, str]) -> str:
         return _("%(who)s keeps the part of the battlefield with %(hex)s") % f
     if code == "topoum.direction":
         return _("%(who)s: %(card)s pushes the moles towards %(arrow)s") % {
-            **f, "card": _card(p.get("card")), "arrow": _arrow(p.get("dir"))}
+            **f,
+            "card": _card(p.get("card")),
+            "arrow": _arrow(p.get("dir")),
+        }
     if code == "topoum.dynamite_back":
         return _("%(who)s puts the dynamite back at %(hex)s") % f
     if code == "topoum.no_crate":
@@ -167,20 +183,25 @@ def event_words(p: dict, names: dict[int, str]) -> str:
     if code == "topoum.mole_off_battlefield":
         return _penalty(_("%(who)s's mole is lost off the battlefield at %(hex)s") % f, p)
     if code == "topoum.mole_lost_on":
-        return _penalty(_("%(who)s's mole is lost on the %(thing)s at %(hex)s") % {
-            **f, "thing": _feature(p.get("feature"))}, p)
+        return _penalty(
+            _("%(who)s's mole is lost on the %(thing)s at %(hex)s") % {**f, "thing": _feature(p.get("feature"))}, p
+        )
     if code == "topoum.collide":
         return _penalty(_("two of %(who)s's moles collide at %(hex)s and both are lost") % f, p)
     if code == "topoum.fair_combat":
         return _("fair combat at %(hex)s: the moles of %(who)s and %(other)s are both lost") % {
-            **f, "other": name_of(names, p.get("other"))}
+            **f,
+            "other": name_of(names, p.get("other")),
+        }
     if code == "topoum.barracks_built":
         return _("a barracks of %(who)s (%(colour)s) rises at %(hex)s") % {**f, "colour": _colour(p.get("seat"))}
     if code == "topoum.barracks_replaced":
         if p.get("owner") is None:
             return _("%(who)s replaces a neutral tile at %(hex)s with an own barracks") % f
         return _("%(who)s replaces the barracks of %(owner)s at %(hex)s with an own barracks") % {
-            **f, "owner": name_of(names, p.get("owner"))}
+            **f,
+            "owner": name_of(names, p.get("owner")),
+        }
     if code == "topoum.feature_lands":
         return _("the %(thing)s lands on %(hex)s") % {**f, "thing": _feature(p.get("feature"))}
     if code == "topoum.feature_moves":
@@ -194,23 +215,30 @@ def event_words(p: dict, names: dict[int, str]) -> str:
         return text + (" " + _("(an outpost)") if p.get("outpost") else "")
     if code == "topoum.lines_scored":
         lines = ngettext("%(n)s new line of sight", "%(n)s new lines of sight", p.get("lines", 0)) % {
-            "n": p.get("lines")}
+            "n": p.get("lines")
+        }
         return ngettext("%(lines)s: %(n)s medal", "%(lines)s: %(n)s medals", p.get("medals", 0)) % {
-            "lines": lines, "n": p.get("medals")}
+            "lines": lines,
+            "n": p.get("medals"),
+        }
     if code == "topoum.draws":
         return ngettext("%(who)s draws %(n)s card", "%(who)s draws %(n)s cards", p.get("cards", 0)) % {
-            **f, "n": p.get("cards")}
+            **f,
+            "n": p.get("cards"),
+        }
     if code == "topoum.line_unused":
         return _("%(card)s leaves the Line unused") % {"card": _card(p.get("card"))}
     if code == "topoum.line_enter":
         cards = p.get("cards") or []
         return ngettext("%(cards)s enters the Line", "%(cards)s enter the Line", len(cards)) % {
-            "cards": listing(_card(c) for c in cards)}
+            "cards": listing(_card(c) for c in cards)
+        }
     if code == "topoum.split":
         return _("the battlefield splits %(sizes)s") % {"sizes": "/".join(map(str, p.get("sizes") or []))}
     if code == "topoum.part_removed":
-        return ngettext("a part of %(n)s square is removed", "a part of %(n)s squares is removed",
-                        p.get("squares", 0)) % {"n": p.get("squares")}
+        return ngettext(
+            "a part of %(n)s square is removed", "a part of %(n)s squares is removed", p.get("squares", 0)
+        ) % {"n": p.get("squares")}
     if code == "topoum.red_cross_lost":
         return _("the Red Cross at %(hex)s leaves the board (%(who)s %(medals)s)") % {**f, "medals": _medals(-5)}
     plain = {
@@ -254,9 +282,10 @@ def entry_words(entry, names: dict[int, str]) -> str:
     head = head_words(entry[0], names)
     events = [text for text in (event_words(p, names) for p in entry[1:]) if text]
     if events:
-        return _("%(decision)s: %(consequences)s.") % {"decision": head,
-                                                       "consequences": pgettext("list of clauses separator", "; ")
-                                                       .join(events)}
+        return _("%(decision)s: %(consequences)s.") % {
+            "decision": head,
+            "consequences": pgettext("list of clauses separator", "; ").join(events),
+        }
     return _("%(decision)s.") % {"decision": head}
 
 
@@ -270,21 +299,31 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
         return _("You cannot take that back: something hidden was revealed since (a crate was looked at).")
     if code == "topoum.not_now":
         return _("You cannot do '%(type)s' now. %(prompt)s Allowed now: %(allowed)s.") % {
-            "type": p.get("type"), "prompt": prompt_words(p.get("prompt")), "allowed": listing(f'"{t}"' for t in p.get("allowed") or [])}
+            "type": p.get("type"),
+            "prompt": prompt_words(p.get("prompt")),
+            "allowed": listing(f'"{t}"' for t in p.get("allowed") or []),
+        }
     if code == "topoum.play_refused":
-        return _("You cannot play %(card)s that way now: the card must be in your hand or in the named Line slot, "
-                 "and its effect must be possible on the active mole (Law of War #7).") % {
-            "card": card_title(p.get("card")) if p.get("card") else "?"}
+        return _(
+            "You cannot play %(card)s that way now: the card must be in your hand or in the named Line slot, "
+            "and its effect must be possible on the active mole (Law of War #7)."
+        ) % {"card": card_title(p.get("card")) if p.get("card") else "?"}
     if code == "topoum.enter_refused":
         if p.get("hex"):
-            return _("You cannot enter into combat at %(hex)s: choose an empty space next to the battlefield where "
-                     "a card can then be played on the new mole (Law of War #7).") % {"hex": _hex(p["hex"])}
-        return _("You cannot enter into combat there: choose an empty space next to the battlefield where a card "
-                 "can then be played on the new mole (Law of War #7).")
+            return _(
+                "You cannot enter into combat at %(hex)s: choose an empty space next to the battlefield where "
+                "a card can then be played on the new mole (Law of War #7)."
+            ) % {"hex": _hex(p["hex"])}
+        return _(
+            "You cannot enter into combat there: choose an empty space next to the battlefield where a card "
+            "can then be played on the new mole (Law of War #7)."
+        )
     if code == "topoum.move_refused":
-        return _("That move is not allowed: move one of your moles that has not moved yet this turn to an adjacent "
-                 "space, not onto a rock or a protected mole, and where you can then play a card or change the "
-                 "tile.")
+        return _(
+            "That move is not allowed: move one of your moles that has not moved yet this turn to an adjacent "
+            "space, not onto a rock or a protected mole, and where you can then play a card or change the "
+            "tile."
+        )
     if code == "topoum.choice_refused":
         facts = {"prompt": prompt_words(p.get("prompt"))}
         if p.get("hex"):
@@ -301,15 +340,20 @@ def summary_words() -> str:
 def scoring_words() -> str:
     """How the final scores were made (a finished table's page), in the reader's language."""
     # Ruling T20: lines of sight score during play, the final scoring comes on top.
-    return _("Score in medals: those won during play (lines of sight, cards), plus the final scoring by "
-             "categories, sets and crates. The most medals win; a tie goes to the most barracks of one's own "
-             "colour, then to the most cards in the discard pile.")
+    return _(
+        "Score in medals: those won during play (lines of sight, cards), plus the final scoring by "
+        "categories, sets and crates. The most medals win; a tie goes to the most barracks of one's own "
+        "colour, then to the most cards in the discard pile."
+    )
 
 
 # The option each of Topoum's cross-option refusals is about (games.options_words.options_argument).
 OPTION_AT_FAULT = {
-    "topoum.options.duel_players": "preset", "topoum.options.deck_size": "types", "topoum.options.categories": "types",
-    "topoum.options.line_values": "line_values", "topoum.options.obstacle_farmer_random": "farmer",
+    "topoum.options.duel_players": "preset",
+    "topoum.options.deck_size": "types",
+    "topoum.options.categories": "types",
+    "topoum.options.line_values": "line_values",
+    "topoum.options.obstacle_farmer_random": "farmer",
     "topoum.options.obstacle_farmer_deck": "farmer",
 }
 
@@ -322,24 +366,30 @@ def options_words(code: str, p: dict) -> str | None:
     """Why options Topoum's rules refuse together (engine.topoum's check_options) cannot be played, or None."""
     if code == "topoum.options.duel_players":
         return _("The Duel preset is for 2 players; choose another deck for %(players)s players.") % {
-            "players": p.get("players")}
+            "players": p.get("players")
+        }
     if code == "topoum.options.deck_size":
         return _("A custom deck needs exactly %(size)s different card types.") % {"size": p.get("size")}
     if code == "topoum.options.categories":
         return _("A custom deck needs at least one card type of each category; missing: %(missing)s.") % {
-            "missing": listing(_(CATEGORY_LABELS[c]) if c in CATEGORY_LABELS else c for c in p.get("missing") or [])}
+            "missing": listing(_(CATEGORY_LABELS[c]) if c in CATEGORY_LABELS else c for c in p.get("missing") or [])
+        }
     if code == "topoum.options.line_values":
-        return _("The Line of Operations needs %(count)s whole numbers between %(min)s and %(max)s, "
-                 "one for each slot.") % {"count": p.get("count"), "min": p.get("min"), "max": p.get("max")}
+        return _(
+            "The Line of Operations needs %(count)s whole numbers between %(min)s and %(max)s, one for each slot."
+        ) % {"count": p.get("count"), "min": p.get("min"), "max": p.get("max")}
     if code == "topoum.options.obstacle_farmer_random":
-        return _("%(farmer)s uses the obstacle tiles, and a random deck may hold “Farmer is coming!”, so it "
-                 "cannot be played with the obstacle variant (rulings T7, T21); choose the farmer “random” "
-                 "(it is drawn among those that fit), another farmer, or turn obstacles off.") % {
-            "farmer": _farmer(p.get("farmer"))}
+        return _(
+            "%(farmer)s uses the obstacle tiles, and a random deck may hold “Farmer is coming!”, so it "
+            "cannot be played with the obstacle variant (rulings T7, T21); choose the farmer “random” "
+            "(it is drawn among those that fit), another farmer, or turn obstacles off."
+        ) % {"farmer": _farmer(p.get("farmer"))}
     if code == "topoum.options.obstacle_farmer_deck":
-        return _("%(farmer)s uses the obstacle tiles, so it cannot be played with the obstacle variant when the "
-                 "deck holds “Farmer is coming!” (rulings T7, T21); choose another farmer, turn obstacles "
-                 "off, or leave that card out of the deck.") % {"farmer": _farmer(p.get("farmer"))}
+        return _(
+            "%(farmer)s uses the obstacle tiles, so it cannot be played with the obstacle variant when the "
+            "deck holds “Farmer is coming!” (rulings T7, T21); choose another farmer, turn obstacles "
+            "off, or leave that card out of the deck."
+        ) % {"farmer": _farmer(p.get("farmer"))}
     return None
 
 

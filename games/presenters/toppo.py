@@ -8,6 +8,7 @@ lay her line cards onto display cards and shout top / match / renew / toppo with
 built; the server judges.  Only the actions that reveal nothing about rightness are read from
 the legal list: reveal, the display size and the replacement votes (ruling P6).
 """
+
 from __future__ import annotations
 
 import json
@@ -15,18 +16,30 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
-COLOUR_LABELS = {"red": gettext_noop("red"), "yellow": gettext_noop("yellow"), "white": gettext_noop("white"),
-                 "green": gettext_noop("green"), "blue": gettext_noop("blue")}
-SYMBOL_LABELS = {"waves": gettext_noop("waves"), "circle": gettext_noop("circle"), "square": gettext_noop("square"),
-                 "bar": gettext_noop("bar"), "plus": gettext_noop("plus")}
+COLOUR_LABELS = {
+    "red": gettext_noop("red"),
+    "yellow": gettext_noop("yellow"),
+    "white": gettext_noop("white"),
+    "green": gettext_noop("green"),
+    "blue": gettext_noop("blue"),
+}
+SYMBOL_LABELS = {
+    "waves": gettext_noop("waves"),
+    "circle": gettext_noop("circle"),
+    "square": gettext_noop("square"),
+    "bar": gettext_noop("bar"),
+    "plus": gettext_noop("plus"),
+}
 
 
 def card(data: dict) -> dict:
     """A card as the templates draw it: colour, symbol and its name in words."""
     colour, symbol = data["colour"], data["symbol"]
-    return {"colour": colour, "symbol": symbol,
-            "label": _("%(colour)s %(symbol)s") % {"colour": _(COLOUR_LABELS[colour]),
-                                                    "symbol": _(SYMBOL_LABELS[symbol])}}
+    return {
+        "colour": colour,
+        "symbol": symbol,
+        "label": _("%(colour)s %(symbol)s") % {"colour": _(COLOUR_LABELS[colour]), "symbol": _(SYMBOL_LABELS[symbol])},
+    }
 
 
 def _name(names: list[str], seat) -> str:
@@ -62,10 +75,13 @@ def claim_text(claim: dict | None) -> str:
     kind = claim["type"]
     if kind == "top":
         return _("top: line cards %(order)s onto display cards 1, 2, … in that order") % {
-            "order": _positions(claim["order"])}
+            "order": _positions(claim["order"])
+        }
     if kind == "match":
-        parts = [_("line card %(j)s onto display card %(d)s") % {"j": line + 1, "d": display + 1}
-                 for line, display in claim["pairs"]]
+        parts = [
+            _("line card %(j)s onto display card %(d)s") % {"j": line + 1, "d": display + 1}
+            for line, display in claim["pairs"]
+        ]
         return _("match: %(pairs)s") % {"pairs": "; ".join(parts)}
     if kind == "renew":
         return _("renew")
@@ -101,8 +117,13 @@ def last_round_words(last: dict | None, names: list[str]) -> list[str]:
         if outcome == "applied":
             out.append(_("%(who)s: %(what)s, carried out.") % {"who": who, "what": what})
         elif outcome == "void":
-            out.append(_("%(who)s: %(what)s, void (a claim before it in the priority order changed the display "
-                         "or ended the round).") % {"who": who, "what": what})
+            out.append(
+                _(
+                    "%(who)s: %(what)s, void (a claim before it in the priority order changed the display "
+                    "or ended the round)."
+                )
+                % {"who": who, "what": what}
+            )
         elif outcome == "renew":
             out.append(_("%(who)s renewed.") % {"who": who})
         elif outcome == "toppo":
@@ -129,14 +150,23 @@ def present(detail: dict, names: list[str]) -> dict:
     players = []
     for s in range(n):
         memory = deck_memory(view["decks_seen"][s])
-        players.append({
-            "seat": s, "name": _name(names, s), "me": s == me, "line": [card(c) for c in lines[s]],
-            "deck": deck_sizes[s], "held": held[s], "total": view["totals"][s],
-            "memory": memory, "seen": sum(1 for m in memory if "card" in m),
-            "hands": [p[s] for p in hand_points],
-            "claimed": claimed[s],
-            "restarter": restarter == s, "rank": results[s]["rank"] if s in results else None,
-        })
+        players.append(
+            {
+                "seat": s,
+                "name": _name(names, s),
+                "me": s == me,
+                "line": [card(c) for c in lines[s]],
+                "deck": deck_sizes[s],
+                "held": held[s],
+                "total": view["totals"][s],
+                "memory": memory,
+                "seen": sum(1 for m in memory if "card" in m),
+                "hands": [p[s] for p in hand_points],
+                "claimed": claimed[s],
+                "restarter": restarter == s,
+                "rank": results[s]["rank"] if s in results else None,
+            }
+        )
 
     mine = me is not None and phase == "play"
     my_line = [card(c) for c in lines[me]] if me is not None else []
@@ -185,7 +215,8 @@ def present(detail: dict, names: list[str]) -> dict:
         "last_round_by_priority": bool(last_round and last_round.get("priority")),
         "waiting_for": [p["name"] for p in players if not p["claimed"]] if not live and phase == "play" else [],
         # Only bots still to claim: the page says they are thinking, not that it waits for players (issue 13).
-        "waiting_for_bots": not live and phase == "play" and all(
-            bots.get(p["seat"]) for p in players if not p["claimed"]),
+        "waiting_for_bots": not live
+        and phase == "play"
+        and all(bots.get(p["seat"]) for p in players if not p["claimed"]),
         "hand_numbers": list(range(1, len(hand_points) + 1)),
     }

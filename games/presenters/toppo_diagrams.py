@@ -2,6 +2,7 @@
 
 Positions reached by legal actions from fixed seeds (games.presenters explains why; found by game_module).
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -48,14 +49,22 @@ def diagrams() -> dict:
     # The line laid in the topping order, each card under the display card it goes on.
     laid = [before["my_line"][j]["card"] for j in top["order"]]
     match_board = board(match["before"])
-    pairs = [{"line": match_board["my_line"][j]["card"], "line_pos": j + 1, "display_pos": d + 1}
-             for j, d in match["pairs"]]
-    kinds = [[presenter.card(card_json(colour * len(SYMBOLS) + symbol)) for symbol in range(len(SYMBOLS))]
-             for colour in range(len(COLOURS))]  # every kind of card (ruling P1), a row per colour
+    pairs = [
+        {"line": match_board["my_line"][j]["card"], "line_pos": j + 1, "display_pos": d + 1} for j, d in match["pairs"]
+    ]
+    kinds = [
+        [presenter.card(card_json(colour * len(SYMBOLS) + symbol)) for symbol in range(len(SYMBOLS))]
+        for colour in range(len(COLOURS))
+    ]  # every kind of card (ruling P1), a row per colour
     after = board(top["after"])
-    return {"kinds": kinds, "top_line_display": [p["card"] for p in before["display"]],
-            "top_line": [line["card"] for line in before["my_line"]], "top_laid": laid,
-            "top_after_display": [p["card"] for p in after["display"]],
-            "match_display": [p["card"] for p in match_board["display"]],
-            "match_line": [line["card"] for line in match_board["my_line"]],
-            "match_pairs": pairs, "priority": before["priority"]}
+    return {
+        "kinds": kinds,
+        "top_line_display": [p["card"] for p in before["display"]],
+        "top_line": [line["card"] for line in before["my_line"]],
+        "top_laid": laid,
+        "top_after_display": [p["card"] for p in after["display"]],
+        "match_display": [p["card"] for p in match_board["display"]],
+        "match_line": [line["card"] for line in match_board["my_line"]],
+        "match_pairs": pairs,
+        "priority": before["priority"],
+    }

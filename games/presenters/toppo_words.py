@@ -3,6 +3,7 @@
 An entry is the list of the action's public events ("toppo.reveal", "toppo.round", ...), each
 with its facts: seats as indexes (worded as the players' names), cards as colour and symbol.
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -27,7 +28,11 @@ def _cards(cards) -> str:
 def _round(p: dict, names: dict[int, str]) -> str:
     parts = []
     for item in p.get("claims") or []:
-        who, what, outcome = name_of(names, item.get("seat")), _short_claim(item.get("claim") or {}), item.get("outcome")
+        who, what, outcome = (
+            name_of(names, item.get("seat")),
+            _short_claim(item.get("claim") or {}),
+            item.get("outcome"),
+        )
         if outcome == "applied":
             parts.append(_("%(who)s: %(what)s, carried out") % {"who": who, "what": what})
         elif outcome == "void":
@@ -40,7 +45,9 @@ def _round(p: dict, names: dict[int, str]) -> str:
     order = p.get("priority")  # absent from rounds resolved before ruling P4 was amended
     if order:
         return _("Round %(round)s resolves in priority order, %(first)s first: %(parts)s.") % {
-            **facts, "first": name_of(names, order[0])}
+            **facts,
+            "first": name_of(names, order[0]),
+        }
     return _("Round %(round)s resolves: %(parts)s.") % facts
 
 
@@ -54,7 +61,9 @@ def phrase_words(p: dict, names: dict[int, str]) -> str:
     who = name_of(names, p.get("seat")) if "seat" in p else ""
     if code == "toppo.deal":
         return _("Hand %(hand)s is dealt: 33 cards to each player; %(start)s starts.") % {
-            "hand": p.get("hand"), "start": name_of(names, p.get("start"))}
+            "hand": p.get("hand"),
+            "start": name_of(names, p.get("start")),
+        }
     if code == "toppo.choose":
         return _("%(who)s chooses a display of %(size)s cards.") % {"who": who, "size": p.get("size")}
     if code == "toppo.display":
@@ -66,30 +75,41 @@ def phrase_words(p: dict, names: dict[int, str]) -> str:
     if code == "toppo.match":
         placed = pgettext_semicolon().join(
             _("%(card)s onto display card %(n)s") % {"card": _card(pair.get("card")), "n": pair.get("display", 0) + 1}
-            for pair in p.get("pairs") or [])
+            for pair in p.get("pairs") or []
+        )
         back = p.get("back", 0)
-        return ngettext("%(who)s matches %(placed)s; %(n)s card of the line goes back under the deck.",
-                        "%(who)s matches %(placed)s; %(n)s cards of the line go back under the deck.", back) % {
-            "who": who, "placed": placed, "n": back}
+        return ngettext(
+            "%(who)s matches %(placed)s; %(n)s card of the line goes back under the deck.",
+            "%(who)s matches %(placed)s; %(n)s cards of the line go back under the deck.",
+            back,
+        ) % {"who": who, "placed": placed, "n": back}
     if code == "toppo.wrong":
         line = _cards(p.get("line")) or _("empty")
-        return _("%(who)s called %(call)s wrongly: the line (%(line)s) and %(n)s penalty cards from the stack go "
-                 "under the deck.") % {"who": who, "call": _call(p.get("call")), "line": line, "n": p.get("penalty")}
+        return _(
+            "%(who)s called %(call)s wrongly: the line (%(line)s) and %(n)s penalty cards from the stack go "
+            "under the deck."
+        ) % {"who": who, "call": _call(p.get("call")), "line": line, "n": p.get("penalty")}
     if code == "toppo.interrupt":
-        return _("Play is interrupted: every line goes back under its deck, and nobody reveals before %(who)s "
-                 "does.") % {"who": name_of(names, p.get("restarter"))}
+        return _(
+            "Play is interrupted: every line goes back under its deck, and nobody reveals before %(who)s does."
+        ) % {"who": name_of(names, p.get("restarter"))}
     if code == "toppo.renew":
         return _("%(who)s renews: the line goes back under the deck.") % {"who": who}
     if code == "toppo.toppo":
         points = listing(f"{name_of(names, s)} {n}" for s, n in enumerate(p.get("points") or []))
-        return _("%(who)s calls toppo with %(held)s cards left and ends hand %(hand)s. Penalty points: "
-                 "%(points)s.") % {"who": who, "held": p.get("held"), "hand": p.get("hand"), "points": points}
+        return _("%(who)s calls toppo with %(held)s cards left and ends hand %(hand)s. Penalty points: %(points)s.") % {
+            "who": who,
+            "held": p.get("held"),
+            "hand": p.get("hand"),
+            "points": points,
+        }
     if code == "toppo.over":
         totals = listing(f"{name_of(names, s)} {n}" for s, n in enumerate(p.get("totals") or []))
         return _("The match is over. Totals: %(totals)s.") % {"totals": totals}
     if code == "toppo.restock":
         return _("The stack ran out: %(n)s covered display cards are shuffled into a new stack.") % {
-            "n": p.get("cards")}
+            "n": p.get("cards")
+        }
     if code == "toppo.propose":
         return _("%(who)s proposes replacing the display.") % {"who": who}
     if code == "toppo.agree":
@@ -116,8 +136,12 @@ def entry_words(entry: list[dict], names: dict[int, str]) -> str:
 
 
 def _fault(p: dict) -> dict:
-    return {"j": p.get("line_card", 0) + 1, "card": _card(p.get("card")), "d": p.get("display_card", 0) + 1,
-            "display": _card(p.get("display"))}
+    return {
+        "j": p.get("line_card", 0) + 1,
+        "card": _card(p.get("card")),
+        "d": p.get("display_card", 0) + 1,
+        "display": _card(p.get("display")),
+    }
 
 
 def _refused() -> str:
@@ -128,21 +152,36 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
     """A Toppo refusal in words; None for a code this game does not have."""
     size = p.get("size")
     if code == "toppo.bad_order":
-        return _("A top names each of your %(size)s line positions (whole numbers 0 to %(last)s) exactly once, in "
-                 "the order they go onto the display cards.") % {"size": size, "last": (size or 1) - 1}
+        return _(
+            "A top names each of your %(size)s line positions (whole numbers 0 to %(last)s) exactly once, in "
+            "the order they go onto the display cards."
+        ) % {"size": size, "last": (size or 1) - 1}
     if code == "toppo.bad_pairs":
-        return _("A match lists pairs [line position, display position], each a whole number from 0 to %(last)s, "
-                 "with each line position at most once and in rising order.") % {"last": (size or 1) - 1}
+        return _(
+            "A match lists pairs [line position, display position], each a whole number from 0 to %(last)s, "
+            "with each line position at most once and in rising order."
+        ) % {"last": (size or 1) - 1}
     if code == "toppo.live_line_short":
         facts = {"call": _call(p.get("call")), "size": size, "have": p.get("have")}
         if p.get("have"):
-            return _("You can %(call)s only with a full line of %(size)s cards and yours has %(have)s: reveal the "
-                     "rest first.") % facts
-        return _("You can %(call)s only with a full line of %(size)s cards and yours is empty: it went back to "
-                 "your deck when play was interrupted, or you have not revealed yet.") % facts
+            return (
+                _(
+                    "You can %(call)s only with a full line of %(size)s cards and yours has %(have)s: reveal the "
+                    "rest first."
+                )
+                % facts
+            )
+        return (
+            _(
+                "You can %(call)s only with a full line of %(size)s cards and yours is empty: it went back to "
+                "your deck when play was interrupted, or you have not revealed yet."
+            )
+            % facts
+        )
     if code == "toppo.wait_restarter":
-        return _("Play was interrupted: wait until %(who)s has revealed a first card, then you may play again "
-                 "(ruling P3).") % {"who": name_of(names, p.get("restarter"))}
+        return _(
+            "Play was interrupted: wait until %(who)s has revealed a first card, then you may play again (ruling P3)."
+        ) % {"who": name_of(names, p.get("restarter"))}
     if code == "toppo.line_full":
         return _("Your line already has %(size)s cards: top, match or renew it.") % {"size": size}
     if code == "toppo.deck_empty":
@@ -150,37 +189,62 @@ def refusal_words(code: str, p: dict, names: dict[int, str]) -> str | None:
     if code == "toppo.live_actions":
         return _("At live pace the actions are reveal, top, match, renew, toppo and the display votes.")
     if code == "toppo.round_line_short":
-        return _("You can %(call)s only with a full line of %(size)s cards; your deck could not fill it, so renew, "
-                 "or call toppo.") % {"call": _call(p.get("call")), "size": size}
+        return _(
+            "You can %(call)s only with a full line of %(size)s cards; your deck could not fill it, so renew, "
+            "or call toppo."
+        ) % {"call": _call(p.get("call")), "size": size}
     if code == "toppo.claimed":
         return _("You have made your claim for this round; it resolves when every player has claimed.")
     if code == "toppo.no_reveal":
-        return _("At correspondence pace the server fills your line at the start of each round; make your claim: "
-                 "top, match, renew or toppo.")
+        return _(
+            "At correspondence pace the server fills your line at the start of each round; make your claim: "
+            "top, match, renew or toppo."
+        )
     if code == "toppo.not_top":
-        return _("That order does not top the display: your %(card)s (line card %(j)s) shares neither colour nor "
-                 "symbol with display card %(d)s (%(display)s).") % _fault(p) + " " + _refused()
+        return (
+            _(
+                "That order does not top the display: your %(card)s (line card %(j)s) shares neither colour nor "
+                "symbol with display card %(d)s (%(display)s)."
+            )
+            % _fault(p)
+            + " "
+            + _refused()
+        )
     if code == "toppo.not_match":
-        return _("That is not a match: your %(card)s (line card %(j)s) is not identical to display card %(d)s "
-                 "(%(display)s).") % _fault(p) + " " + _refused()
+        return (
+            _(
+                "That is not a match: your %(card)s (line card %(j)s) is not identical to display card %(d)s "
+                "(%(display)s)."
+            )
+            % _fault(p)
+            + " "
+            + _refused()
+        )
     if code == "toppo.too_many":
-        return _("You hold %(held)s cards in deck and line; toppo needs fewer than %(limit)s.") % {
-            "held": p.get("held"), "limit": p.get("limit")} + " " + _refused()
+        return (
+            _("You hold %(held)s cards in deck and line; toppo needs fewer than %(limit)s.")
+            % {"held": p.get("held"), "limit": p.get("limit")}
+            + " "
+            + _refused()
+        )
     if code == "toppo.round_actions":
-        return _("At correspondence pace the actions are the claims (top, match, renew, toppo) and the display "
-                 "votes.")
+        return _("At correspondence pace the actions are the claims (top, match, renew, toppo) and the display votes.")
     if code == "toppo.already_proposed":
-        return _("%(who)s has already proposed a new display; agree to it instead.") % {"who": name_of(names, p.get("by"))}
+        return _("%(who)s has already proposed a new display; agree to it instead.") % {
+            "who": name_of(names, p.get("by"))
+        }
     if code == "toppo.nothing_proposed":
         return _("Nobody has proposed a new display; propose one first.")
     if code == "toppo.already_agreed":
         return _("You have already agreed to the new display; the others have yet to agree.")
     if code == "toppo.chooser":
-        return _("%(who)s has the highest penalty total and chooses the display for this hand; wait for that "
-                 "choice.") % {"who": name_of(names, p.get("chooser"))}
+        return _(
+            "%(who)s has the highest penalty total and chooses the display for this hand; wait for that choice."
+        ) % {"who": name_of(names, p.get("chooser"))}
     if code == "toppo.choose_size":
         return _("Choose the size of the display first: %(sizes)s cards, as a whole number.") % {
-            "sizes": alternatives(p.get("sizes"))}
+            "sizes": alternatives(p.get("sizes"))
+        }
     if code == "toppo.size_later":
         return _("The display size is chosen only before a hand starts.")
     return None

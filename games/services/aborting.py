@@ -12,6 +12,7 @@ running: that would be a free new deal for whoever disliked what she saw.  The r
   agreed while the game stands at the same version.  An agreement lapses with the next action, so
   nobody is held to a yes given about an earlier position.  Otherwise, resign.
 """
+
 from __future__ import annotations
 
 from django.db import transaction
@@ -38,8 +39,12 @@ def _playing_seat(game: Game, user) -> Seat:
 def _refusal(persons: list[Seat]) -> Conflict:
     if len(persons) < 2:
         return Conflict(_("Moves have been made: resign instead of aborting."))
-    return Conflict(_("Everyone has seen their own hidden cards or tiles since the deal: the game is aborted only "
-                      "if every player still in it agrees to abort it. Agree to abort, or resign."))
+    return Conflict(
+        _(
+            "Everyone has seen their own hidden cards or tiles since the deal: the game is aborted only "
+            "if every player still in it agrees to abort it. Agree to abort, or resign."
+        )
+    )
 
 
 def _abort(game: Game) -> Game:

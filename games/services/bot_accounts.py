@@ -1,4 +1,5 @@
 """Turning an account into a bot account (issue 12): irreversible, like Lichess's."""
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
@@ -21,14 +22,21 @@ def account_make_bot(*, user) -> "User":
     user = User.objects.select_for_update().get(pk=user.pk)
     if user.is_bot_account:
         raise Conflict(_("This account already is a bot account."))
-    busy = Seat.objects.filter(user=user, abandoned=False,
-                               game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]).count()
+    busy = Seat.objects.filter(
+        user=user, abandoned=False, game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]
+    ).count()
     if busy:
         # The English text keeps "table(s)" in both forms; other languages get their plural forms.
-        raise Conflict(ngettext("Finish, resign or leave your %(n)d open or running table(s) first: a bot account "
-                                "cannot take over games begun by hand.",
-                                "Finish, resign or leave your %(n)d open or running table(s) first: a bot account "
-                                "cannot take over games begun by hand.", busy) % {"n": busy})
+        raise Conflict(
+            ngettext(
+                "Finish, resign or leave your %(n)d open or running table(s) first: a bot account "
+                "cannot take over games begun by hand.",
+                "Finish, resign or leave your %(n)d open or running table(s) first: a bot account "
+                "cannot take over games begun by hand.",
+                busy,
+            )
+            % {"n": busy}
+        )
     user.is_bot_account = True
     user.save(update_fields=["is_bot_account"])
     return user

@@ -18,6 +18,7 @@ decisions in a row while no other seat acts, so a bot facing an empty table wait
 the table instead of running the hand down.  By correspondence the bot plays its whole
 turn in one task, after one such delay: per-decision delays there only slow the game.
 """
+
 from __future__ import annotations
 
 import logging
@@ -73,8 +74,9 @@ def bot_delay(game: Game, seat: Seat) -> float:
 
 def _acted_in_a_row(game: Game, seat: int) -> int:
     """How many of the last actions at the table are this seat's own, counting back from the latest."""
-    recent = (Action.objects.filter(game=game).order_by("-seq")
-              .values_list("seat", flat=True)[:LIVE_BOT_ACTIONS_PER_ROUND])
+    recent = (
+        Action.objects.filter(game=game).order_by("-seq").values_list("seat", flat=True)[:LIVE_BOT_ACTIONS_PER_ROUND]
+    )
     count = 0
     for acted in recent:
         if acted != seat:

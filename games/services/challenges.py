@@ -4,6 +4,7 @@ The challenged player (a person or a bot account) answers through her invitation
 accepting takes the free seat and, as challenge tables start by themselves (`auto_start`), deals the game when it
 fills the table.  She is told through the usual invitation path (notification, email by her choice, feed event).
 """
+
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
@@ -18,8 +19,9 @@ User = get_user_model()
 
 
 @transaction.atomic
-def challenge_create(*, user, username: str, kind: str, players: int = 2, client_address: str = "",
-                     auto_start: bool = True, **table) -> Game:
+def challenge_create(
+    *, user, username: str, kind: str, players: int = 2, client_address: str = "", auto_start: bool = True, **table
+) -> Game:
     """Open a table (game_create's arguments in `table`) and invite `username`; either both happen or neither (an
     unknown player, a rate limit on invitations or a refused option leaves nothing behind)."""
     name = (username or "").strip()
@@ -30,8 +32,11 @@ def challenge_create(*, user, username: str, kind: str, players: int = 2, client
     if opponent.pk == user.pk:
         raise BadRequest(_("You cannot challenge yourself; write another player's name."), field="username")
     if players < 2 or len(table.get("bots") or []) > players - 2:
-        raise BadRequest(_("A challenge needs a free seat for %(name)s: choose more players or fewer bots.")
-                         % {"name": opponent.username}, field="players")
+        raise BadRequest(
+            _("A challenge needs a free seat for %(name)s: choose more players or fewer bots.")
+            % {"name": opponent.username},
+            field="players",
+        )
     game = game_create(user=user, kind=kind, players=players, auto_start=auto_start, **table)
     game_invite(user=user, game_id=game.pk, username=opponent.username, client_address=client_address)
     return game

@@ -12,6 +12,7 @@ second store to keep in step, and it is exact in every setup (embedded, PostgreS
 Telling people (notifications, feed events, the streams of open pages) happens in the worker after commit
 (games.chat.effects), never here.
 """
+
 from __future__ import annotations
 
 import math
@@ -65,18 +66,27 @@ def _clean_body(body) -> str:
     if not text:
         raise ChatInvalid(_("Write something before sending."), field="body")
     if len(text) > ChatMessage.BODY_MAX:
-        raise ChatInvalid(_("A message may be at most %(max)d characters long; yours has %(n)d.")
-                          % {"max": ChatMessage.BODY_MAX, "n": len(text)}, field="body")
+        raise ChatInvalid(
+            _("A message may be at most %(max)d characters long; yours has %(n)d.")
+            % {"max": ChatMessage.BODY_MAX, "n": len(text)},
+            field="body",
+        )
     return text
 
 
 def _wait_message(seconds: int) -> str:
     if seconds < 120:
-        return ngettext("You are writing too fast: wait %(n)d second and send it again.",
-                        "You are writing too fast: wait %(n)d seconds and send it again.", seconds) % {"n": seconds}
+        return ngettext(
+            "You are writing too fast: wait %(n)d second and send it again.",
+            "You are writing too fast: wait %(n)d seconds and send it again.",
+            seconds,
+        ) % {"n": seconds}
     hours = max(1, math.ceil(seconds / 3600))
-    return ngettext("You have written too many messages today: try again in %(n)d hour.",
-                    "You have written too many messages today: try again in %(n)d hours.", hours) % {"n": hours}
+    return ngettext(
+        "You have written too many messages today: try again in %(n)d hour.",
+        "You have written too many messages today: try again in %(n)d hours.",
+        hours,
+    ) % {"n": hours}
 
 
 def _rate_refusal(user, now) -> ChatThrottled | None:
@@ -87,8 +97,14 @@ def _rate_refusal(user, now) -> ChatThrottled | None:
         if most < 1:
             continue
         # The `most`-th newest message within the window: once it leaves the window, one more may be sent.
-        edge = next(iter(ChatMessage.objects.filter(author=user, created_at__gt=now - window)
-                         .order_by("-created_at").values_list("created_at", flat=True)[most - 1:most]), None)
+        edge = next(
+            iter(
+                ChatMessage.objects.filter(author=user, created_at__gt=now - window)
+                .order_by("-created_at")
+                .values_list("created_at", flat=True)[most - 1 : most]
+            ),
+            None,
+        )
         if edge is not None:
             waits.append(max(1, math.ceil((edge + window - now).total_seconds())))
     if not waits:
@@ -178,8 +194,9 @@ def chat_unmute(*, user, username: str) -> None:
         raise NotFound(_("You have not muted %(name)s.") % {"name": username})
 
 
-def chat_report(*, user, game_id: int, message_id: int, reason: str = ChatReport.Reason.ABUSE, note: str = "",
-                invite_code: str = "") -> ChatReport:
+def chat_report(
+    *, user, game_id: int, message_id: int, reason: str = ChatReport.Reason.ABUSE, note: str = "", invite_code: str = ""
+) -> ChatReport:
     """Report a message she can see to the moderators (the admin's chat reports); once per message."""
     _logged_in(user)
     game = _visible_game(user, game_id, invite_code)
@@ -189,8 +206,9 @@ def chat_report(*, user, game_id: int, message_id: int, reason: str = ChatReport
     if message.author_id == user.pk:
         raise ChatForbidden(_("You cannot report your own message; delete it instead."))
     if reason not in ChatReport.Reason.values:
-        raise ChatInvalid(_("Choose a reason among %(reasons)s.") % {"reasons": ", ".join(ChatReport.Reason.values)},
-                          field="reason")
+        raise ChatInvalid(
+            _("Choose a reason among %(reasons)s.") % {"reasons": ", ".join(ChatReport.Reason.values)}, field="reason"
+        )
     note = (note if isinstance(note, str) else "").strip()
     if len(note) > 500:
         raise ChatInvalid(_("The note may be at most %(max)d characters long.") % {"max": 500}, field="note")
@@ -203,5 +221,9 @@ def chat_report(*, user, game_id: int, message_id: int, reason: str = ChatReport
 
 def chat_report_resolve(*, report: ChatReport, moderator) -> bool:
     """The admin's "resolve": True if it was open."""
-    return ChatReport.objects.filter(pk=report.pk, resolved=False).update(
-        resolved=True, resolved_at=timezone.now(), resolved_by=moderator) > 0
+    return (
+        ChatReport.objects.filter(pk=report.pk, resolved=False).update(
+            resolved=True, resolved_at=timezone.now(), resolved_by=moderator
+        )
+        > 0
+    )

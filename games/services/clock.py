@@ -5,6 +5,7 @@ still has some, `time_bank_draw` adds the whole bank to the deadline and remembe
 passed; when the seat's clock next stops or restarts, `time_bank_settle` takes off the bank what was
 used since then.  Only once the extended deadline passes too is the deadline missed.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -34,8 +35,9 @@ def time_bank_draw(seat: Seat) -> bool:
     return True
 
 
-def restart_clocks(game: Game, state: State, *, previous_to_act: list[int], now, marker_changed: bool = True,
-                   acted: int | None = None) -> None:
+def restart_clocks(
+    game: Game, state: State, *, previous_to_act: list[int], now, marker_changed: bool = True, acted: int | None = None
+) -> None:
     """Start the clock of seats that newly decide (or all to act if a new turn began); stop the others.
 
     At a live pace everyone acts at once and all the time, so a seat's clock also
@@ -47,8 +49,12 @@ def restart_clocks(game: Game, state: State, *, previous_to_act: list[int], now,
     changed: list[Seat] = []
     for seat in game.seats.all():
         if seat.index in to_act:
-            if (marker_changed or seat.index not in previous_to_act or seat.deadline is None
-                    or (live_restart and seat.index == acted)):
+            if (
+                marker_changed
+                or seat.index not in previous_to_act
+                or seat.deadline is None
+                or (live_restart and seat.index == acted)
+            ):
                 # The version at which her turn began names it (ruling S6: one "your turn" per turn, however
                 # quickly turns follow each other).
                 seat.deadline, seat.turn_began = deadline, game.version

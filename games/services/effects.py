@@ -9,6 +9,7 @@ Nothing here may fail the write that is already committed: if the broker cannot
 take a task, `config.celery.enqueue` logs it and the beat sweep (`tasks.effects_sweep`)
 finds the game behind its effects cursor and sends it again.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -1,4 +1,5 @@
 """Answering an invitation: accept (take a seat) or decline (the invitation goes)."""
+
 from __future__ import annotations
 
 from django.db import transaction

@@ -4,6 +4,7 @@ Called from moves.py inside its transaction, with the game row locked.  The rank
 itself is `games.ranking.site_ranks`; here it is fed from the Action rows so that what
 is published is exactly what the log re-runs to (`games.ranking.replayed_ranks`).
 """
+
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -25,8 +26,9 @@ def seat_leave(game: Game, seat: Seat, *, kind: str, source: str, user=None) -> 
     seat.save(update_fields=["abandoned"])
     game.version += 1
     # No entry: the leave is worded for each reader from its action (games.ranking.leave_words).
-    return Action.objects.create(game=game, seq=game.version, seat=seat.index, user=user, source=source,
-                                 action={"type": kind})
+    return Action.objects.create(
+        game=game, seq=game.version, seat=seat.index, user=user, source=source, action={"type": kind}
+    )
 
 
 def leavers(game: Game) -> list[int]:
@@ -37,13 +39,22 @@ def leavers(game: Game) -> list[int]:
 
 def left_refusal(game: Game, seat: Seat) -> Conflict:
     """Why a seat that left may not move (ruling S1), answered with 409."""
-    how = (Action.objects.filter(game=game, seat=seat.index, action__type__in=LEAVE_TYPES)
-           .order_by("-seq").values_list("action__type", flat=True).first())
+    how = (
+        Action.objects.filter(game=game, seat=seat.index, action__type__in=LEAVE_TYPES)
+        .order_by("-seq")
+        .values_list("action__type", flat=True)
+        .first()
+    )
     if how == ABANDON:
-        return Conflict(_("You left this game after missing three deadlines in a row; the site's bot plays your "
-                          "seat to the end, so your moves are no longer taken."))
-    return Conflict(_("You resigned this game; the site's bot plays your seat to the end, so your moves are no "
-                      "longer taken."))
+        return Conflict(
+            _(
+                "You left this game after missing three deadlines in a row; the site's bot plays your "
+                "seat to the end, so your moves are no longer taken."
+            )
+        )
+    return Conflict(
+        _("You resigned this game; the site's bot plays your seat to the end, so your moves are no longer taken.")
+    )
 
 
 def nobody_to_play_against(game: Game) -> bool:

@@ -5,6 +5,7 @@ unconfirmed (`State.unconfirmed_seat`), and the rows of the action log follow it
 rows are the one place the site keeps this, so the page, the API, the log export and
 the notifications all read the same answer (`games.selectors.action_log`).
 """
+
 from __future__ import annotations
 
 from engine.core import State

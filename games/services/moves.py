@@ -4,6 +4,7 @@
 the legality, appends the action, stores the snapshot and bumps the version, all in
 one transaction; its after-effects are sent only once that transaction commits.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,10 +46,12 @@ class SubmitResult:
 
 def _status_word(status: str) -> str:
     """The game's status as a lower-case word inside a sentence ("This game is finished; ...")."""
-    words = {"open": pgettext("game status in a sentence", "open"),
-             "running": pgettext("game status in a sentence", "running"),
-             "finished": pgettext("game status in a sentence", "finished"),
-             "aborted": pgettext("game status in a sentence", "aborted")}
+    words = {
+        "open": pgettext("game status in a sentence", "open"),
+        "running": pgettext("game status in a sentence", "running"),
+        "finished": pgettext("game status in a sentence", "finished"),
+        "aborted": pgettext("game status in a sentence", "aborted"),
+    }
     return words.get(str(status), str(status))
 
 
@@ -71,8 +74,9 @@ def _seat_for_user(game: Game, user, seat: int | None) -> Seat:
 
 def _refusal(game: Game, exc: IllegalAction) -> IllegalMove:
     """An illegal action worded for the reader; the API adds the engine's code and facts (`reason`, `params`)."""
-    return IllegalMove(refusal_words(game.kind, exc.code, exc.params, seat_names(game)), reason=exc.code,
-                       params=exc.params)
+    return IllegalMove(
+        refusal_words(game.kind, exc.code, exc.params, seat_names(game)), reason=exc.code, params=exc.params
+    )
 
 
 def _checked(game: Game, state, seat: int, action: dict) -> dict | None:
@@ -110,8 +114,13 @@ def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> 
     now = timezone.now()
     game.version += 1
     logged = Action.objects.create(
-        game=game, seq=game.version, seat=seat.index, user=user if source == Action.Source.PLAYER else None,
-        source=source, action=action, entry=state.describe(seat.index, action, before),  # data, worded when read
+        game=game,
+        seq=game.version,
+        seat=seat.index,
+        user=user if source == Action.Source.PLAYER else None,
+        source=source,
+        action=action,
+        entry=state.describe(seat.index, action, before),  # data, worded when read
         visibility=log_visibility(game, seat.index, action, state),  # ruling S3: her turn is hers until confirmed
     )
     game.state = state.to_json()
@@ -126,8 +135,9 @@ def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> 
         update += ["status", "finished_at"]
     game.save(update_fields=update)
     if game.is_running:
-        restart_clocks(game, state, previous_to_act=previous_to_act, now=now, marker_changed=marker != old_marker,
-                       acted=seat.index)
+        restart_clocks(
+            game, state, previous_to_act=previous_to_act, now=now, marker_changed=marker != old_marker, acted=seat.index
+        )
     if source == Action.Source.PLAYER and seat.missed_deadlines:
         # A move made by the player herself ends a run of missed deadlines (ruling S1).
         seat.missed_deadlines = 0
@@ -176,14 +186,18 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
         game = _locked_with_seats(user, game_id)
         seat_row = _seat_for_user(game, user, seat)
         if game.status != Game.Status.RUNNING:
-            raise Conflict(_("This game is %(status)s; no more moves are taken.")
-                           % {"status": _status_word(game.status)})
+            raise Conflict(
+                _("This game is %(status)s; no more moves are taken.") % {"status": _status_word(game.status)}
+            )
         if seat_row.abandoned:
             raise leaving.left_refusal(game, seat_row)  # a seat that left decides nothing more (ruling S1)
         if not _version_accepted(game, seat_row.index, expected_version):
             raise StaleVersion(
-                _("The game has moved on since you looked (you saw version %(seen)s, "
-                  "it is now %(now)s); look again and resend.") % {"seen": expected_version, "now": game.version},
+                _(
+                    "The game has moved on since you looked (you saw version %(seen)s, "
+                    "it is now %(now)s); look again and resend."
+                )
+                % {"seen": expected_version, "now": game.version},
                 version=game.version,
             )
         logged, state = apply_action(game, seat_row, action, user=user, source=Action.Source.PLAYER)
@@ -197,8 +211,12 @@ def _locked_with_seats(user, game_id: int) -> Game:
     someone not seated, who is refused either way: 404 for a table she may not see, 403 otherwise.
     """
     # Locked as games.locks does, the creator's row read beside it but not locked (the answer names her).
-    game = (Game.objects.select_for_update(no_key=True, of=("self",)).select_related("created_by")
-            .filter(pk=game_id).first())
+    game = (
+        Game.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("created_by")
+        .filter(pk=game_id)
+        .first()
+    )
     if game is None:
         raise table_not_found(game_id)
     prefetch_seats_with_standing(game)  # with their ratings and vacations, which the answer shows
@@ -246,8 +264,12 @@ def _deadline_held(game: Game, seat: Seat, now) -> str | None:
         return None
     if vacation.stops_clocks_at(game) and vacation.current(seat.user_id, now=now) is not None:
         return "away"
-    if game.time_bank_days and game.pace == Pace.CORRESPONDENCE and seat.bank_drawn_from is None \
-            and seat.bank_seconds > 0:
+    if (
+        game.time_bank_days
+        and game.pace == Pace.CORRESPONDENCE
+        and seat.bank_drawn_from is None
+        and seat.bank_seconds > 0
+    ):
         return "bank"
     return None
 

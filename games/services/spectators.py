@@ -5,6 +5,7 @@ call `spectator_record`.  A viewer's row is written at most every WRITE_EVERY_SE
 Django's cache (Redis, or the embedded site's files), so a poll in between costs no query; the game's own row is
 never written.  A viewer counts while her page asked within TOPOS_SPECTATOR_SECONDS (games.lobby).
 """
+
 from __future__ import annotations
 
 import logging
@@ -60,9 +61,12 @@ def spectator_record(*, game: Game, viewer: str, user=None, now=None) -> bool:
     if not _due(game, viewer):
         return False
     now = now or timezone.now()
-    Spectator.objects.bulk_create([Spectator(game=game, viewer=viewer, user=user, seen_at=now)],
-                                  update_conflicts=True, unique_fields=["game", "viewer"],
-                                  update_fields=["seen_at", "user"])
+    Spectator.objects.bulk_create(
+        [Spectator(game=game, viewer=viewer, user=user, seen_at=now)],
+        update_conflicts=True,
+        unique_fields=["game", "viewer"],
+        update_fields=["seen_at", "user"],
+    )
     # Keep the table small: the rows of viewers gone for a while are of no use any more.
     Spectator.objects.filter(game=game, seen_at__lt=now - 2 * spectator_window()).delete()
     return True

@@ -6,6 +6,7 @@ status nor the message tells that a private table is there.  Table ids stay sequ
 in every link and email); the invite code (72 random bits, compared in constant time) is what
 guards a private table, never the secrecy of its number.
 """
+
 from __future__ import annotations
 
 import secrets

@@ -1,4 +1,5 @@
 """Opening, filling and starting tables."""
+
 from __future__ import annotations
 
 import secrets
@@ -27,41 +28,65 @@ User = get_user_model()
 
 def _check_pace(engine, pace: str, turn_seconds: int) -> None:
     if pace not in Pace.values:
-        raise BadRequest(_("Pace must be 'live' or 'correspondence', not %(pace)s.") % {"pace": repr(pace)},
-                         field="pace")
+        raise BadRequest(
+            _("Pace must be 'live' or 'correspondence', not %(pace)s.") % {"pace": repr(pace)}, field="pace"
+        )
     if pace not in engine.paces:
-        raise BadRequest(_("%(game)s is not played at a live pace; choose a correspondence pace for it.")
-                         % {"game": game_title(engine.title)}, field="pace")
+        raise BadRequest(
+            _("%(game)s is not played at a live pace; choose a correspondence pace for it.")
+            % {"game": game_title(engine.title)},
+            field="pace",
+        )
     if pace == Pace.LIVE:
         if turn_seconds not in LIVE_SECONDS:
-            raise BadRequest(_("A live clock is one of %(values)s seconds.")
-                             % {"values": ", ".join(map(str, LIVE_SECONDS))}, field="turn_seconds")
+            raise BadRequest(
+                _("A live clock is one of %(values)s seconds.") % {"values": ", ".join(map(str, LIVE_SECONDS))},
+                field="turn_seconds",
+            )
     elif turn_seconds not in [d * 86400 for d in CORRESPONDENCE_DAYS]:
-        raise BadRequest(_("A correspondence clock is one of %(values)s days.")
-                         % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))}, field="turn_seconds")
+        raise BadRequest(
+            _("A correspondence clock is one of %(values)s days.")
+            % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))},
+            field="turn_seconds",
+        )
 
 
 def _check_time_bank(pace: str, days) -> int:
     """Ruling S4: a whole number of days per seat, 0 for none; only by correspondence (a live clock is seconds)."""
     if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= TIME_BANK_MAX_DAYS:
-        raise BadRequest(_("A time bank is a whole number of days from 0 (none) to %(max)d.")
-                         % {"max": TIME_BANK_MAX_DAYS}, field="time_bank_days")
+        raise BadRequest(
+            _("A time bank is a whole number of days from 0 (none) to %(max)d.") % {"max": TIME_BANK_MAX_DAYS},
+            field="time_bank_days",
+        )
     if days and pace == Pace.LIVE:
-        raise BadRequest(_("A time bank is for correspondence tables; a live table has none."),
-                         field="time_bank_days")
+        raise BadRequest(_("A time bank is for correspondence tables; a live table has none."), field="time_bank_days")
     return days
 
 
 def _check_bot_level(level: str) -> None:
     if level not in bot_levels():
-        raise BadRequest(_("Unknown bot level %(level)s; choose one of %(levels)s.")
-                         % {"level": repr(level), "levels": ", ".join(bot_levels())}, field="bots")
+        raise BadRequest(
+            _("Unknown bot level %(level)s; choose one of %(levels)s.")
+            % {"level": repr(level), "levels": ", ".join(bot_levels())},
+            field="bots",
+        )
 
 
 @transaction.atomic
-def game_create(*, user, kind: str, players: int, options: dict | None = None, pace: str = Pace.CORRESPONDENCE,
-                turn_seconds: int | None = None, private: bool = False, bots: list[str] | None = None,
-                time_bank_days: int = 0, rated: bool = True, auto_start: bool = False) -> Game:
+def game_create(
+    *,
+    user,
+    kind: str,
+    players: int,
+    options: dict | None = None,
+    pace: str = Pace.CORRESPONDENCE,
+    turn_seconds: int | None = None,
+    private: bool = False,
+    bots: list[str] | None = None,
+    time_bank_days: int = 0,
+    rated: bool = True,
+    auto_start: bool = False,
+) -> Game:
     """Open a table with the creator in seat 0 and, if asked, bots in the next seats.
 
     `auto_start` (issue 17): the table deals itself when a later join, accepted invitation or bot takes its last
@@ -73,8 +98,11 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
     a single player, who has nobody to be rated against).
     """
     if kind not in all_games():
-        raise BadRequest(_("There is no game called %(kind)s; choose one of %(games)s.")
-                         % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))}, field="kind")
+        raise BadRequest(
+            _("There is no game called %(kind)s; choose one of %(games)s.")
+            % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))},
+            field="kind",
+        )
     engine = get_game(kind)
     if turn_seconds is None:
         turn_seconds = 60 if pace == Pace.LIVE else 3 * 86400
@@ -87,13 +115,25 @@ def game_create(*, user, kind: str, players: int, options: dict | None = None, p
         raise BadRequest(**options_refusal(exc)) from None
     bots = list(bots or [])
     if len(bots) > players - 1:
-        raise BadRequest(_("At most %(bots)d bots fit at a table of %(players)d beside you.")
-                         % {"bots": players - 1, "players": players}, field="bots")
+        raise BadRequest(
+            _("At most %(bots)d bots fit at a table of %(players)d beside you.")
+            % {"bots": players - 1, "players": players},
+            field="bots",
+        )
     for level in bots:
         _check_bot_level(level)
-    game = Game.objects.create(kind=kind, players=players, options=options, pace=pace, turn_seconds=turn_seconds,
-                               private=private, created_by=user, time_bank_days=time_bank_days,
-                               rated=bool(rated) and not bots and players >= 2, auto_start=bool(auto_start))
+    game = Game.objects.create(
+        kind=kind,
+        players=players,
+        options=options,
+        pace=pace,
+        turn_seconds=turn_seconds,
+        private=private,
+        created_by=user,
+        time_bank_days=time_bank_days,
+        rated=bool(rated) and not bots and players >= 2,
+        auto_start=bool(auto_start),
+    )
     Seat.objects.create(game=game, index=0, user=user)
     for index, level in enumerate(bots, start=1):
         Seat.objects.create(game=game, index=index, bot_level=level)
@@ -181,8 +221,9 @@ def game_invite(*, user, game_id: int, username: str, client_address: str = "") 
         raise Conflict(_("%(name)s already sits at this table.") % {"name": invitee.username})
     if not game.invitations.filter(user=invitee).exists():
         # Counted in this transaction: an invitation that is not made is not counted.
-        granted = limits.take([("invite-sender", str(user.pk)), ("invite-address", client_address),
-                               ("invite-recipient", str(invitee.pk))])
+        granted = limits.take(
+            [("invite-sender", str(user.pk)), ("invite-address", client_address), ("invite-recipient", str(invitee.pk))]
+        )
         if isinstance(granted, limits.Refusal):
             raise TooManyRequests(granted.message, retry_after=granted.retry_after)
     invitation, created = Invitation.objects.get_or_create(game=game, user=invitee, defaults={"invited_by": user})
@@ -206,9 +247,14 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
     if game.seats.count() < game.players:
         missing = game.players - game.seats.count()
         # The English text keeps "seat(s)" in both forms; other languages get their plural forms.
-        raise Conflict(ngettext("%(n)d seat(s) are still empty: wait for players or fill them with bots.",
-                                "%(n)d seat(s) are still empty: wait for players or fill them with bots.",
-                                missing) % {"n": missing})
+        raise Conflict(
+            ngettext(
+                "%(n)d seat(s) are still empty: wait for players or fill them with bots.",
+                "%(n)d seat(s) are still empty: wait for players or fill them with bots.",
+                missing,
+            )
+            % {"n": missing}
+        )
     return _deal(game)
 
 

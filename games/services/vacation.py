@@ -6,6 +6,7 @@ moved on by the time it stood still: a deadline D of a clock that ran when she l
 D + (E - S) at her return E; a clock that started while she was away (D - turn > S) gets a whole turn from E.
 Both are `min(D + (E - S), E + turn)`, so no clock start needs remembering.
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -36,23 +37,36 @@ def vacation_start(*, user, days: int | None = None, now: datetime | None = None
     """Start her vacation now, for `days` days or (None) until her allowance runs out."""
     now = now or timezone.now()
     if days is not None and (isinstance(days, bool) or not isinstance(days, int) or days < 1):
-        raise BadRequest(_("The length of a vacation is a whole number of days, at least 1 (or none: "
-                           "until your vacation days run out)."), field="days")
+        raise BadRequest(
+            _(
+                "The length of a vacation is a whole number of days, at least 1 (or none: "
+                "until your vacation days run out)."
+            ),
+            field="days",
+        )
     with transaction.atomic():
         _lock_user(user)
         if Vacation.objects.filter(user=user, ended_at__isnull=True).exists():
             raise Conflict(_("You are already on vacation."))
         latest = reads.latest_end(user, now)
         if latest <= now:
-            raise Conflict(_("You have used all %(days)d vacation days of %(year)d; they come back on 1 January.")
-                           % {"days": reads.allowance().days, "year": reads.year_of(now)})
+            raise Conflict(
+                _("You have used all %(days)d vacation days of %(year)d; they come back on 1 January.")
+                % {"days": reads.allowance().days, "year": reads.year_of(now)}
+            )
         ends_at = latest if days is None else now + timedelta(days=days)
         if ends_at > latest:
-            raise BadRequest(_("You have %(left)s vacation days left, so a vacation started now can last until "
-                               "%(latest)s at most; ask for fewer days, or give none to use them all.")
-                             % {"left": _days_text((latest - now).total_seconds()),
-                                "latest": formats.date_format(timezone.localtime(latest), "DATETIME_FORMAT")},
-                             field="days")
+            raise BadRequest(
+                _(
+                    "You have %(left)s vacation days left, so a vacation started now can last until "
+                    "%(latest)s at most; ask for fewer days, or give none to use them all."
+                )
+                % {
+                    "left": _days_text((latest - now).total_seconds()),
+                    "latest": formats.date_format(timezone.localtime(latest), "DATETIME_FORMAT"),
+                },
+                field="days",
+            )
         try:
             with transaction.atomic():
                 vacation = Vacation.objects.create(user=user, started_at=now, ends_at=ends_at)
@@ -67,8 +81,12 @@ def vacation_start(*, user, days: int | None = None, now: datetime | None = None
 def _her_tables_locked(user_id: int):
     """Her open and running tables, each locked as every write locks it (games.locks), in the order of their ids
     so that two players' vacations touching the same tables queue instead of deadlocking."""
-    ids = (Game.objects.filter(seats__user_id=user_id, status__in=[Game.Status.OPEN, Game.Status.RUNNING])
-           .order_by("pk").values_list("pk", flat=True).distinct())
+    ids = (
+        Game.objects.filter(seats__user_id=user_id, status__in=[Game.Status.OPEN, Game.Status.RUNNING])
+        .order_by("pk")
+        .values_list("pk", flat=True)
+        .distinct()
+    )
     for game_id in list(ids):
         game = game_locked(game_id)
         if game is not None:
@@ -91,13 +109,19 @@ def vacations_end_due(*, now: datetime | None = None, limit: int = 200) -> int:
     """Beat: end the vacations whose planned end has come, each at that planned end; returns how many."""
     now = now or timezone.now()
     ended = 0
-    due = list(Vacation.objects.filter(ended_at__isnull=True, ends_at__lte=now)
-               .order_by("ends_at").values_list("user_id", flat=True)[:limit])
+    due = list(
+        Vacation.objects.filter(ended_at__isnull=True, ends_at__lte=now)
+        .order_by("ends_at")
+        .values_list("user_id", flat=True)[:limit]
+    )
     for user_id in due:
         with transaction.atomic():
             _lock_user(User(pk=user_id))
-            vacation = (Vacation.objects.select_for_update()
-                        .filter(user_id=user_id, ended_at__isnull=True, ends_at__lte=now).first())
+            vacation = (
+                Vacation.objects.select_for_update()
+                .filter(user_id=user_id, ended_at__isnull=True, ends_at__lte=now)
+                .first()
+            )
             if vacation is not None:  # not ended meanwhile by her or another beat
                 _settle(vacation, vacation.ends_at)
                 ended += 1
@@ -120,8 +144,9 @@ def _settle(vacation: Vacation, end: datetime) -> None:
         game.save(update_fields=["updated_at"])  # open pages redraw: she is back
         if not reads.stops_clocks_at(game):
             continue
-        for seat in game.seats.select_for_update(no_key=True).filter(user_id=vacation.user_id, abandoned=False,
-                                                                    deadline__isnull=False):
+        for seat in game.seats.select_for_update(no_key=True).filter(
+            user_id=vacation.user_id, abandoned=False, deadline__isnull=False
+        ):
             if seat.index not in game.to_act:
                 continue
             turn = timedelta(seconds=game.turn_seconds)

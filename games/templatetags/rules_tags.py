@@ -1,4 +1,5 @@
 """{% ruling "T5" "S1" %}: the ids of the rulings a rules page relies on, each a link to it on the rulings page."""
+
 from __future__ import annotations
 
 from django import template

@@ -1,4 +1,5 @@
 """Small template helpers of the site's pages."""
+
 from __future__ import annotations
 
 import json
@@ -39,7 +40,7 @@ def pretty_json(value) -> str:
 
 @register.simple_tag
 def pace_text(pace: str, turn_seconds: int) -> str:
-    """"3 days per turn" or "60 seconds per move"."""
+    """ "3 days per turn" or "60 seconds per move"."""
     if pace == "live":
         if turn_seconds < 60 or turn_seconds % 60:
             return ngettext("%(n)d second per move", "%(n)d seconds per move", turn_seconds) % {"n": turn_seconds}
@@ -73,7 +74,7 @@ def options_text(kind: str, options: dict) -> str:
 
 @register.filter
 def until(iso: str | None) -> str:
-    """"2 days, 3 hours" from now until an ISO date (a seat's deadline); empty when unknown."""
+    """ "2 days, 3 hours" from now until an ISO date (a seat's deadline); empty when unknown."""
     when = parse_datetime(iso) if isinstance(iso, str) else iso
     return _time_left(when) if when else ""
 
@@ -97,8 +98,12 @@ def bot_level_text(level: str | None) -> str:
 
 @register.filter
 def status_text(status: str) -> str:
-    return {"open": _("waiting for players"), "running": _("in play"), "finished": _("finished"),
-            "aborted": _("aborted")}.get(status, status)
+    return {
+        "open": _("waiting for players"),
+        "running": _("in play"),
+        "finished": _("finished"),
+        "aborted": _("aborted"),
+    }.get(status, status)
 
 
 @register.simple_tag
@@ -166,11 +171,15 @@ def player_link(context, who, label=None, rating=None) -> str:
         return conditional_escape(label if label is not None else "")
     if bot_account is None:
         bot_account = str(who) in _bot_account_names(context)
-    link = format_html('<a class="player-link" href="{}">{}</a>', reverse("player", args=[who]),
-                       label if label is not None else who)
+    link = format_html(
+        '<a class="player-link" href="{}">{}</a>', reverse("player", args=[who]), label if label is not None else who
+    )
     if bot_account:
-        link += format_html(' <span class="bot-account-mark" title="{}">{}</span>',
-                            _("A bot account: a program plays it through the API"), _("BOT"))
+        link += format_html(
+            ' <span class="bot-account-mark" title="{}">{}</span>',
+            _("A bot account: a program plays it through the API"),
+            _("BOT"),
+        )
     if rating:
         link += mark_safe(" ") + render_to_string("ratings/_rating.html", {"rating": rating})
     return link

@@ -1,5 +1,6 @@
 """The create-tournament form: the create-table form's game, player count and options, plus the tournament's own
 settings.  Only correspondence (all the tables are played side by side), no bots, never private."""
+
 from __future__ import annotations
 
 from django import forms
@@ -17,12 +18,15 @@ class TournamentCreateForm(TableCreateForm):
     starts_at = forms.DateTimeField(
         label=_("Start (registration closes, the tables are dealt)"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        help_text=_("In your time zone; at least 5 minutes from now."))
-    min_entrants = forms.IntegerField(label=_("Fewest entrants (fewer cancel it)"), min_value=2,
-                                      max_value=MAX_ENTRANTS, initial=4)
+        help_text=_("In your time zone; at least 5 minutes from now."),
+    )
+    min_entrants = forms.IntegerField(
+        label=_("Fewest entrants (fewer cancel it)"), min_value=2, max_value=MAX_ENTRANTS, initial=4
+    )
     max_entrants = forms.IntegerField(label=_("Most entrants"), min_value=2, max_value=MAX_ENTRANTS, initial=8)
-    double = forms.BooleanField(label=_("Double round robin (two players a table: every pair meets twice, once in "
-                                        "each seat)"), required=False)
+    double = forms.BooleanField(
+        label=_("Double round robin (two players a table: every pair meets twice, once in each seat)"), required=False
+    )
     join = forms.BooleanField(label=_("I play in it too"), required=False, initial=True)
 
     def __init__(self, *args, **kwargs):
@@ -45,11 +49,20 @@ class TournamentCreateForm(TableCreateForm):
     def service_kwargs(self) -> dict:
         table = super().service_kwargs()
         data = self.cleaned_data
-        return {"name": data["name"], "kind": table["kind"], "players": table["players"],
-                "options": table["options"], "turn_seconds": table["turn_seconds"],
-                "time_bank_days": table["time_bank_days"], "rated": table["rated"], "double": data.get("double", False),
-                "starts_at": data["starts_at"], "min_entrants": data["min_entrants"],
-                "max_entrants": data["max_entrants"], "join": data.get("join", False)}
+        return {
+            "name": data["name"],
+            "kind": table["kind"],
+            "players": table["players"],
+            "options": table["options"],
+            "turn_seconds": table["turn_seconds"],
+            "time_bank_days": table["time_bank_days"],
+            "rated": table["rated"],
+            "double": data.get("double", False),
+            "starts_at": data["starts_at"],
+            "min_entrants": data["min_entrants"],
+            "max_entrants": data["max_entrants"],
+            "join": data.get("join", False),
+        }
 
     def field_for_argument(self, argument: str) -> str | None:
         if argument in ("name", "starts_at", "min_entrants", "max_entrants"):

@@ -1,4 +1,5 @@
 """Round-robin tournaments: who entered, and the tables they play (docs/tournaments.md)."""
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -22,15 +23,19 @@ class Tournament(models.Model):
     turn_seconds = models.PositiveIntegerField(help_text="Each table's clock of one turn (correspondence, ruling S1).")
     time_bank_days = models.PositiveSmallIntegerField(default=0, help_text="Each seat's time bank (ruling S4).")
     rated = models.BooleanField(default=True, help_text="Its tables are rated (ruling S5).")
-    double = models.BooleanField(default=False, help_text="Two-player tables: every pair meets twice, once in each "
-                                                          "seat.")
+    double = models.BooleanField(
+        default=False, help_text="Two-player tables: every pair meets twice, once in each seat."
+    )
     starts_at = models.DateTimeField(help_text="Registration closes and the tables are dealt then.")
     min_entrants = models.PositiveSmallIntegerField()
     max_entrants = models.PositiveSmallIntegerField()
-    organiser = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_organised")
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="tournaments_organised"
+    )
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTERING, db_index=True)
-    winner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="tournaments_won")
+    winner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments_won"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -55,8 +60,9 @@ class Entrant(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
     registered_at = models.DateTimeField(auto_now_add=True)
-    number = models.PositiveSmallIntegerField(null=True, blank=True,
-                                              help_text="Drawn at the start: her place in the pairing scheme.")
+    number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Drawn at the start: her place in the pairing scheme."
+    )
 
     class Meta:
         ordering = ["registered_at", "id"]

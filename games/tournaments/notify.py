@@ -5,6 +5,7 @@ task settles them), so the notification and its email row commit with the change
 itself leaves after commit (games.notifications.services).  One notification per event and person (its key).
 Each stores the event as data (name, counts, winner), worded when read (games.notifications.texts, issue 13).
 """
+
 from __future__ import annotations
 
 from django.conf import settings
@@ -22,14 +23,19 @@ def tournament_url(tournament) -> str:
 def _tell(tournament, entrants, event: str, facts) -> None:
     for entrant in entrants:
         params = {"code": "tournament", "tournament": tournament.pk, "name": tournament.name, **facts(entrant)}
-        notification_create(recipient=entrant.user, kind=NotificationEvent.TOURNAMENT,
-                            key=f"tournament:{tournament.pk}:{event}", params=params)
+        notification_create(
+            recipient=entrant.user,
+            kind=NotificationEvent.TOURNAMENT,
+            key=f"tournament:{tournament.pk}:{event}",
+            params=params,
+        )
 
 
 def started(tournament, entrants, tables: int) -> None:
     def facts(entrant):
         mine = sum(1 for t in tournament.tables.filter(game__seats__user=entrant.user))
         return {"event": "started", "n": mine}
+
     _tell(tournament, entrants, "started", facts)
 
 
@@ -38,6 +44,7 @@ def cancelled(tournament, entrants) -> None:
         if tournament.starts_at > tournament.finished_at:  # called off before its time: by its organiser
             return {"event": "cancelled_by_organiser"}
         return {"event": "cancelled", "n": tournament.min_entrants}
+
     _tell(tournament, entrants, "cancelled", facts)
 
 
@@ -46,4 +53,5 @@ def finished(tournament, entrants) -> None:
         if tournament.winner_id is None:
             return {"event": "finished_without_winner"}
         return {"event": "finished", "winner": tournament.winner.username}
+
     _tell(tournament, entrants, "finished", facts)

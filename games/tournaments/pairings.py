@@ -15,6 +15,7 @@ generator (ruling G0.1), so a seat decides the turn order around the table, not 
   (greedily, then the fewest) so that every difference 1..n//2 appears: everybody meets everybody at
   least once.  With n == k this is k games of the same group, each entrant once in every seat.
 """
+
 from __future__ import annotations
 
 from itertools import combinations

@@ -3,6 +3,7 @@
 A signal, so the games' own code needs no knowledge of tournaments.  If the task is lost (broker down),
 the beat sweep (tasks.tournaments_sweep) settles the tournament a minute later all the same.
 """
+
 from __future__ import annotations
 
 from django.db import transaction

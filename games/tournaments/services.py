@@ -4,6 +4,7 @@ A tournament is started by the beat (`tasks.tournaments_sweep`), never inside a 
 time it is cancelled (too few entrants) or all its tables are dealt at once, through the tables service
 like anyone's, under the tournament's row lock and only from "registering", so it never deals twice.
 """
+
 from __future__ import annotations
 
 import logging
@@ -50,14 +51,22 @@ def _locked(tournament_id: int) -> Tournament:
 def _check_table(kind: str, players, options: dict | None) -> dict:
     """The tables' game, player count and options, checked as a table's would be (games.services.tables)."""
     if kind not in all_games():
-        raise BadRequest(_("There is no game called %(kind)s; choose one of %(games)s.")
-                         % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))}, field="kind")
+        raise BadRequest(
+            _("There is no game called %(kind)s; choose one of %(games)s.")
+            % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))},
+            field="kind",
+        )
     engine = get_game(kind)
-    if isinstance(players, bool) or not isinstance(players, int) or not \
-            max(2, engine.min_players) <= players <= engine.max_players:
-        raise BadRequest(_("A %(game)s tournament table seats %(min)d to %(max)d players.")
-                         % {"game": kind, "min": max(2, engine.min_players), "max": engine.max_players},
-                         field="players")
+    if (
+        isinstance(players, bool)
+        or not isinstance(players, int)
+        or not max(2, engine.min_players) <= players <= engine.max_players
+    ):
+        raise BadRequest(
+            _("A %(game)s tournament table seats %(min)d to %(max)d players.")
+            % {"game": kind, "min": max(2, engine.min_players), "max": engine.max_players},
+            field="players",
+        )
     options = engine.options_at_pace(options, Pace.CORRESPONDENCE.value)  # tournament tables: by correspondence
     try:
         return engine.validate_options(players, options)
@@ -67,28 +76,52 @@ def _check_table(kind: str, players, options: dict | None) -> dict:
 
 def _check_clock(turn_seconds, time_bank_days) -> None:
     if turn_seconds not in [d * 86400 for d in CORRESPONDENCE_DAYS]:
-        raise BadRequest(_("A correspondence clock is one of %(values)s days.")
-                         % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))}, field="turn_seconds")
-    if isinstance(time_bank_days, bool) or not isinstance(time_bank_days, int) \
-            or not 0 <= time_bank_days <= TIME_BANK_MAX_DAYS:
-        raise BadRequest(_("A time bank is a whole number of days from 0 (none) to %(max)d.")
-                         % {"max": TIME_BANK_MAX_DAYS}, field="time_bank_days")
+        raise BadRequest(
+            _("A correspondence clock is one of %(values)s days.")
+            % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))},
+            field="turn_seconds",
+        )
+    if (
+        isinstance(time_bank_days, bool)
+        or not isinstance(time_bank_days, int)
+        or not 0 <= time_bank_days <= TIME_BANK_MAX_DAYS
+    ):
+        raise BadRequest(
+            _("A time bank is a whole number of days from 0 (none) to %(max)d.") % {"max": TIME_BANK_MAX_DAYS},
+            field="time_bank_days",
+        )
 
 
 def _check_entrants(players: int, minimum, maximum) -> None:
     for value, name in ((minimum, "min_entrants"), (maximum, "max_entrants")):
         if isinstance(value, bool) or not isinstance(value, int) or not players <= value <= MAX_ENTRANTS:
-            raise BadRequest(_("A tournament at tables of %(players)d takes from %(players)d to %(max)d entrants.")
-                             % {"players": players, "max": MAX_ENTRANTS}, field=name)
+            raise BadRequest(
+                _("A tournament at tables of %(players)d takes from %(players)d to %(max)d entrants.")
+                % {"players": players, "max": MAX_ENTRANTS},
+                field=name,
+            )
     if maximum < minimum:
         raise BadRequest(_("The most entrants cannot be fewer than the fewest."), field="max_entrants")
 
 
 @transaction.atomic
-def tournament_create(*, user, name: str, kind: str, players: int, starts_at, options: dict | None = None,
-                      turn_seconds: int = 3 * 86400, time_bank_days: int = 0, rated: bool = True,
-                      double: bool = False, min_entrants: int | None = None, max_entrants: int | None = None,
-                      join: bool = True, now=None) -> Tournament:
+def tournament_create(
+    *,
+    user,
+    name: str,
+    kind: str,
+    players: int,
+    starts_at,
+    options: dict | None = None,
+    turn_seconds: int = 3 * 86400,
+    time_bank_days: int = 0,
+    rated: bool = True,
+    double: bool = False,
+    min_entrants: int | None = None,
+    max_entrants: int | None = None,
+    join: bool = True,
+    now=None,
+) -> Tournament:
     """Open a round robin for registration until `starts_at`; the organiser enters it too unless `join` is false."""
     now = now or timezone.now()
     name = " ".join(str(name or "").split())
@@ -100,17 +133,31 @@ def tournament_create(*, user, name: str, kind: str, players: int, starts_at, op
     maximum = min(MAX_ENTRANTS, max(minimum, 8)) if max_entrants is None else max_entrants
     _check_entrants(players, minimum, maximum)
     if starts_at is None or starts_at < now + EARLIEST_START or starts_at > now + timedelta(days=LATEST_START_DAYS):
-        raise BadRequest(_("A tournament starts between %(minutes)d minutes and %(days)d days from now, to leave "
-                           "time to register.") % {"minutes": EARLIEST_START.seconds // 60, "days": LATEST_START_DAYS},
-                         field="starts_at")
+        raise BadRequest(
+            _("A tournament starts between %(minutes)d minutes and %(days)d days from now, to leave time to register.")
+            % {"minutes": EARLIEST_START.seconds // 60, "days": LATEST_START_DAYS},
+            field="starts_at",
+        )
     User.objects.select_for_update(no_key=True).filter(pk=user.pk).exists()  # one count at a time per organiser
     if Tournament.objects.filter(organiser=user, status=Tournament.Status.REGISTERING).count() >= WAITING_PER_ORGANISER:
-        raise Conflict(_("You already have %(n)d tournaments waiting to start; wait until one starts.")
-                       % {"n": WAITING_PER_ORGANISER})
+        raise Conflict(
+            _("You already have %(n)d tournaments waiting to start; wait until one starts.")
+            % {"n": WAITING_PER_ORGANISER}
+        )
     tournament = Tournament.objects.create(
-        name=name, kind=kind, players=players, options=options, turn_seconds=turn_seconds,
-        time_bank_days=time_bank_days, rated=bool(rated), double=bool(double) and players == 2, starts_at=starts_at,
-        min_entrants=minimum, max_entrants=maximum, organiser=user)
+        name=name,
+        kind=kind,
+        players=players,
+        options=options,
+        turn_seconds=turn_seconds,
+        time_bank_days=time_bank_days,
+        rated=bool(rated),
+        double=bool(double) and players == 2,
+        starts_at=starts_at,
+        min_entrants=minimum,
+        max_entrants=maximum,
+        organiser=user,
+    )
     if join:
         Entrant.objects.create(tournament=tournament, user=user)
     return tournament
@@ -184,9 +231,12 @@ def tournaments_cancelled_tell_recent(*, now=None, minutes: int = 10) -> int:
     """Beat: tell again (once each: the notifications' keys) the entrants of tournaments cancelled by their
     organiser in the last minutes, in case the task sent at the cancellation was lost."""
     now = now or timezone.now()
-    recent = Tournament.objects.filter(status=Tournament.Status.CANCELLED, started_at__isnull=True,
-                                       finished_at__gte=now - timedelta(minutes=minutes),
-                                       finished_at__lt=F("starts_at")).values_list("pk", flat=True)
+    recent = Tournament.objects.filter(
+        status=Tournament.Status.CANCELLED,
+        started_at__isnull=True,
+        finished_at__gte=now - timedelta(minutes=minutes),
+        finished_at__lt=F("starts_at"),
+    ).values_list("pk", flat=True)
     return sum(tournament_cancelled_tell(tournament_id=pk) for pk in list(recent))
 
 
@@ -199,8 +249,13 @@ def tournament_start_now(*, user, tournament_id: int, now=None) -> Tournament:
     _organised_by(tournament, user)
     count = tournament.entrants.count()
     if count < tournament.min_entrants:
-        raise Conflict(_("Only %(n)d of the %(min)d entrants it needs have registered; wait for more, or let it be "
-                         "cancelled at its start time.") % {"n": count, "min": tournament.min_entrants})
+        raise Conflict(
+            _(
+                "Only %(n)d of the %(min)d entrants it needs have registered; wait for more, or let it be "
+                "cancelled at its start time."
+            )
+            % {"n": count, "min": tournament.min_entrants}
+        )
     tournament.starts_at = now
     tournament.save(update_fields=["starts_at"])
     _after_commit("games.tournaments.tasks.tournament_start", tournament.pk)
@@ -217,9 +272,17 @@ def _deal(tournament: Tournament, entrants: list[Entrant]) -> int:
     for number, seating in enumerate(tables, start=1):
         users = [entrants[i].user for i in seating]
         game = table_services.game_create(
-            user=users[0], kind=tournament.kind, players=tournament.players, options=dict(tournament.options),
-            pace=Pace.CORRESPONDENCE, turn_seconds=tournament.turn_seconds, private=False, bots=[],
-            time_bank_days=tournament.time_bank_days, rated=tournament.rated)
+            user=users[0],
+            kind=tournament.kind,
+            players=tournament.players,
+            options=dict(tournament.options),
+            pace=Pace.CORRESPONDENCE,
+            turn_seconds=tournament.turn_seconds,
+            private=False,
+            bots=[],
+            time_bank_days=tournament.time_bank_days,
+            rated=tournament.rated,
+        )
         for user in users[1:]:
             table_services.game_join(user=user, game_id=game.pk)
         # The organiser opened these tables, not the entrant in seat 0: so every player, her included, is told
@@ -276,8 +339,11 @@ def tournament_settle(*, tournament_id: int, now=None) -> Tournament:
 def tournaments_start_due(*, now=None) -> list[int]:
     """Beat: start (or cancel) each tournament whose time has come; one failing does not hold up the others."""
     now = now or timezone.now()
-    due = list(Tournament.objects.filter(status=Tournament.Status.REGISTERING, starts_at__lte=now)
-               .order_by("starts_at").values_list("pk", flat=True)[:50])
+    due = list(
+        Tournament.objects.filter(status=Tournament.Status.REGISTERING, starts_at__lte=now)
+        .order_by("starts_at")
+        .values_list("pk", flat=True)[:50]
+    )
     done = []
     for pk in due:
         try:
@@ -290,7 +356,11 @@ def tournaments_start_due(*, now=None) -> list[int]:
 
 def tournaments_settle_running(*, now=None) -> list[int]:
     """Beat: finish each running tournament whose tables are all over (the game's signal may have been lost)."""
-    running = Tournament.objects.filter(status=Tournament.Status.RUNNING).exclude(
-        tables__game__status__in=[Game.Status.OPEN, Game.Status.RUNNING]).values_list("pk", flat=True)[:50]
-    return [pk for pk in list(running)
-            if tournament_settle(tournament_id=pk, now=now).status == Tournament.Status.FINISHED]
+    running = (
+        Tournament.objects.filter(status=Tournament.Status.RUNNING)
+        .exclude(tables__game__status__in=[Game.Status.OPEN, Game.Status.RUNNING])
+        .values_list("pk", flat=True)[:50]
+    )
+    return [
+        pk for pk in list(running) if tournament_settle(tournament_id=pk, now=now).status == Tournament.Status.FINISHED
+    ]

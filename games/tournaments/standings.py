@@ -12,6 +12,7 @@ meeting she won - 1 placed ahead, ½ level, 0 behind - times that opponent's poi
 own scores in the game's sense (Toppo: the fewest penalty points); then head-to-head among those still
 level (the meetings between them only, scored the same way); then the earliest registration.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -67,7 +68,9 @@ def _share(mine: int | None, theirs: int | None, k: int) -> float:
     return 1.0 if mine < theirs else 0.5 if mine == theirs else 0.0
 
 
-def standings(entrants: list[EntrantKey], tables: list[TableResult], *, higher_is_better: bool = True) -> list[Standing]:
+def standings(
+    entrants: list[EntrantKey], tables: list[TableResult], *, higher_is_better: bool = True
+) -> list[Standing]:
     """Every entrant's standing, best first, with `place` 1, 2, 3 ... (registration breaks the last ties)."""
     rows = {e.user_id: Standing(user_id=e.user_id) for e in entrants}
     order = {e.user_id: e.order for e in entrants}
@@ -84,8 +87,11 @@ def standings(entrants: list[EntrantKey], tables: list[TableResult], *, higher_i
             row.played += 1
             row.wins += seat.rank == 1
             row.score_sum += seat.score or 0
-            row.meetings += [(other.user_id, _share(seat.rank, other.rank, k))
-                             for other in table.seats if other.user_id != seat.user_id]
+            row.meetings += [
+                (other.user_id, _share(seat.rank, other.rank, k))
+                for other in table.seats
+                if other.user_id != seat.user_id
+            ]
     for row in rows.values():
         row.sonneborn_berger = sum(share * rows[o].points for o, share in row.meetings if o in rows)
     sign = 1 if higher_is_better else -1

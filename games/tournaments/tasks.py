@@ -1,4 +1,5 @@
 """Celery tasks of tournaments: thin and idempotent (the services lock the tournament and check its status)."""
+
 from __future__ import annotations
 
 from celery import shared_task

@@ -2,6 +2,7 @@
 
 Thin: reads from selectors, writes through services; a refusal is shown as a message on the page.
 """
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -27,10 +28,16 @@ def _title(kind: str) -> str:
 
 def tournament_list(request):
     sections = []
-    for status in (Tournament.Status.REGISTERING, Tournament.Status.RUNNING, Tournament.Status.FINISHED,
-                   Tournament.Status.CANCELLED):
-        rows = [{**selectors.tournament_summary(t), "title": _title(t.kind)}
-                for t in selectors.tournaments_listed(status=status)[:LISTED]]
+    for status in (
+        Tournament.Status.REGISTERING,
+        Tournament.Status.RUNNING,
+        Tournament.Status.FINISHED,
+        Tournament.Status.CANCELLED,
+    ):
+        rows = [
+            {**selectors.tournament_summary(t), "title": _title(t.kind)}
+            for t in selectors.tournaments_listed(status=status)[:LISTED]
+        ]
         sections.append({"status": status, "rows": rows})
     return render(request, "tournaments/list.html", {"sections": sections})
 
@@ -60,8 +67,9 @@ def tournament(request, pk: int):
         raise Http404
     user = request.user if request.user.is_authenticated else None
     data = selectors.tournament_detail(row, user)
-    return render(request, "tournaments/detail.html", {"t": data, "title": _title(row.kind),
-                                                       "group_tables": row.players > 2})
+    return render(
+        request, "tournaments/detail.html", {"t": data, "title": _title(row.kind), "group_tables": row.players > 2}
+    )
 
 
 def _write(service):
@@ -73,6 +81,7 @@ def _write(service):
         except ServiceError as exc:
             messages.error(request, exc.message)
         return redirect("tournament", pk=pk)
+
     return view
 
 

@@ -1,6 +1,7 @@
 """The chat panel of the table page (issue 17, point 1): its message list as an htmx fragment, and the forms
 that post, delete, report and mute.  Reads from games.chat.selectors, writes through games.services.chat;
 a refusal comes back as the fragment with its message (and its status, e.g. 429 with Retry-After)."""
+
 from __future__ import annotations
 
 from django.http import HttpResponse
@@ -26,7 +27,9 @@ def chat_context(request, game, *, error: str | None = None, notice: str | None 
     hidden_since = chat.spectators_hidden_since(game, user)
     return {
         "game": game,
-        "chat_messages": [{**chat.message_public(m, user), "at": m.created_at} for m in chat.messages_latest(game, user)],
+        "chat_messages": [
+            {**chat.message_public(m, user), "at": m.created_at} for m in chat.messages_latest(game, user)
+        ],
         "chat_stamp": chat.chat_stamp(game.pk, hidden_since=hidden_since),
         "chat_code": _code(request),
         "chat_user": user,
@@ -39,12 +42,20 @@ def chat_context(request, game, *, error: str | None = None, notice: str | None 
     }
 
 
-def _fragment(request, game, *, status: int = 200, error: str | None = None, notice: str | None = None,
-              retry_after: int | None = None):
+def _fragment(
+    request,
+    game,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    notice: str | None = None,
+    retry_after: int | None = None,
+):
     if not request.htmx:  # a browser without script: back to the table (the message shows there)
         return redirect(reverse("table", args=[game.pk]) + "#chat")
-    response = render(request, "games/chat/_log.html", chat_context(request, game, error=error, notice=notice),
-                      status=status)
+    response = render(
+        request, "games/chat/_log.html", chat_context(request, game, error=error, notice=notice), status=status
+    )
     response[FRAGMENT_HEADER] = "1"  # table.js and chat.js swap a refusal that is one of ours
     if retry_after is not None:
         response["Retry-After"] = str(retry_after)
@@ -96,9 +107,14 @@ def table_chat_delete(request, pk: int, message_id: int):
 def table_chat_report(request, pk: int, message_id: int):
     game = visible_game(request, pk)
     try:
-        services.chat_report(user=request.user, game_id=pk, message_id=message_id,
-                             reason=request.POST.get("reason", ChatReport.Reason.ABUSE),
-                             note=request.POST.get("note", ""), invite_code=_code(request))
+        services.chat_report(
+            user=request.user,
+            game_id=pk,
+            message_id=message_id,
+            reason=request.POST.get("reason", ChatReport.Reason.ABUSE),
+            note=request.POST.get("note", ""),
+            invite_code=_code(request),
+        )
     except ServiceError as exc:
         return _refused(request, game, exc)
     return _fragment(request, game, notice=_("Thank you: the moderators will look at this message."))

@@ -3,6 +3,7 @@
 Views stay thin: reads come from games.selectors, writes go through games.services, and
 what is drawn of a game comes from the seat's view only (ruling G0.3).
 """
+
 from __future__ import annotations
 
 import secrets
@@ -32,6 +33,7 @@ LOG_HEADER = "X-Topos-Log"  # what the page's log holds, sent by its htmx reques
 
 def login_required_htmx(view):
     """Like login_required, but an htmx request is sent to the login page as a whole page."""
+
     @wraps(view)
     def wrapped(request, *args, **kwargs):
         if request.user.is_authenticated:
@@ -42,6 +44,7 @@ def login_required_htmx(view):
             response["HX-Redirect"] = login
             return response
         return redirect_to_login(request.get_full_path())
+
     return wrapped
 
 
@@ -134,8 +137,10 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
         "detail": detail,
         "names": names,
         "seat_players": seat_players(detail),
-        "seats": [{"index": i, "name": names[i], "summary": next((s for s in detail["seats"] if s["index"] == i), None)}
-                  for i in range(game.players)],
+        "seats": [
+            {"index": i, "name": names[i], "summary": next((s for s in detail["seats"] if s["index"] == i), None)}
+            for i in range(game.players)
+        ],
         "stamp": stamp(game),
         "poll_seconds": POLL_SECONDS.get(game.pace, 3),
         "polling": game.status in (Game.Status.OPEN, Game.Status.RUNNING),
@@ -155,8 +160,11 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
             join_code=code if game.private and not invited else "",
             can_leave=seated and not is_creator,
             invitations=list(game.invitations.select_related("user").order_by("created_at")),
-            invite_link=(request.build_absolute_uri(reverse("table", args=[game.pk])) + f"?code={game.invite_code}"
-                         if detail.get("invite_code") else ""),
+            invite_link=(
+                request.build_absolute_uri(reverse("table", args=[game.pk])) + f"?code={game.invite_code}"
+                if detail.get("invite_code")
+                else ""
+            ),
         )
     if game.state is not None:
         context["board"] = presenters.present(game.kind, detail, names)
@@ -166,8 +174,7 @@ def live_context(request, game: Game, *, message: str | None = None, error: str 
     return context
 
 
-def reply(request, game: Game, *, status: int = 200, message: str | None = None, error: str | None = None,
-          state=None):
+def reply(request, game: Game, *, status: int = 200, message: str | None = None, error: str | None = None, state=None):
     """The live region for htmx, the whole table page otherwise."""
     context = live_context(request, game, message=message, error=error, state=state)
     if not request.htmx:

@@ -1,4 +1,5 @@
 """The watch page and answering invitations from the pages (issue 17)."""
+
 from __future__ import annotations
 
 from django.contrib import messages
@@ -24,12 +25,17 @@ def watch(request):
     page = Paginator(lobby.tables_watchable(**filters.filters()), WATCH_PER_PAGE).get_page(request.GET.get("page"))
     games = list(page.object_list)
     counts = spectating.spectator_counts(games)
-    tables = [{**summary, "spectators": counts[game.pk], "updated_at": game.updated_at}
-              for game, summary in zip(games, selectors.table_summaries(games, user), strict=True)]
+    tables = [
+        {**summary, "spectators": counts[game.pk], "updated_at": game.updated_at}
+        for game, summary in zip(games, selectors.table_summaries(games, user), strict=True)
+    ]
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "games/watch.html", {"tables": tables, "filters": filters, "page_obj": page,
-                                                "query": query.urlencode()})
+    return render(
+        request,
+        "games/watch.html",
+        {"tables": tables, "filters": filters, "page_obj": page, "query": query.urlencode()},
+    )
 
 
 @login_required_htmx

@@ -1,4 +1,5 @@
 """The home page and the create-table page."""
+
 from __future__ import annotations
 
 from django.shortcuts import redirect, render
@@ -23,21 +24,26 @@ def home(request):
     filters = LobbyFilterForm(request.GET)
     open_tables = selectors.table_summaries(lobby.tables_open_listed(**filters.filters())[:OPEN_TABLES], user)
     mine = selectors.table_summaries(selectors.games_of_user_sorted(user=user), user) if user else []
-    return render(request, "games/home.html", {
-        "open_tables": open_tables,
-        "filters": filters,
-        "invitations": list(lobby.invitations_pending(user)) if user else [],
-        "my_games": mine,
-        "my_turn_count": sum(1 for g in mine if g["my_turn"]),
-    })
+    return render(
+        request,
+        "games/home.html",
+        {
+            "open_tables": open_tables,
+            "filters": filters,
+            "invitations": list(lobby.invitations_pending(user)) if user else [],
+            "my_games": mine,
+            "my_turn_count": sum(1 for g in mine if g["my_turn"]),
+        },
+    )
 
 
 def _open_table(request, form: TableCreateForm):
     """A plain table, or a challenge when the form names an opponent (games.services.challenges)."""
     opponent = form.cleaned_data.get("opponent", "").strip()
     if opponent:
-        return challenge_create(user=request.user, username=opponent, client_address=limits.client_address(request),
-                                **form.service_kwargs())
+        return challenge_create(
+            user=request.user, username=opponent, client_address=limits.client_address(request), **form.service_kwargs()
+        )
     return services.game_create(user=request.user, **form.service_kwargs())
 
 

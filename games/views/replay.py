@@ -1,4 +1,5 @@
 """The replay page of a finished game: one position at a time, drawn with the game's own board (ruling G0.2)."""
+
 from __future__ import annotations
 
 from django.http import Http404
@@ -35,11 +36,18 @@ def table_replay(request, pk: int):
     # the boards are built to show one seat's perspective.  Before the last ply the game is still going on.
     step = detail  # the last ply is the finished game as the table page shows it
     if ply < plies:
-        step = {**detail, "view": position.state.view(detail["my_seat"]), "legal_actions": [], "undoable": False,
-                "my_turn": False}
+        step = {
+            **detail,
+            "view": position.state.view(detail["my_seat"]),
+            "legal_actions": [],
+            "undoable": False,
+            "my_turn": False,
+        }
         step["status"] = Game.Status.RUNNING
-        step["seats"] = [{**s, "rank": None, "to_act": s["index"] in position.state.to_act(), "deadline": None}
-                         for s in detail["seats"]]
+        step["seats"] = [
+            {**s, "rank": None, "to_act": s["index"] in position.state.to_act(), "deadline": None}
+            for s in detail["seats"]
+        ]
     log = selectors.action_log(game, user)
     counted = 0  # the ply each log line leads to (a leave entry leads to the ply before it)
     for row in log:
@@ -47,8 +55,15 @@ def table_replay(request, pk: int):
             counted += 1
         row["ply"] = counted
     context = {
-        "game": game, "detail": detail, "names": names, "seat_players": seat_players(detail), "ply": ply, "plies": plies, "log": log,
-        "current_seq": position.seq, "board": presenters.present(game.kind, step, names),
+        "game": game,
+        "detail": detail,
+        "names": names,
+        "seat_players": seat_players(detail),
+        "ply": ply,
+        "plies": plies,
+        "log": log,
+        "current_seq": position.seq,
+        "board": presenters.present(game.kind, step, names),
         "board_templates": presenters.board_template(game.kind),
     }
     return render(request, "games/replay.html", context)

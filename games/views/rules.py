@@ -5,6 +5,7 @@ the fallback: a translator works on a whole page in context rather than on hundr
 The diagrams are positions built by the engines and drawn by the table's presenters
 (games/presenters/<game>_diagrams.py); the line saying what each game is comes from its words module.
 """
+
 from __future__ import annotations
 
 from django.http import Http404
@@ -41,8 +42,15 @@ def prose_templates(kind: str) -> list[str]:
 
 @require_GET
 def rules_index(request):
-    games = [{"kind": g.name, "title": game_title(g.title), "summary": game_module(g.name, "words").summary_words(),
-              "url": rules_url(g.name)} for g in rule_games()]
+    games = [
+        {
+            "kind": g.name,
+            "title": game_title(g.title),
+            "summary": game_module(g.name, "words").summary_words(),
+            "url": rules_url(g.name),
+        }
+        for g in rule_games()
+    ]
     return render(request, "rules/index.html", {"games": games, "rulings_url": reverse("rules_rulings")})
 
 
@@ -56,13 +64,23 @@ def rules_rulings(request):
 def rules_game(request, kind: str):
     diagrams = game_module(kind, "diagrams")
     if diagrams is None:
-        raise Http404(_("There is no game called %(kind)s; choose one of %(games)s.")
-                      % {"kind": kind[:40], "games": listing(game_title(g.title) for g in rule_games())})
+        raise Http404(
+            _("There is no game called %(kind)s; choose one of %(games)s.")
+            % {"kind": kind[:40], "games": listing(game_title(g.title) for g in rule_games())}
+        )
     prose = select_template(prose_templates(kind))
     game = all_games()[kind]
-    others = [{"kind": g.name, "title": game_title(g.title), "url": rules_url(g.name)}
-              for g in rule_games() if g.name != kind]
-    return render(request, "rules/game.html", {
-        "kind": kind, "title": game_title(game.title), "prose": prose.template.name, "d": diagrams.diagrams(),
-        "others": others,
-    })
+    others = [
+        {"kind": g.name, "title": game_title(g.title), "url": rules_url(g.name)} for g in rule_games() if g.name != kind
+    ]
+    return render(
+        request,
+        "rules/game.html",
+        {
+            "kind": kind,
+            "title": game_title(game.title),
+            "prose": prose.template.name,
+            "d": diagrams.diagrams(),
+            "others": others,
+        },
+    )

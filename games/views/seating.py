@@ -1,5 +1,6 @@
 """Writes on the waiting room and the table: join, leave, bots, invitations, start, abort (alone or by agreement),
 resign, rematch."""
+
 from __future__ import annotations
 
 from django.shortcuts import redirect
@@ -39,15 +40,20 @@ def _run(request, pk: int, write, *, message=None):
 @require_POST
 def table_join(request, pk: int):
     code = request.POST.get("invite_code", "")
-    return _run(request, pk, lambda g: services.game_join(user=request.user, game_id=g.pk, invite_code=code),
-                message=_("You sit at this table now."))
+    return _run(
+        request,
+        pk,
+        lambda g: services.game_join(user=request.user, game_id=g.pk, invite_code=code),
+        message=_("You sit at this table now."),
+    )
 
 
 @login_required_htmx
 @require_POST
 def table_leave(request, pk: int):
-    return _run(request, pk, lambda g: services.game_leave(user=request.user, game_id=g.pk),
-                message=_("You left the table."))
+    return _run(
+        request, pk, lambda g: services.game_leave(user=request.user, game_id=g.pk), message=_("You left the table.")
+    )
 
 
 @login_required_htmx
@@ -62,11 +68,16 @@ def table_add_bot(request, pk: int):
 def table_invite(request, pk: int):
     username = request.POST.get("username", "").strip()
     if not username:
-        return reply(request, visible_game(request, pk), status=400, error=_("Write the username of the player to invite."))
+        return reply(
+            request, visible_game(request, pk), status=400, error=_("Write the username of the player to invite.")
+        )
     address = limits.client_address(request)
-    return _run(request, pk, lambda g: services.game_invite(user=request.user, game_id=g.pk, username=username,
-                                                            client_address=address),
-                message=_("Invitation sent to %(name)s.") % {"name": username})
+    return _run(
+        request,
+        pk,
+        lambda g: services.game_invite(user=request.user, game_id=g.pk, username=username, client_address=address),
+        message=_("Invitation sent to %(name)s.") % {"name": username},
+    )
 
 
 @login_required_htmx
@@ -79,8 +90,9 @@ def table_start(request, pk: int):
 @login_required_htmx
 @require_POST
 def table_abort(request, pk: int):
-    return _run(request, pk, lambda g: services.game_abort(user=request.user, game_id=g.pk),
-                message=_("The table is closed."))
+    return _run(
+        request, pk, lambda g: services.game_abort(user=request.user, game_id=g.pk), message=_("The table is closed.")
+    )
 
 
 @login_required_htmx
@@ -93,20 +105,30 @@ def table_abort_agreement(request, pk: int):
         if game.status == Game.Status.ABORTED:
             return _("Every player still in the game agreed: it is aborted and has no result.")
         if agree:
-            return _("You agree to abort this game. It ends when every other player still in it agrees too, "
-                     "before the next move.")
+            return _(
+                "You agree to abort this game. It ends when every other player still in it agrees too, "
+                "before the next move."
+            )
         return _("You no longer agree to abort this game.")
 
-    return _run(request, pk, lambda g: services.game_abort_agree(user=request.user, game_id=g.pk, agree=agree),
-                message=said)
+    return _run(
+        request, pk, lambda g: services.game_abort_agree(user=request.user, game_id=g.pk, agree=agree), message=said
+    )
 
 
 @login_required_htmx
 @require_POST
 def table_resign(request, pk: int):
-    return _run(request, pk, lambda g: services.game_resign(user=request.user, game_id=g.pk),
-                message=lambda g: (_("You resigned; the game is over.") if g.status == Game.Status.FINISHED
-                                   else _("You resigned; a bot plays your seat to the end.")))
+    return _run(
+        request,
+        pk,
+        lambda g: services.game_resign(user=request.user, game_id=g.pk),
+        message=lambda g: (
+            _("You resigned; the game is over.")
+            if g.status == Game.Status.FINISHED
+            else _("You resigned; a bot plays your seat to the end.")
+        ),
+    )
 
 
 @login_required_htmx

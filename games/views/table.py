@@ -1,4 +1,5 @@
 """The table page: the waiting room or the game, its polling fragment, moves, and the log export."""
+
 from __future__ import annotations
 
 from django.http import HttpResponse, JsonResponse
@@ -63,16 +64,24 @@ def table_act(request, pk: int):
     before (the service checks who may play) nor after (issue 16).  Refusals answer with the table as it is.
     """
     if request.user.is_bot_account:  # issue 12: a bot account never plays by hand
-        return reply(request, visible_game(request, pk), status=403,
-                     error=_("This is a bot account: it plays through the API only, not from this page."))
+        return reply(
+            request,
+            visible_game(request, pk),
+            status=403,
+            error=_("This is a bot account: it plays through the API only, not from this page."),
+        )
     action, version, problem = _parse_action(request)
     if problem:
         return reply(request, visible_game(request, pk), status=400, error=problem)
     try:
         result = services.action_submit(game_id=pk, user=request.user, action=action, expected_version=version)
     except StaleVersion:
-        return reply(request, visible_game(request, pk), status=409,
-                     error=_("The game moved on since you looked; here is the board as it is now."))
+        return reply(
+            request,
+            visible_game(request, pk),
+            status=409,
+            error=_("The game moved on since you looked; here is the board as it is now."),
+        )
     except IllegalMove as exc:
         return reply(request, visible_game(request, pk), status=400, error=exc.message)
     except ServiceError as exc:
@@ -95,13 +104,16 @@ def table_log_json(request, pk: int):
         "options": game.options,
         "status": game.status,
         "version": game.version,
-        "seats": [{"index": s["index"], "player": s["player"], "bot_level": s["bot_level"]}
-                  for s in selectors.table_summary(game, user)["seats"]],
+        "seats": [
+            {"index": s["index"], "player": s["player"], "bot_level": s["bot_level"]}
+            for s in selectors.table_summary(game, user)["seats"]
+        ],
         "log": selectors.action_log(game, user),
     }
     data["seed_salt"], data["seed_commitment"] = game.seed_salt, game.seed_commitment  # public from the start
     if game.status == Game.Status.FINISHED:
-        # The seed and the published result, beside this page's log (with its lines): `python -m engine.verify` reads it.
+        # The seed and the published result, beside this page's log (with its lines): `python -m engine.verify`
+        # reads it.
         data = {**game_export(game), **data}
     response = JsonResponse(data, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'inline; filename="topos-{game.kind}-{game.pk}.json"'

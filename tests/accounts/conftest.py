@@ -1,4 +1,5 @@
 """Accounts tests: helpers to read links out of mails."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """Password-reset and sign-up emails are limited per client address and per recipient; the reset
 request does the same thing whether or not the address has an account (the mail leaves from a task)."""
+
 from datetime import timedelta
 
 import pytest
@@ -27,8 +28,11 @@ def reset(client, email: str, address: str = "198.51.100.7", **extra):
 
 def sign_up(client, n: int, email: str, address: str = "198.51.100.7"):
     password = "violet-tiles-on-a-hex"
-    return client.post(reverse("signup"), {"username": f"dora{n}", "email": email, "password1": password,
-                                           "password2": password}, REMOTE_ADDR=address)
+    return client.post(
+        reverse("signup"),
+        {"username": f"dora{n}", "email": email, "password1": password, "password2": password},
+        REMOTE_ADDR=address,
+    )
 
 
 def time_passes(seconds: int) -> None:
@@ -37,18 +41,22 @@ def time_passes(seconds: int) -> None:
 
 # --- the reset request is the same for every address --------------------------------------------
 
+
 def test_a_reset_request_only_hands_the_address_to_a_task_known_or_not(client, owner, sent_tasks, mailoutbox):
     known = reset(client, "Ana@Example.com")
     unknown = reset(client, "nobody@example.com")
     # The same answer, the same work: one task with the address typed, and no mail from the request itself.
     assert (known.status_code, known["Location"]) == (unknown.status_code, unknown["Location"])
     assert [(name, args[0]) for name, args, _eta in sent_tasks()] == [
-        (RESET_TASK, "Ana@Example.com"), (RESET_TASK, "nobody@example.com")]
+        (RESET_TASK, "Ana@Example.com"),
+        (RESET_TASK, "nobody@example.com"),
+    ]
     assert mailoutbox == []
 
 
-def test_the_reset_task_mails_only_an_existing_account_in_the_language_of_the_page(client, owner, mailoutbox,
-                                                                                     celery_eager):
+def test_the_reset_task_mails_only_an_existing_account_in_the_language_of_the_page(
+    client, owner, mailoutbox, celery_eager
+):
     reset(client, "nobody@example.com", HTTP_ACCEPT_LANGUAGE="es")
     assert mailoutbox == []
     reset(client, owner.email, HTTP_ACCEPT_LANGUAGE="es")
@@ -57,6 +65,7 @@ def test_the_reset_task_mails_only_an_existing_account_in_the_language_of_the_pa
 
 
 # --- reset limits ---------------------------------------------------------------------------
+
 
 def test_resets_for_one_recipient_are_limited_whatever_the_address_and_say_so(client, owner, sent_tasks):
     for i in range(RESET_PER_RECIPIENT):
@@ -98,6 +107,7 @@ def test_the_refusal_is_translated(client, owner):
 
 # --- sign-up limits -------------------------------------------------------------------------
 
+
 def test_sign_ups_with_someone_elses_address_are_limited(client, owner, mailoutbox):
     for i in range(SIGNUP_PER_RECIPIENT):
         assert sign_up(client, i, owner.email, address=f"203.0.113.{i}").status_code == 302
@@ -121,7 +131,9 @@ def test_sign_ups_from_one_address_are_limited(client, db, mailoutbox):
 
 def test_a_sign_up_form_with_mistakes_is_not_counted(client, db):
     for i in range(SIGNUP_PER_ADDRESS + 2):
-        reply = client.post(reverse("signup"), {"username": f"dora{i}", "email": "x@example.com",
-                                                "password1": "12345678", "password2": "12345678"})
+        reply = client.post(
+            reverse("signup"),
+            {"username": f"dora{i}", "email": "x@example.com", "password1": "12345678", "password2": "12345678"},
+        )
         assert reply.status_code == 200
     assert sign_up(client, 1, "x@example.com", address="127.0.0.1").status_code == 302

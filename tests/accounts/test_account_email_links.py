@@ -1,4 +1,5 @@
 """Every link in every email starts with SITE_URL, whatever host the request that sent it named (issue 9)."""
+
 import re
 
 import pytest
@@ -31,8 +32,15 @@ def assert_all_on_site(mail, expect: str) -> None:
 
 def test_the_activation_link_uses_site_url(mailoutbox):
     client = Client(HTTP_HOST=OTHER_HOST)
-    client.post(reverse("signup"), {"username": "dora", "email": "dora@example.com",
-                                    "password1": "violet-tiles-on-a-hex", "password2": "violet-tiles-on-a-hex"})
+    client.post(
+        reverse("signup"),
+        {
+            "username": "dora",
+            "email": "dora@example.com",
+            "password1": "violet-tiles-on-a-hex",
+            "password2": "violet-tiles-on-a-hex",
+        },
+    )
     (mail,) = mailoutbox
     assert_all_on_site(mail, "/accounts/activate/")
     # and the link works on the site
@@ -41,9 +49,15 @@ def test_the_activation_link_uses_site_url(mailoutbox):
 
 
 def test_the_already_registered_note_uses_site_url(owner, mailoutbox):
-    Client(HTTP_HOST=OTHER_HOST).post(reverse("signup"), {
-        "username": "mallory", "email": owner.email, "password1": "violet-tiles-on-a-hex",
-        "password2": "violet-tiles-on-a-hex"})
+    Client(HTTP_HOST=OTHER_HOST).post(
+        reverse("signup"),
+        {
+            "username": "mallory",
+            "email": owner.email,
+            "password1": "violet-tiles-on-a-hex",
+            "password2": "violet-tiles-on-a-hex",
+        },
+    )
     (mail,) = mailoutbox
     assert_all_on_site(mail, reverse("password_reset"))
 
@@ -57,8 +71,9 @@ def test_the_password_reset_link_uses_site_url(owner, mailoutbox, celery_eager):
 
 
 def test_the_invitation_link_uses_site_url(owner, member, mailoutbox, celery_eager):
-    game = services.game_create(user=owner, kind="topology", players=2, options={}, pace="correspondence",
-                                turn_seconds=None, bots=[])
+    game = services.game_create(
+        user=owner, kind="topology", players=2, options={}, pace="correspondence", turn_seconds=None, bots=[]
+    )
     client = Client(HTTP_HOST=OTHER_HOST)
     assert client.login(username=owner.username, password=PASSWORD)
     client.post(reverse("table_invite", args=[game.pk]), {"username": member.username})

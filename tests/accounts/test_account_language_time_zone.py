@@ -1,5 +1,6 @@
 """Each person's language and time zone (accounts.personal): taken from her browser at sign-up, changed on
 her profile or with the language menu, and used by her pages, her notifications and her emails."""
+
 from __future__ import annotations
 
 import re
@@ -33,8 +34,15 @@ def spanish(text: str) -> str:
 
 
 def sign_up(client: Client, name: str) -> User:
-    reply = client.post("/accounts/signup/", {"username": name, "email": f"{name}@example.com",
-                                              "password1": "a-long-test-password", "password2": "a-long-test-password"})
+    reply = client.post(
+        "/accounts/signup/",
+        {
+            "username": name,
+            "email": f"{name}@example.com",
+            "password1": "a-long-test-password",
+            "password2": "a-long-test-password",
+        },
+    )
     assert reply.status_code == 302
     return User.objects.get(username=name)
 
@@ -100,8 +108,9 @@ def test_a_deadline_on_the_table_is_shown_in_her_time_zone(owner, member):
     assert shown == timezone.localtime(deadline, timezone.get_fixed_timezone(480)).isoformat()
 
 
-def test_her_notifications_and_emails_speak_her_language_and_time_zone(owner, member, celery_eager,
-                                                                       django_capture_on_commit_callbacks):
+def test_her_notifications_and_emails_speak_her_language_and_time_zone(
+    owner, member, celery_eager, django_capture_on_commit_callbacks
+):
     member.language, member.time_zone = "es", "Europe/Madrid"
     member.save()
     game = topology_table(owner, member)
@@ -126,5 +135,7 @@ def test_her_notifications_and_emails_speak_her_language_and_time_zone(owner, me
     letters = [m for m in mail.outbox if m.to == [member.email]]
     assert len(letters) == 1
     assert spanish("Your deadline at %(game)s is near") != "Your deadline at %(game)s is near"
-    assert letters[0].subject == "[Topos] " + spanish("Your deadline at %(game)s is near") % {"game": f"Topology #{game.pk}"}
+    assert letters[0].subject == "[Topos] " + spanish("Your deadline at %(game)s is near") % {
+        "game": f"Topology #{game.pk}"
+    }
     assert f"{madrid:%Y-%m-%d %H:%M} (Europe/Madrid)" in letters[0].body

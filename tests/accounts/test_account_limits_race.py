@@ -2,6 +2,7 @@
 
 Threads get their own database connections; SQLite serialises whole transactions and proves nothing here.
 """
+
 import pytest
 
 from accounts import limits

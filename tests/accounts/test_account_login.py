@@ -1,4 +1,5 @@
 """Logging in and out; a failed login never says whether the username exists."""
+
 import pytest
 from django.urls import reverse
 
@@ -18,8 +19,10 @@ def test_it_logs_the_owner_in(client, owner):
 
 
 def test_it_follows_next_after_login(client, owner):
-    r = client.post(reverse("login") + "?next=/accounts/profile/",
-                    {"username": "ana", "password": PASSWORD, "next": "/accounts/profile/"})
+    r = client.post(
+        reverse("login") + "?next=/accounts/profile/",
+        {"username": "ana", "password": PASSWORD, "next": "/accounts/profile/"},
+    )
     assert r["Location"] == reverse("profile")
 
 

@@ -2,6 +2,7 @@
 
 Time passes by moving the counted attempts back (their `created_at`), never by sleeping or mocking.
 """
+
 from datetime import timedelta
 
 import pytest
@@ -144,6 +145,7 @@ def test_the_admin_login_is_limited_too(client, owner):
 
 # --- the client's address ---------------------------------------------------------------------
 
+
 def request_from(remote: str, forwarded: str = ""):
     extra = {"HTTP_X_FORWARDED_FOR": forwarded} if forwarded else {}
     return RequestFactory().get("/", REMOTE_ADDR=remote, **extra)
@@ -173,16 +175,29 @@ def test_ipv6_addresses_count_by_their_64_network(settings):
 def test_the_limit_follows_the_proxys_address(client, owner, settings):
     settings.TOPOS_TRUSTED_PROXIES = 1
     for i in range(ADDRESS_MOST):
-        client.post(reverse("login"), {"username": f"someone-{i}", "password": "guess"},
-                    REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR=f"9.9.9.{i}, 198.51.100.7")
-    blocked = client.post(reverse("login"), {"username": "ana", "password": PASSWORD},
-                          REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.7")
-    other = client.post(reverse("login"), {"username": "ana", "password": PASSWORD},
-                        REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="198.51.100.8")
+        client.post(
+            reverse("login"),
+            {"username": f"someone-{i}", "password": "guess"},
+            REMOTE_ADDR="10.0.0.2",
+            HTTP_X_FORWARDED_FOR=f"9.9.9.{i}, 198.51.100.7",
+        )
+    blocked = client.post(
+        reverse("login"),
+        {"username": "ana", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.2",
+        HTTP_X_FORWARDED_FOR="198.51.100.7",
+    )
+    other = client.post(
+        reverse("login"),
+        {"username": "ana", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.2",
+        HTTP_X_FORWARDED_FOR="198.51.100.8",
+    )
     assert blocked.status_code == 429 and other.status_code == 302
 
 
 # --- housekeeping -----------------------------------------------------------------------------
+
 
 def test_beat_purges_the_uses_no_window_counts_any_more(client, owner):
     from accounts import tasks

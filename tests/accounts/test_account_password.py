@@ -1,4 +1,5 @@
 """Changing and resetting a password; the reset form never says whether an address has an account."""
+
 import re
 
 import pytest
@@ -25,8 +26,10 @@ def test_change_needs_login(client):
 
 def test_change_refuses_a_wrong_old_password(client, owner):
     client.force_login(owner)
-    r = client.post(reverse("password_change"), {"old_password": "guess", "new_password1": NEW_PASSWORD,
-                                                 "new_password2": NEW_PASSWORD})
+    r = client.post(
+        reverse("password_change"),
+        {"old_password": "guess", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert r.status_code == 200
     owner.refresh_from_db()
     assert owner.check_password(PASSWORD)
@@ -34,8 +37,10 @@ def test_change_refuses_a_wrong_old_password(client, owner):
 
 def test_change_sets_the_new_password_and_keeps_me_logged_in(client, owner):
     client.force_login(owner)
-    r = client.post(reverse("password_change"), {"old_password": PASSWORD, "new_password1": NEW_PASSWORD,
-                                                 "new_password2": NEW_PASSWORD})
+    r = client.post(
+        reverse("password_change"),
+        {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert r.status_code == 302 and r["Location"] == reverse("password_change_done")
     assert client.get(reverse("profile")).status_code == 200
     owner.refresh_from_db()

@@ -1,4 +1,5 @@
 """A player's public page: her public games and results, nothing private."""
+
 import pytest
 from django.urls import reverse
 

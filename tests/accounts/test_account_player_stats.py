@@ -3,6 +3,7 @@ nothing of a private table for someone who may not see it (issue 11, point 5).
 
 Games are played to the end through the services (tests.web.test_web_end_of_game.finished), never marked by hand.
 """
+
 from __future__ import annotations
 
 from statistics import mean
@@ -33,9 +34,16 @@ def expected_stats(user) -> dict[str, dict]:
         row["seats"].append(seat.game.players)
         row["won"] += seat.rank == 1 and not seat.abandoned
         row["left"] += seat.abandoned
-    return {kind: {"played": len(r["ranks"]), "won": r["won"], "left": r["left"],
-                   "average_rank": round(mean(r["ranks"]), 2), "average_seats": round(mean(r["seats"]), 2)}
-            for kind, r in out.items()}
+    return {
+        kind: {
+            "played": len(r["ranks"]),
+            "won": r["won"],
+            "left": r["left"],
+            "average_rank": round(mean(r["ranks"]), 2),
+            "average_seats": round(mean(r["seats"]), 2),
+        }
+        for kind, r in out.items()
+    }
 
 
 def shown_stats(stats: list[dict]) -> dict[str, dict]:
@@ -61,8 +69,12 @@ def aborted(owner, member) -> Game:
 @pytest.fixture
 def history(owner, member):
     """Three finished games (two Topology, one of them resigned, one Toppo) and one aborted Topology game."""
-    games = [finished("topology", owner, member), resigned(owner, member), finished("toppo", owner, member),
-             aborted(owner, member)]
+    games = [
+        finished("topology", owner, member),
+        resigned(owner, member),
+        finished("toppo", owner, member),
+        aborted(owner, member),
+    ]
     assert [g.status for g in games] == [Game.Status.FINISHED] * 3 + [Game.Status.ABORTED]
     return games
 
@@ -87,7 +99,8 @@ def test_a_player_who_resigned_played_the_game_but_did_not_win_it(owner, member,
     first_game_won = history[0].seats.get(user=member).rank == 1
     assert stats["won"] == int(first_game_won)
     assert shown_stats(player_stats.game_stats(owner))["topology"]["won"] == 1 + int(
-        history[0].seats.get(user=owner).rank == 1)
+        history[0].seats.get(user=owner).rank == 1
+    )
 
 
 def test_the_statistics_are_one_query_however_many_games(owner, member, history):
@@ -166,10 +179,13 @@ def test_a_table_page_links_every_person_and_no_bot(owner, member):
     assert 'href="/accounts/players/ana/"' in home and 'href="/accounts/players/bruno/"' in home
 
 
-@pytest.mark.parametrize("header, words", [
-    ("es", ["Estadísticas", "Puesto medio", "de media", "Contra:", "Repetición"]),
-    ("zh-Hant-TW,zh;q=0.8", ["統計", "平均名次", "人中第", "對手：", "重播"]),
-])
+@pytest.mark.parametrize(
+    "header, words",
+    [
+        ("es", ["Estadísticas", "Puesto medio", "de media", "Contra:", "Repetición"]),
+        ("zh-Hant-TW,zh;q=0.8", ["統計", "平均名次", "人中第", "對手：", "重播"]),
+    ],
+)
 def test_the_page_speaks_the_readers_language(client, owner, member, header, words):
     finished("topology", owner, member)
     html = client.get(reverse("player", args=["ana"]), HTTP_ACCEPT_LANGUAGE=header).content.decode()

@@ -1,4 +1,5 @@
 """The profile page: my games with their results, and my API tokens (never their keys)."""
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -25,8 +26,7 @@ def test_it_lists_my_running_and_finished_games_with_results(client, owner, memb
     finished = r.context["finished_games"]
     assert current_ids == [running.pk]
     assert [g["id"] for g in finished] == [done.pk]
-    assert [(s["player"], s["rank"], s["score"]) for s in finished[0]["seats"]] == [
-        ("ana", 2, 31), ("bruno", 1, 44.5)]
+    assert [(s["player"], s["rank"], s["score"]) for s in finished[0]["seats"]] == [("ana", 2, 31), ("bruno", 1, 44.5)]
     page = r.content.decode()
     assert reverse("table", args=[running.pk]) in page and reverse("table", args=[done.pk]) in page
     assert "44.5" in page
@@ -55,5 +55,6 @@ def test_it_lists_my_active_tokens_by_name_and_prefix_only(client, owner, member
 def test_it_keeps_a_block_for_extra_sections(client, owner):
     """Other parts of the site extend the profile through {% block profile_extra %}."""
     from django.template.loader import get_template
+
     source = get_template("accounts/profile.html").template.source
     assert "{% block profile_extra %}" in source

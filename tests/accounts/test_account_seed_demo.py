@@ -1,4 +1,5 @@
 """`manage.py seed_demo`: the demo account of the README, safe to run again."""
+
 from io import StringIO
 
 import pytest

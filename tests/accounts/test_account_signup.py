@@ -1,4 +1,5 @@
 """Sign-up with a confirmation mail, without telling anyone whether an address has an account."""
+
 from datetime import timedelta
 
 import pytest
@@ -14,8 +15,12 @@ from tests.accounts.conftest import links_in
 User = get_user_model()
 pytestmark = pytest.mark.django_db
 
-NEW = {"username": "dora", "email": "dora@example.com",
-       "password1": "violet-tiles-on-a-hex", "password2": "violet-tiles-on-a-hex"}
+NEW = {
+    "username": "dora",
+    "email": "dora@example.com",
+    "password1": "violet-tiles-on-a-hex",
+    "password2": "violet-tiles-on-a-hex",
+}
 
 
 def test_it_signs_up_confirms_by_mail_and_logs_in(client, mailoutbox):

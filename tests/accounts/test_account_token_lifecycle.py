@@ -1,4 +1,5 @@
 """API tokens end: when their owner's password is changed or reset (and she is told), and when they expire."""
+
 from datetime import timedelta
 
 import pytest
@@ -23,15 +24,20 @@ def api(key: str) -> APIClient:
 
 # --- revoked with the password ------------------------------------------------------------------
 
-def test_changing_the_password_revokes_every_token_and_tells_her(client, owner, member, mailoutbox, celery_eager,
-                                                                  django_capture_on_commit_callbacks):
+
+def test_changing_the_password_revokes_every_token_and_tells_her(
+    client, owner, member, mailoutbox, celery_eager, django_capture_on_commit_callbacks
+):
     _, bot_key = api_token_create(user=owner, name="my bot")
     _, app_key = api_token_create(user=owner, name="phone", expires_in_days=30)
     _, theirs = api_token_create(user=member, name="bruno's bot")
     client.force_login(owner)
     with django_capture_on_commit_callbacks(execute=True):
-        r = client.post(reverse("password_change"), {"old_password": PASSWORD, "new_password1": NEW_PASSWORD,
-                                                     "new_password2": NEW_PASSWORD}, follow=True)
+        r = client.post(
+            reverse("password_change"),
+            {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+            follow=True,
+        )
     assert r.status_code == 200
     assert "2 API tokens were revoked" in r.content.decode()
     for key in (bot_key, app_key):
@@ -46,8 +52,9 @@ def test_changing_the_password_revokes_every_token_and_tells_her(client, owner, 
     assert reverse("password_reset") in "".join(links_in(mail))
 
 
-def test_a_reset_by_email_revokes_the_tokens_too(client, owner, mailoutbox, celery_eager,
-                                                 django_capture_on_commit_callbacks):
+def test_a_reset_by_email_revokes_the_tokens_too(
+    client, owner, mailoutbox, celery_eager, django_capture_on_commit_callbacks
+):
     token, key = api_token_create(user=owner, name="script")
     client.post(reverse("password_reset"), {"email": owner.email})
     [link] = [p for p in links_in(mailoutbox[0]) if "/password/reset/" in p]
@@ -64,12 +71,15 @@ def test_a_reset_by_email_revokes_the_tokens_too(client, owner, mailoutbox, cele
     assert "reset with a link" in mail.body and "script" in mail.body
 
 
-def test_without_tokens_she_is_still_told_her_password_changed(client, owner, mailoutbox, celery_eager,
-                                                               django_capture_on_commit_callbacks):
+def test_without_tokens_she_is_still_told_her_password_changed(
+    client, owner, mailoutbox, celery_eager, django_capture_on_commit_callbacks
+):
     client.force_login(owner)
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("password_change"), {"old_password": PASSWORD, "new_password1": NEW_PASSWORD,
-                                                 "new_password2": NEW_PASSWORD})
+        client.post(
+            reverse("password_change"),
+            {"old_password": PASSWORD, "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        )
     [mail] = mailoutbox
     assert "changed on your profile page" in mail.body and "revoked" not in mail.body
 
@@ -77,13 +87,16 @@ def test_without_tokens_she_is_still_told_her_password_changed(client, owner, ma
 def test_a_refused_change_revokes_nothing(client, owner, sent_tasks):
     _, key = api_token_create(user=owner, name="bot")
     client.force_login(owner)
-    client.post(reverse("password_change"), {"old_password": "wrong", "new_password1": NEW_PASSWORD,
-                                             "new_password2": NEW_PASSWORD})
+    client.post(
+        reverse("password_change"),
+        {"old_password": "wrong", "new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+    )
     assert api(key).get("/api/tables/mine/").status_code == 200
     assert sent_tasks() == []
 
 
 # --- expiry ---------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("choice, days", [("30", 30), ("90", 90), ("365", 365), ("never", None)])
 def test_the_expiry_is_chosen_when_the_token_is_made(client, owner, choice, days):

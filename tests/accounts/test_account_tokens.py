@@ -1,4 +1,5 @@
 """API tokens from the profile page: the key shown once, rename, revoke, and only my own."""
+
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient

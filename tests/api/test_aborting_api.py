@@ -1,4 +1,5 @@
 """Aborting through the API (games.services.aborting): refused after the deal with what to do instead; by agreement."""
+
 import pytest
 
 from games import services
@@ -20,8 +21,13 @@ def test_every_person_agreeing_aborts_and_the_table_says_who_agreed(owner, membe
     game = started_topology(owner, member)
     first = owner_api.post(f"/api/tables/{game.pk}/abort-agreement/", {"agree": True}, format="json")
     assert first.status_code == 200 and first.data["status"] == "running"
-    assert first.data["abort"] == {"players": [0, 1], "agreed": [0], "i_agreed": True, "alone": False,
-                                   "by_agreement": True}
+    assert first.data["abort"] == {
+        "players": [0, 1],
+        "agreed": [0],
+        "i_agreed": True,
+        "alone": False,
+        "by_agreement": True,
+    }
     assert member_api.get(f"/api/tables/{game.pk}/").data["abort"]["agreed"] == [0]
     taken_back = owner_api.post(f"/api/tables/{game.pk}/abort-agreement/", {"agree": False}, format="json")
     assert taken_back.data["abort"]["agreed"] == []

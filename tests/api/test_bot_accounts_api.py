@@ -1,5 +1,6 @@
 """Issue 12, bot accounts: turning an account into one (irreversible; not while she sits at a table as a person),
 answering invitations through the API, the BOT mark wherever names are shown, and no moves from the table page."""
+
 from __future__ import annotations
 
 import json
@@ -53,7 +54,9 @@ def test_invitations_are_listed_accepted_and_declined(owner, member, member_api,
     mine = [services.game_invite(user=owner, game_id=g.pk, username="bruno") for g in (first, second)]
     listed = member_api.get("/api/invitations/").json()["results"]
     assert [(i["id"], i["table"], i["kind"], i["invited_by"]) for i in listed] == [
-        (mine[0].pk, first.pk, "topology", "ana"), (mine[1].pk, second.pk, "topoum", "ana")]
+        (mine[0].pk, first.pk, "topology", "ana"),
+        (mine[1].pk, second.pk, "topoum", "ana"),
+    ]
 
     assert outsider_api.post(f"/api/invitations/{mine[0].pk}/accept/").status_code == 404  # not hers
     assert outsider_api.get("/api/invitations/").json()["results"] == []
@@ -86,8 +89,9 @@ def test_a_bot_account_is_marked_in_the_api_and_on_pages_and_cannot_move_from_th
     seat = game.seats.get(user=owner).index
     state = get_game(game.kind).load(game.state)
     action = state.legal_actions(seat)[0] if seat in game.to_act else pick(game.kind, state, game.to_act[0])
-    reply = client_for(owner).post(reverse("table_act", args=[game.pk]),
-                                   {"action": json.dumps(action), "version": game.version})
+    reply = client_for(owner).post(
+        reverse("table_act", args=[game.pk]), {"action": json.dumps(action), "version": game.version}
+    )
     assert reply.status_code == 403 and "bot account" in reply.content.decode()
     assert not Action.objects.filter(game=game).exists()
 

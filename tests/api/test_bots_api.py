@@ -1,6 +1,7 @@
 """POST /api/tables/<id>/bots/ (games.services.tables.game_add_bot): the opener seats a bot, which makes the table
 unrated (ruling S5); a seated player who did not open it, an outsider, anonymous, a bad level and a started table
 are refused and nothing changes."""
+
 import pytest
 from rest_framework.test import APIClient
 

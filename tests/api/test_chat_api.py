@@ -1,5 +1,6 @@
 """The table chat in the API (issue 17, point 1), with the personas: a player, the other player, a spectator
 (outsider), someone logged out, and a private table."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,8 +26,15 @@ def test_players_and_spectators_write_and_each_reads_what_she_may(game, owner_ap
     posted = owner_api.post(chat_url(game), {"body": " <script>alert(1)</script> "}, format="json")
     assert posted.status_code == 201
     assert posted.json() | {"created": None} == {
-        "id": posted.json()["id"], "table": game.pk, "author": "ana", "spectator": False,
-        "body": "<script>alert(1)</script>", "deleted": False, "created": None, "mine": True}
+        "id": posted.json()["id"],
+        "table": game.pk,
+        "author": "ana",
+        "spectator": False,
+        "body": "<script>alert(1)</script>",
+        "deleted": False,
+        "created": None,
+        "mine": True,
+    }
     watcher = outsider_api.post(chat_url(game), {"body": "take the ring"}, format="json")
     assert watcher.status_code == 201 and watcher.json()["spectator"] is True
     assert bodies(member_api, game) == ["<script>alert(1)</script>"]  # plain text; the page escapes it
@@ -41,8 +49,11 @@ def test_players_and_spectators_write_and_each_reads_what_she_may(game, owner_ap
 def test_a_private_table_chat_is_a_404_without_its_code(owner, owner_api, outsider_api):
     game = services.game_create(user=owner, kind="topology", players=2, private=True)
     assert owner_api.post(chat_url(game), {"body": "anyone?"}, format="json").status_code == 201
-    for answer in (outsider_api.get(chat_url(game)), outsider_api.post(chat_url(game), {"body": "x"}, format="json"),
-                   APIClient().get(chat_url(game))):
+    for answer in (
+        outsider_api.get(chat_url(game)),
+        outsider_api.post(chat_url(game), {"body": "x"}, format="json"),
+        APIClient().get(chat_url(game)),
+    ):
         assert answer.status_code == 404 and answer.json()["error"] == "not_found"
     assert bodies(outsider_api, game, f"?code={game.invite_code}") == ["anyone?"]
     joined = outsider_api.post(chat_url(game), {"body": "here", "invite_code": game.invite_code}, format="json")
@@ -69,7 +80,10 @@ def test_the_chat_reads_on_by_cursor_oldest_first(game, owner_api, settings):
     rest = owner_api.get(chat_url(game) + f"?after={first['cursor']}&limit=3").json()
     assert [m["body"] for m in rest["results"]] == ["m3", "m4"] and rest["more"] is False
     assert owner_api.get(chat_url(game) + f"?after={rest['cursor']}").json() == {
-        "results": [], "cursor": rest["cursor"], "more": False}
+        "results": [],
+        "cursor": rest["cursor"],
+        "more": False,
+    }
 
 
 def test_writing_too_fast_is_429_with_retry_after_and_nothing_written(game, owner_api, settings):
@@ -127,6 +141,10 @@ def test_the_schema_documents_the_chat(client):
     assert post["responses"]["429"]["content"]["application/json"]["schema"]["$ref"].endswith("/Error")
     assert "Retry-After" in post["responses"]["429"]["headers"]
     assert "retry_after" in schema["components"]["schemas"]["Error"]["properties"]
-    for path in ("/api/tables/{id}/chat/{message_id}/", "/api/tables/{id}/chat/{message_id}/report/",
-                 "/api/me/mutes/", "/api/me/mutes/{username}/"):
+    for path in (
+        "/api/tables/{id}/chat/{message_id}/",
+        "/api/tables/{id}/chat/{message_id}/report/",
+        "/api/me/mutes/",
+        "/api/me/mutes/{username}/",
+    ):
         assert path in schema["paths"], path

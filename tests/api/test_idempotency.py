@@ -1,4 +1,5 @@
 """Idempotency-Key: a retry returns the first answer and applies nothing twice."""
+
 import pytest
 
 from games.models import Action, Game
@@ -26,10 +27,18 @@ def test_it_answers_422_when_a_key_comes_back_with_another_body(owner, member, o
     game = started_topology(owner, member)
     client = owner_api if game.to_act[0] == 0 else member_api
     actions = client.get(f"/api/tables/{game.pk}/legal-actions/").data["actions"]
-    client.post(f"/api/tables/{game.pk}/actions/", {"action": actions[0], "expected_version": 0}, format="json",
-                HTTP_IDEMPOTENCY_KEY="k")
-    other = client.post(f"/api/tables/{game.pk}/actions/", {"action": actions[1], "expected_version": 0},
-                        format="json", HTTP_IDEMPOTENCY_KEY="k")
+    client.post(
+        f"/api/tables/{game.pk}/actions/",
+        {"action": actions[0], "expected_version": 0},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k",
+    )
+    other = client.post(
+        f"/api/tables/{game.pk}/actions/",
+        {"action": actions[1], "expected_version": 0},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k",
+    )
     assert other.status_code == 422
     assert "different request" in other.data["detail"]
     assert Action.objects.filter(game=game).count() == 1
@@ -48,8 +57,10 @@ def test_it_keeps_keys_apart_per_user(owner, member, owner_api, member_api):
 def test_a_retried_error_stays_the_same_error(owner, member, owner_api, member_api):
     game = started_topology(owner, member)
     client = owner_api if game.to_act[0] == 0 else member_api
-    bad = {"action": {"type": "place", "tile": 0, "cells": [[40, 40], [41, 40]], "orientation": 0},
-           "expected_version": 0}
+    bad = {
+        "action": {"type": "place", "tile": 0, "cells": [[40, 40], [41, 40]], "orientation": 0},
+        "expected_version": 0,
+    }
     first = client.post(f"/api/tables/{game.pk}/actions/", bad, format="json", HTTP_IDEMPOTENCY_KEY="bad")
     retry = client.post(f"/api/tables/{game.pk}/actions/", bad, format="json", HTTP_IDEMPOTENCY_KEY="bad")
     assert first.status_code == retry.status_code == 400

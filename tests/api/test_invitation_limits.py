@@ -1,5 +1,6 @@
 """Invitations (each tells, and may email, the invited player) are limited per inviter, per client address
 and per invited player: 429 with Retry-After for the API, the message in the table page."""
+
 from datetime import timedelta
 
 import pytest
@@ -20,8 +21,10 @@ PER_RECIPIENT = settings.TOPOS_RATE_LIMITS["invite-recipient"][0]
 
 
 def people(n: int, prefix: str = "guest") -> list:
-    return [user_create(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", password="x-long-password")
-            for i in range(n)]
+    return [
+        user_create(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", password="x-long-password")
+        for i in range(n)
+    ]
 
 
 def table(user):
@@ -108,8 +111,12 @@ def test_the_table_page_shows_the_refusal(owner):
     reply = client.post(f"/tables/{game.pk}/invite/", {"username": guests[-1].username}, HTTP_HX_REQUEST="true")
     assert reply.status_code == 429 and reply["X-Topos-Fragment"] == "1" and int(reply["Retry-After"]) > 0
     assert "You have sent too many invitations lately." in reply.content.decode()
-    spanish = client.post(f"/tables/{game.pk}/invite/", {"username": guests[-1].username}, HTTP_HX_REQUEST="true",
-                          HTTP_ACCEPT_LANGUAGE="es")
+    spanish = client.post(
+        f"/tables/{game.pk}/invite/",
+        {"username": guests[-1].username},
+        HTTP_HX_REQUEST="true",
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
     assert spanish.status_code == 429 and "invitaciones" in spanish.content.decode()
 
 

@@ -1,6 +1,7 @@
 """POST /api/tables/<id>/invite/ (games.services.tables.game_invite): a seated player invites someone by name, who
 then sees the private table; an outsider, anonymous, a name nobody has, someone already seated and a started table
 are refused and nothing changes."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -46,8 +47,9 @@ def test_an_outsider_and_anonymous_cannot_invite(owner, member, outsider_api, da
 
 def test_a_name_nobody_has_a_seated_player_and_an_empty_name_are_refused(owner, member, owner_api):
     game = open_topology(owner, member)
-    assert_refused(game, invite(owner_api, game, "nobody-by-that-name"), 404,
-                   "There is no player called 'nobody-by-that-name'.")
+    assert_refused(
+        game, invite(owner_api, game, "nobody-by-that-name"), 404, "There is no player called 'nobody-by-that-name'."
+    )
     assert_refused(game, invite(owner_api, game, "bruno"), 409, "bruno already sits at this table.")
     assert_refused(game, invite(owner_api, game, ""), 400)
 

@@ -1,6 +1,7 @@
 """POST /api/tables/<id>/leave/ (games.services.tables.game_leave): a seated player leaves a table before the deal;
 the opener, an outsider, a stranger to a private table, anonymous and anyone after the deal are refused and nothing
 changes."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -21,8 +22,9 @@ def test_a_seated_player_leaves_and_her_seat_is_free_again(owner, member, member
     assert list(game.seats.values_list("user__username", flat=True)) == ["ana"]
 
 
-def test_the_opener_is_told_to_abort_and_an_outsider_that_she_does_not_sit_there(owner, member, owner_api,
-                                                                                 outsider_api):
+def test_the_opener_is_told_to_abort_and_an_outsider_that_she_does_not_sit_there(
+    owner, member, owner_api, outsider_api
+):
     game = open_topology(owner, member)
     assert_refused(game, leave(owner_api, game.pk), 409, "abort it instead")
     assert_refused(game, leave(outsider_api, game.pk), 403, "You do not sit at this table.")

@@ -1,4 +1,5 @@
 """A seat that resigned or abandoned makes no more decisions (ruling S1): its moves get 409 and change nothing."""
+
 from datetime import timedelta
 
 import pytest
@@ -26,8 +27,9 @@ def test_a_resigned_seat_gets_409_when_it_moves_even_while_its_seat_is_to_act(ow
     assert game.to_act == [1]  # (no task ran in this test: the seat is still the one to decide)
     before = snapshot(game)
     action = load_state(game).legal_actions(1)[0]  # a move the engine would take from that seat
-    reply = member_api.post(f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version},
-                            format="json")
+    reply = member_api.post(
+        f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"
+    )
     assert reply.status_code == 409
     assert reply.data["error"] == "conflict" and "You resigned this game" in reply.data["detail"]
     assert snapshot(game) == before
@@ -46,8 +48,11 @@ def test_a_seat_that_abandoned_gets_409_saying_why(owner, member, outsider, outs
         game = Game.objects.get(pk=game.pk)
     assert game.seats.get(index=2).abandoned
     before = snapshot(game)
-    reply = outsider_api.post(f"/api/tables/{game.pk}/actions/",
-                              {"action": {"type": "end_turn"}, "expected_version": game.version}, format="json")
+    reply = outsider_api.post(
+        f"/api/tables/{game.pk}/actions/",
+        {"action": {"type": "end_turn"}, "expected_version": game.version},
+        format="json",
+    )
     assert reply.status_code == 409
     assert "missing three deadlines in a row" in reply.data["detail"]
     assert snapshot(game) == before

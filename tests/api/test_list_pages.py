@@ -1,6 +1,7 @@
 """Issue 12, point 5: every list of the API comes in cursor pages with documented filters; here the lists that
 came in one answer before (invitations) or are new (tokens).  Tables, the log, notifications and a player's games
 have their own tests; the schema test below checks every list operation of the API."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,14 +22,18 @@ def all_pages(api, url: str, **query) -> list[dict]:
 
 
 def test_invitations_come_oldest_first_in_cursor_pages_with_filters(owner, member, member_api):
-    tables = [services.game_create(user=owner, kind=kind, players=players)
-              for kind, players in (("topology", 2), ("topoum", 3), ("topology", 3))]
+    tables = [
+        services.game_create(user=owner, kind=kind, players=players)
+        for kind, players in (("topology", 2), ("topoum", 3), ("topology", 3))
+    ]
     invited = [services.game_invite(user=owner, game_id=t.pk, username="bruno") for t in tables]
     first = member_api.get("/api/invitations/", {"page_size": 2}).json()
     assert len(first["results"]) == 2 and first["previous"] is None and first["next"]
     assert [i["id"] for i in all_pages(member_api, "/api/invitations/", page_size=2)] == [i.pk for i in invited]
-    assert [i["id"] for i in all_pages(member_api, "/api/invitations/", game="topology")] == [invited[0].pk,
-                                                                                             invited[2].pk]
+    assert [i["id"] for i in all_pages(member_api, "/api/invitations/", game="topology")] == [
+        invited[0].pk,
+        invited[2].pk,
+    ]
     assert [i["id"] for i in all_pages(member_api, "/api/invitations/", players=3)] == [invited[1].pk, invited[2].pk]
     bad = member_api.get("/api/invitations/", {"game": "chess"})
     assert bad.status_code == 400 and "game" in bad.json()["fields"]
@@ -60,8 +65,13 @@ def test_every_list_operation_of_the_schema_pages_by_cursor(client):
             lists[path] = get
     # A player's own ratings are one per game (at most four), in one answer.
     one_answer = {"/api/players/{username}/ratings/", "/api/leaderboards/"}
-    assert {"/api/tables/", "/api/invitations/", "/api/notifications/", "/api/me/tokens/",
-            "/api/players/{username}/games/"} <= set(lists)
+    assert {
+        "/api/tables/",
+        "/api/invitations/",
+        "/api/notifications/",
+        "/api/me/tokens/",
+        "/api/players/{username}/games/",
+    } <= set(lists)
     for path, get in lists.items():
         if path in one_answer:
             continue

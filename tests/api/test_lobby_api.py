@@ -1,4 +1,5 @@
 """Issue 17 over the API: the watch list, the open list without full tables, challenges, the spectator's view."""
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -86,8 +87,9 @@ def test_the_open_list_filters_by_rated(owner, outsider_api):
 
 def test_a_table_opened_by_the_api_starts_itself_unless_told_not_to(owner_api, member_api):
     plain = owner_api.post("/api/tables/", {"game": "topology", "players": 2}, format="json").json()
-    manual = owner_api.post("/api/tables/", {"game": "topology", "players": 2, "auto_start": False},
-                            format="json").json()
+    manual = owner_api.post(
+        "/api/tables/", {"game": "topology", "players": 2, "auto_start": False}, format="json"
+    ).json()
     assert plain["auto_start"] is True and manual["auto_start"] is False
     assert member_api.post(f"/api/tables/{plain['id']}/join/").json()["status"] == "running"
     assert member_api.post(f"/api/tables/{manual['id']}/join/").json()["status"] == "open"
@@ -106,22 +108,37 @@ def test_a_challenged_player_accepts_and_the_table_starts(owner_api, member_api,
 
 
 def test_a_challenge_with_options_and_without_auto_start(owner_api, member_api):
-    body = {"username": "bruno", "game": "toppo", "players": 3, "pace": "live", "turn_seconds": 30,
-            "rated": False, "auto_start": False}
+    body = {
+        "username": "bruno",
+        "game": "toppo",
+        "players": 3,
+        "pace": "live",
+        "turn_seconds": 30,
+        "rated": False,
+        "auto_start": False,
+    }
     table = owner_api.post("/api/challenges/", body, format="json").json()
     assert (table["game"], table["players"], table["pace"], table["turn_seconds"], table["rated"]) == (
-        "toppo", 3, "live", 30, False)
+        "toppo",
+        3,
+        "live",
+        30,
+        False,
+    )
     invitation = member_api.get("/api/invitations/").json()["results"][0]
     member_api.post(f"/api/invitations/{invitation['id']}/accept/")
     assert member_api.get(f"/api/tables/{table['id']}/").json()["status"] == "open"
 
 
-@pytest.mark.parametrize(("body", "status"), [
-    ({"username": "nobody", "game": "topology"}, 404),
-    ({"username": "ana", "game": "topology"}, 400),
-    ({"game": "topology"}, 400),
-    ({"username": "bruno", "game": "chess"}, 400),
-])
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        ({"username": "nobody", "game": "topology"}, 404),
+        ({"username": "ana", "game": "topology"}, 400),
+        ({"game": "topology"}, 400),
+        ({"username": "bruno", "game": "chess"}, 400),
+    ],
+)
 def test_a_refused_challenge_says_why_and_opens_nothing(owner_api, member, body, status):
     reply = owner_api.post("/api/challenges/", body, format="json")
     assert reply.status_code == status and set(reply.json()) >= {"error", "detail"}
@@ -129,8 +146,10 @@ def test_a_refused_challenge_says_why_and_opens_nothing(owner_api, member, body,
 
 
 def test_an_anonymous_challenge_is_401(member):
-    assert APIClient().post("/api/challenges/", {"username": "bruno", "game": "topology"},
-                            format="json").status_code == 401
+    assert (
+        APIClient().post("/api/challenges/", {"username": "bruno", "game": "topology"}, format="json").status_code
+        == 401
+    )
 
 
 def test_a_spectator_gets_the_public_view_only(owner, member, outsider_api):

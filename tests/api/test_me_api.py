@@ -1,5 +1,6 @@
 """GET/PATCH /api/me/ (issue 12, point 4): the account as the profile page shows and edits it, with the profile
 form's validation."""
+
 from __future__ import annotations
 
 import pytest
@@ -51,8 +52,17 @@ def _refused(owner, reply) -> None:
     assert (owner.language, owner.time_zone) == ("", "UTC")
 
 
-@pytest.mark.parametrize("body", [{"language": "fr"}, {"time_zone": "Mars/Olympus"}, {"time_zone": 5}, ["es"],
-                                  {"time_zone": ""}, {"language": None}])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"language": "fr"},
+        {"time_zone": "Mars/Olympus"},
+        {"time_zone": 5},
+        ["es"],
+        {"time_zone": ""},
+        {"language": None},
+    ],
+)
 def test_a_bad_value_is_400_and_changes_nothing(owner, owner_api, body):
     _refused(owner, owner_api.patch("/api/me/", body, format="json"))
 
@@ -69,8 +79,9 @@ def test_bodies_are_json_only(owner, owner_api):
 
 
 def test_username_email_and_the_bot_flag_are_read_only(owner, owner_api):
-    reply = owner_api.patch("/api/me/", {"username": "queen", "email": "x@example.com", "bot_account": True},
-                            format="json")
+    reply = owner_api.patch(
+        "/api/me/", {"username": "queen", "email": "x@example.com", "bot_account": True}, format="json"
+    )
     assert reply.status_code == 200
     owner.refresh_from_db()
     assert (owner.username, owner.email, owner.is_bot_account) == ("ana", "ana@example.com", False)

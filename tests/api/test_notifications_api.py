@@ -1,5 +1,6 @@
 """Notifications through the API (issue 12, point 4): the list in cursor pages, marking read, and the email
 preferences, with the same rules as the pages (ruling S6: at most one unread "your turn" per table)."""
+
 from __future__ import annotations
 
 import pytest
@@ -14,8 +15,12 @@ pytestmark = pytest.mark.django_db
 
 
 def tell(user, n: int, game=None, kind=NotificationEvent.INVITED) -> list[Notification]:
-    return [notification_create(recipient=user, kind=kind, key=f"test:{user.pk}:{i}", text=f"Note {i} for {user}",
-                                game=game) for i in range(n)]
+    return [
+        notification_create(
+            recipient=user, kind=kind, key=f"test:{user.pk}:{i}", text=f"Note {i} for {user}", game=game
+        )
+        for i in range(n)
+    ]
 
 
 def test_she_lists_hers_newest_first_a_page_at_a_time(owner, owner_api, member):
@@ -50,7 +55,7 @@ def test_unread_filters_and_a_bad_filter_or_cursor_is_400(owner, owner_api):
 
 
 def test_marking_read_is_hers_only(owner, owner_api, member_api):
-    note, = tell(owner, 1)
+    (note,) = tell(owner, 1)
     assert member_api.post(f"/api/notifications/{note.pk}/read/").status_code == 404  # not hers: not found
     assert member_api.post("/api/notifications/999999/read/").status_code == 404
     assert Notification.objects.get(pk=note.pk).read_at is None
@@ -82,16 +87,22 @@ def test_a_read_your_turn_is_not_rewritten_the_next_turn_makes_a_new_one(owner, 
     later = turn_notification_tell(seat=seat, key=f"turn:{game.pk}:0:v5", text="Turn three")
     assert later.pk != first.pk
     listed = owner_api.get("/api/notifications/").json()["results"]
-    assert [(n["id"], n["text"], n["read"]) for n in listed] == [(later.pk, "Turn three", False),
-                                                                  (first.pk, "Turn two", True)]
+    assert [(n["id"], n["text"], n["read"]) for n in listed] == [
+        (later.pk, "Turn three", False),
+        (first.pk, "Turn two", True),
+    ]
 
 
 def test_anonymous_callers_are_refused(owner):
-    note, = tell(owner, 1)
+    (note,) = tell(owner, 1)
     anonymous = APIClient()
-    for method, url in (("get", "/api/notifications/"), ("post", f"/api/notifications/{note.pk}/read/"),
-                        ("post", "/api/notifications/read-all/"), ("get", "/api/me/notification-preferences/"),
-                        ("patch", "/api/me/notification-preferences/")):
+    for method, url in (
+        ("get", "/api/notifications/"),
+        ("post", f"/api/notifications/{note.pk}/read/"),
+        ("post", "/api/notifications/read-all/"),
+        ("get", "/api/me/notification-preferences/"),
+        ("patch", "/api/me/notification-preferences/"),
+    ):
         reply = getattr(anonymous, method)(url)
         assert reply.status_code in (401, 403) and reply.json()["error"] == "not_authenticated", url
     assert Notification.objects.get(pk=note.pk).read_at is None
@@ -112,22 +123,30 @@ def test_preferences_are_read_and_changed_as_on_the_settings_page(owner, owner_a
     body = reply.json()
     assert [p["event"] for p in body["preferences"]] == NotificationEvent.values
     # Each event's default, as the settings page shows it (chat is not mailed unless she asks).
-    assert {p["event"]: p["email"] for p in body["preferences"]} == {e: default_email(e) for e in NotificationEvent.values}
+    assert {p["event"]: p["email"] for p in body["preferences"]} == {
+        e: default_email(e) for e in NotificationEvent.values
+    }
     assert body["has_email"] is True
     assert [c["value"] for c in body["choices"]] == ["immediate", "digest", "none"]
 
-    changed = owner_api.patch("/api/me/notification-preferences/", {"your_turn": "digest", "finished": "none"},
-                              format="json")
+    changed = owner_api.patch(
+        "/api/me/notification-preferences/", {"your_turn": "digest", "finished": "none"}, format="json"
+    )
     assert changed.status_code == 200, changed.content
     assert {p["event"]: p["email"] for p in changed.json()["preferences"]}["your_turn"] == "digest"
     assert dict(NotificationPreference.objects.filter(user=owner).values_list("event", "email")) == {
-        "your_turn": "digest", "finished": "none"}
+        "your_turn": "digest",
+        "finished": "none",
+    }
     others = member_api.get("/api/me/notification-preferences/").json()["preferences"]
-    assert {p["event"]: p["email"] for p in others} == {e: default_email(e) for e in NotificationEvent.values}  # hers only
+    assert {p["event"]: p["email"] for p in others} == {
+        e: default_email(e) for e in NotificationEvent.values
+    }  # hers only
 
 
-@pytest.mark.parametrize("body", [{"your_turn": "sometimes"}, {"no_such_event": "none"}, ["your_turn"],
-                                  {"your_turn": ["digest"]}])
+@pytest.mark.parametrize(
+    "body", [{"your_turn": "sometimes"}, {"no_such_event": "none"}, ["your_turn"], {"your_turn": ["digest"]}]
+)
 def test_a_bad_preference_body_is_400_and_changes_nothing(owner, owner_api, body):
     reply = owner_api.patch("/api/me/notification-preferences/", body, format="json")
     assert reply.status_code == 400 and reply.json()["error"] == "invalid" and reply.json()["detail"]

@@ -1,4 +1,5 @@
 """Lists come in cursor pages (games.api.pagination) with validated filters; the action log pages too."""
+
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -24,8 +25,15 @@ def read_all(client, url):
 
 
 def open_tables(owner, n, **kw):
-    return [services.game_create(user=owner, kind=kw.get("kind", "topology"), players=kw.get("players", 2),
-                                 pace=kw.get("pace", Pace.CORRESPONDENCE)).pk for _ in range(n)]
+    return [
+        services.game_create(
+            user=owner,
+            kind=kw.get("kind", "topology"),
+            players=kw.get("players", 2),
+            pace=kw.get("pace", Pace.CORRESPONDENCE),
+        ).pk
+        for _ in range(n)
+    ]
 
 
 def test_open_tables_come_in_pages_newest_first_and_every_table_once(owner, member_api):
@@ -66,10 +74,17 @@ def test_private_tables_are_never_listed(owner, member_api):
         assert hidden not in [t["id"] for t in read_all(member_api, f"/api/tables/?status={status}")[0]]
 
 
-@pytest.mark.parametrize("query,field", [
-    ("game=chess", "game"), ("players=two", "players"), ("players=0", "players"), ("pace=slow", "pace"),
-    ("status=paused", "status"), ("status=", "status"),
-])
+@pytest.mark.parametrize(
+    "query,field",
+    [
+        ("game=chess", "game"),
+        ("players=two", "players"),
+        ("players=0", "players"),
+        ("pace=slow", "pace"),
+        ("status=paused", "status"),
+        ("status=", "status"),
+    ],
+)
 def test_a_bad_filter_is_400_naming_it(owner_api, query, field):
     reply = owner_api.get(f"/api/tables/?{query}")
     assert reply.status_code == 400
@@ -100,8 +115,12 @@ def play(game, moves: int) -> Game:
     for _ in range(moves):
         game.refresh_from_db()
         seat = game.to_act[0]
-        services.action_submit(game_id=game.pk, user=game.seats.get(index=seat).user, action=legal(game, seat)[0],
-                               expected_version=game.version)
+        services.action_submit(
+            game_id=game.pk,
+            user=game.seats.get(index=seat).user,
+            action=legal(game, seat)[0],
+            expected_version=game.version,
+        )
     game.refresh_from_db()
     return game
 

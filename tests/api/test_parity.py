@@ -5,6 +5,7 @@ checks), so a page added without its endpoint fails here.  Each is mapped below,
 operation(s) that do the same, or listed among the exceptions with the reason it has no endpoint of its own.
 Adding a page: add its row to BROWSER_TO_API (or, with a reason, to NOT_IN_THE_API).
 """
+
 from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, get_resolver
@@ -76,7 +77,7 @@ NOT_IN_THE_API = {
     "signup_done": "The page after signing up.",
     "signup_activate": "The link from the confirmation email, followed in a browser.",
     "password_change": "The password stays a browser matter: it would revoke the very token asking (and every "
-                       "other); a token never changes the password it was made under.",
+    "other); a token never changes the password it was made under.",
     "password_change_done": "The page after changing the password.",
     "password_reset": "The reset by email is a browser flow, for people who cannot sign in at all.",
     "password_reset_done": "The page after asking for a reset.",
@@ -118,8 +119,9 @@ def test_the_url_conf_is_read_whole():
 
 def test_every_browser_url_has_its_api_operation_or_a_documented_reason():
     missing = sorted(set(browser_urls()) - set(BROWSER_TO_API) - set(NOT_IN_THE_API))
-    assert not missing, ("These browser URLs have no API operation mapped in BROWSER_TO_API and no reason in "
-                         f"NOT_IN_THE_API: {missing}")
+    assert not missing, (
+        f"These browser URLs have no API operation mapped in BROWSER_TO_API and no reason in NOT_IN_THE_API: {missing}"
+    )
 
 
 def test_the_mapped_api_operations_exist():

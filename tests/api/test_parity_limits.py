@@ -1,6 +1,7 @@
 """Issue 12, point 6 on the endpoints of point 4: the account's throttle counts them, and a refusal changes
 nothing.  (Deep or huge bodies: tests/api/test_request_limits.py walks every API write of the URL conf, these
 included.)"""
+
 from __future__ import annotations
 
 import pytest
@@ -24,10 +25,14 @@ def one_a_minute(settings):
 
 
 CALLS = [
-    ("get", "/api/me/", None), ("patch", "/api/me/", {"language": "es"}),
-    ("get", "/api/me/tokens/", None), ("patch", "/api/me/tokens/{token}/", {"name": "renamed"}),
-    ("delete", "/api/me/tokens/{token}/", None), ("post", "/api/me/tokens/{token}/revoke/", None),
-    ("get", "/api/notifications/", None), ("post", "/api/notifications/{note}/read/", None),
+    ("get", "/api/me/", None),
+    ("patch", "/api/me/", {"language": "es"}),
+    ("get", "/api/me/tokens/", None),
+    ("patch", "/api/me/tokens/{token}/", {"name": "renamed"}),
+    ("delete", "/api/me/tokens/{token}/", None),
+    ("post", "/api/me/tokens/{token}/revoke/", None),
+    ("get", "/api/notifications/", None),
+    ("post", "/api/notifications/{note}/read/", None),
     ("post", "/api/notifications/read-all/", None),
     ("get", "/api/me/notification-preferences/", None),
     ("patch", "/api/me/notification-preferences/", {"your_turn": "none"}),
@@ -36,8 +41,9 @@ CALLS = [
 
 
 @pytest.mark.parametrize("method,url,body", CALLS, ids=[f"{m} {u}" for m, u, _ in CALLS])
-def test_the_new_endpoints_are_throttled_and_a_refusal_changes_nothing(one_a_minute, owner, owner_api, method, url,
-                                                                       body):
+def test_the_new_endpoints_are_throttled_and_a_refusal_changes_nothing(
+    one_a_minute, owner, owner_api, method, url, body
+):
     token, _ = api_token_create(user=owner, name="kept")
     note = notification_create(recipient=owner, kind=NotificationEvent.INVITED, key="limits", text="Hello")
     assert owner_api.get("/api/tables/mine/").status_code == 200  # the minute's one request

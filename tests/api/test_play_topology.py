@@ -1,4 +1,5 @@
 """A whole 2-player Topology game through the HTTP API, two users, from table to result."""
+
 import pytest
 
 from games.models import Action, Game
@@ -35,8 +36,11 @@ def test_it_plays_a_whole_game_over_http(owner_api, member_api):
         assert mine["my_turn"] and mine["seat"] == seat
         other = clients[1 - seat].get(f"/api/tables/{table}/legal-actions/").data
         assert other["actions"] == [] and not other["my_turn"]
-        reply = client.post(f"/api/tables/{table}/actions/",
-                            {"action": pick(mine["actions"]), "expected_version": mine["version"]}, format="json")
+        reply = client.post(
+            f"/api/tables/{table}/actions/",
+            {"action": pick(mine["actions"]), "expected_version": mine["version"]},
+            format="json",
+        )
         assert reply.status_code == 200, reply.data
         assert reply.data["version"] == mine["version"] + 1
         moves += 1

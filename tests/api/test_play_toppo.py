@@ -1,4 +1,5 @@
 """Toppo in the site: a whole correspondence match over HTTP with three users; one claim per version."""
+
 from datetime import timedelta
 
 import pytest
@@ -27,8 +28,9 @@ def best_claim(actions, stuck=False):
 
 
 def test_it_plays_a_whole_correspondence_match_over_http(owner_api, member_api, outsider_api):
-    created = owner_api.post("/api/tables/", {"game": "toppo", "players": 3, "options": {"hands": 2},
-                                              "auto_start": False}, format="json")
+    created = owner_api.post(
+        "/api/tables/", {"game": "toppo", "players": 3, "options": {"hands": 2}, "auto_start": False}, format="json"
+    )
     assert created.status_code == 201, created.data
     assert created.data["options"]["pace"] == "correspondence"
     table = created.data["id"]
@@ -50,8 +52,9 @@ def test_it_plays_a_whole_correspondence_match_over_http(owner_api, member_api, 
         mine = clients[seat].get(f"/api/tables/{table}/legal-actions/").data
         claim = best_claim(mine["actions"], stuck=quiet > 60)
         quiet = 0 if claim["type"] in ("top", "match", "toppo", "agree_replace") else quiet + 1
-        reply = clients[seat].post(f"/api/tables/{table}/actions/",
-                                   {"action": claim, "expected_version": mine["version"]}, format="json")
+        reply = clients[seat].post(
+            f"/api/tables/{table}/actions/", {"action": claim, "expected_version": mine["version"]}, format="json"
+        )
         assert reply.status_code == 200, reply.data
     final = owner_api.get(f"/api/tables/{table}/").data
     assert final["status"] == "finished"
@@ -131,5 +134,6 @@ def test_live_shouts_are_judged_in_arrival_order_even_from_a_page_a_moment_behin
     assert Game.objects.get(pk=game.pk).version == 2
     assert list(Action.objects.filter(game=game).values_list("seat", flat=True)) == [first, 1 - first]
     from games.errors import StaleVersion
+
     with pytest.raises(StaleVersion):  # a version from the future is nonsense at any pace
         services.action_submit(game_id=game.pk, user=owner, action={"type": "reveal"}, expected_version=9)

@@ -1,4 +1,5 @@
 """GET /api/players/{username}/: the player's page for programs, documented in the schema (issue 11, point 5)."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def games(owner, member):
     """Two finished Topology games and one Toppo game between ana and bruno, oldest first."""
-    return [play(started_topology(owner, member)), finished("toppo", owner, member),
-            play(started_topology(owner, member))]
+    return [
+        play(started_topology(owner, member)),
+        finished("toppo", owner, member),
+        play(started_topology(owner, member)),
+    ]
 
 
 def test_the_answer_has_her_statistics_and_finished_games_with_opponents(games, owner):
@@ -40,8 +44,16 @@ def test_the_answer_has_her_statistics_and_finished_games_with_opponents(games, 
     first = listed["results"][0]
     mine, theirs = games[2].seats.get(user=owner), games[2].seats.exclude(user=owner).get()
     assert (first["rank"], first["score"], first["seat"]) == (mine.rank, mine.score, mine.index)
-    assert first["opponents"] == [{"seat": theirs.index, "player": "bruno", "bot_level": None, "rank": theirs.rank,
-                                   "score": theirs.score, "left": False}]
+    assert first["opponents"] == [
+        {
+            "seat": theirs.index,
+            "player": "bruno",
+            "bot_level": None,
+            "rank": theirs.rank,
+            "score": theirs.score,
+            "left": False,
+        }
+    ]
     assert first["url"] == f"/tables/{games[2].pk}/" and first["replay_url"] == f"/tables/{games[2].pk}/replay/"
 
 
@@ -90,6 +102,7 @@ def test_the_schema_documents_the_answer_with_named_shapes(client):
 def test_the_answer_matches_the_page(client, games, owner):
     api = APIClient().get("/api/players/ana/").json()["statistics"]
     page = client.get("/accounts/players/ana/").context["stats"]
-    assert [(s["game"], s["played"], s["won"], s["average_rank"]) for s in api] == \
-        [(s["game"], s["played"], s["won"], s["average_rank"]) for s in page]
+    assert [(s["game"], s["played"], s["won"], s["average_rank"]) for s in api] == [
+        (s["game"], s["played"], s["won"], s["average_rank"]) for s in page
+    ]
     assert player_stats.game_stats(owner)[0]["game"] == "topology"

@@ -1,5 +1,6 @@
 """A player's finished games (her game history under her own name): GET /api/players/{username}/games/, in cursor
 pages with filters game, pace, players, rated and result (issue 12, points 4 and 5)."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,8 +27,12 @@ def resigned(winner, loser, *, kind="topology", private=False, rated=True, pace=
 def history(owner, member):
     """ana's finished games, oldest first: won (topology), lost by leaving (topoum, unrated), won (toppo, live),
     and a private one she won."""
-    return [resigned(owner, member), resigned(member, owner, kind="topoum", rated=False),
-            resigned(owner, member, kind="toppo", pace="live"), resigned(owner, member, private=True)]
+    return [
+        resigned(owner, member),
+        resigned(member, owner, kind="topoum", rated=False),
+        resigned(owner, member, kind="toppo", pace="live"),
+        resigned(owner, member, private=True),
+    ]
 
 
 def ids(reply) -> list[int]:
@@ -52,18 +57,35 @@ def test_others_see_only_the_tables_they_may_see(history, outsider_api):
     assert ids(APIClient().get("/api/players/ana/games/")) == public  # no token needed
 
 
-@pytest.mark.parametrize("query,expected", [
-    ({"game": "topoum"}, [1]), ({"pace": "live"}, [2]), ({"rated": "false"}, [1]), ({"rated": "true"}, [3, 2, 0]),
-    ({"result": "won"}, [3, 2, 0]), ({"result": "lost"}, [1]), ({"result": "left"}, [1]), ({"players": 3}, []),
-    ({"game": "topology", "result": "won"}, [3, 0]),
-])
+@pytest.mark.parametrize(
+    "query,expected",
+    [
+        ({"game": "topoum"}, [1]),
+        ({"pace": "live"}, [2]),
+        ({"rated": "false"}, [1]),
+        ({"rated": "true"}, [3, 2, 0]),
+        ({"result": "won"}, [3, 2, 0]),
+        ({"result": "lost"}, [1]),
+        ({"result": "left"}, [1]),
+        ({"players": 3}, []),
+        ({"game": "topology", "result": "won"}, [3, 0]),
+    ],
+)
 def test_filters(history, owner_api, query, expected):
     assert ids(owner_api.get("/api/players/ana/games/", query)) == [history[i].pk for i in expected]
 
 
-@pytest.mark.parametrize("query,field", [({"game": "chess"}, None), ({"result": "drew"}, "result"),
-                                         ({"rated": "sometimes"}, "rated"), ({"players": 0}, "players"),
-                                         ({"pace": "slow"}, "pace"), ({"cursor": "made-up"}, None)])
+@pytest.mark.parametrize(
+    "query,field",
+    [
+        ({"game": "chess"}, None),
+        ({"result": "drew"}, "result"),
+        ({"rated": "sometimes"}, "rated"),
+        ({"players": 0}, "players"),
+        ({"pace": "slow"}, "pace"),
+        ({"cursor": "made-up"}, None),
+    ],
+)
 def test_a_bad_filter_or_cursor_is_400(history, owner_api, query, field):
     reply = owner_api.get("/api/players/ana/games/", query)
     assert reply.status_code == 400 and reply.json()["detail"]

@@ -3,6 +3,7 @@
 Reads already did; a 403 or 409 to a write would tell that table #n is there.  Ids stay sequential:
 the invite code, not the number, is what lets a stranger in.
 """
+
 import pytest
 from django.test import Client
 
@@ -27,18 +28,28 @@ def running_private(owner, member):
     return services.game_start(user=owner, game_id=game.pk)
 
 
-WRITES = [("join/", {}), ("join/", {"invite_code": "not-the-code"}), ("leave/", {}), ("bots/", {"level": "random"}),
-          ("invite/", {"username": "bruno"}), ("start/", {}), ("abort/", {}), ("resign/", {}),
-          ("abort-agreement/", {"agree": True}),
-          ("actions/", {"action": {"type": "end_turn"}, "expected_version": 0})]
+WRITES = [
+    ("join/", {}),
+    ("join/", {"invite_code": "not-the-code"}),
+    ("leave/", {}),
+    ("bots/", {"level": "random"}),
+    ("invite/", {"username": "bruno"}),
+    ("start/", {}),
+    ("abort/", {}),
+    ("resign/", {}),
+    ("abort-agreement/", {"agree": True}),
+    ("actions/", {"action": {"type": "end_turn"}, "expected_version": 0}),
+]
 
 
 def same_as_missing(api, game: Game, path: str, body: dict, **headers) -> None:
     hidden = api.post(f"/api/tables/{game.pk}/{path}", body, format="json", **headers)
     missing = api.post(f"/api/tables/{NO_SUCH_TABLE}/{path}", body, format="json", **headers)
     assert hidden.status_code == missing.status_code == 404, (path, hidden.data)
-    assert hidden.data == {"error": "not_found", "detail": missing.data["detail"].replace(str(NO_SUCH_TABLE),
-                                                                                            str(game.pk))}
+    assert hidden.data == {
+        "error": "not_found",
+        "detail": missing.data["detail"].replace(str(NO_SUCH_TABLE), str(game.pk)),
+    }
     assert hidden.get("Idempotent-Replayed") is None
 
 
@@ -50,8 +61,9 @@ def test_a_stranger_writing_to_an_open_private_table_is_told_it_does_not_exist(o
 
 
 @pytest.mark.parametrize("path,body", WRITES)
-def test_a_stranger_writing_to_a_running_private_game_is_told_it_does_not_exist(running_private, outsider_api,
-                                                                                 path, body):
+def test_a_stranger_writing_to_a_running_private_game_is_told_it_does_not_exist(
+    running_private, outsider_api, path, body
+):
     before, logged = Game.objects.get(pk=running_private.pk), Action.objects.filter(game=running_private).count()
     same_as_missing(outsider_api, running_private, path, body)
     # Retried with an Idempotency-Key, still nothing tells the two apart (nothing is recorded for either).
@@ -64,8 +76,9 @@ def test_a_stranger_writing_to_a_running_private_game_is_told_it_does_not_exist(
 
 def test_the_invite_code_lets_a_stranger_join_and_then_she_sees_it(open_private, outsider_api):
     assert outsider_api.get(f"/api/tables/{open_private.pk}/").status_code == 404
-    joined = outsider_api.post(f"/api/tables/{open_private.pk}/join/", {"invite_code": open_private.invite_code},
-                               format="json")
+    joined = outsider_api.post(
+        f"/api/tables/{open_private.pk}/join/", {"invite_code": open_private.invite_code}, format="json"
+    )
     assert joined.status_code == 200 and joined.data["my_seat"] == 1
     assert outsider_api.get(f"/api/tables/{open_private.pk}/").status_code == 200
 
@@ -84,8 +97,11 @@ def test_the_pages_answer_404_too(running_private, open_private, outsider, path)
     client = Client()
     client.force_login(outsider)
     for game in (open_private, running_private):
-        reply = client.post(f"/tables/{game.pk}/{path}", {"username": "bruno", "level": "random", "agree": "1",
-                                                           "action": "{}", "version": "0"}, HTTP_HX_REQUEST="true")
+        reply = client.post(
+            f"/tables/{game.pk}/{path}",
+            {"username": "bruno", "level": "random", "agree": "1", "action": "{}", "version": "0"},
+            HTTP_HX_REQUEST="true",
+        )
         assert reply.status_code == 404, (path, game.status)
         assert client.post(f"/tables/{game.pk}/{path}", {"invite_code": "wrong"}).status_code == 404
     assert not Seat.objects.filter(user=outsider).exists()

@@ -1,5 +1,6 @@
 """Deep or huge bodies get 400 with a message that says which limit, on every endpoint and form, before any view
 logic (config.request_limits); nothing is written."""
+
 import json
 
 import pytest
@@ -54,8 +55,9 @@ def test_every_api_write_refuses_json_nested_1500_deep(route, view, auth, owner,
     versions = Game.objects.get(pk=game.pk).version
     client = {"token": owner_api, "session": client_for(owner), "anonymous": client_for(None)}[auth]
     for method in (m for m in WRITES if hasattr(view, m)):
-        reply = getattr(client, method)(_url(route, game), DEEP, content_type="application/json",
-                                        HTTP_IDEMPOTENCY_KEY="deep-1")
+        reply = getattr(client, method)(
+            _url(route, game), DEEP, content_type="application/json", HTTP_IDEMPOTENCY_KEY="deep-1"
+        )
         assert reply.status_code == 400, (route, method, reply.content[:200])
         assert reply.json()["error"] == "too_deep"
         assert "nested too deeply" in reply.json()["detail"] and "64" in reply.json()["detail"]
@@ -73,8 +75,11 @@ def test_a_deep_value_inside_a_valid_body_is_refused(owner, member, owner_api):
 def test_json_nested_within_the_limit_gets_the_ordinary_answer(owner, member, owner_api):
     game = started_topology(owner, member)
     action = json.loads("[" * 60 + "]" * 60)
-    reply = owner_api.post(f"/api/tables/{game.pk}/actions/", {"action": {"type": "x", "deep": action},
-                                                                "expected_version": 0}, format="json")
+    reply = owner_api.post(
+        f"/api/tables/{game.pk}/actions/",
+        {"action": {"type": "x", "deep": action}, "expected_version": 0},
+        format="json",
+    )
     assert reply.status_code in (400, 403)
     assert reply.json()["error"] not in ("too_deep", "too_large")
     assert not Action.objects.filter(game=game).exists()
@@ -116,10 +121,19 @@ def test_the_refusal_is_translated(owner_api):
     assert "nested" not in reply.json()["detail"] and "64" in reply.json()["detail"]
 
 
-@pytest.mark.parametrize("text,depth", [
-    ("1", 0), ("{}", 1), ('{"a": [1, {"b": []}]}', 4), ('["]]]]", "\\"[[["]', 1), ('"[[["', 0),
-    ("[" * 1500 + "]" * 1500, 1500), ('[{"k": "}}}"}, [[]]]', 3), ('["a\\\\", "["]', 1),
-])
+@pytest.mark.parametrize(
+    "text,depth",
+    [
+        ("1", 0),
+        ("{}", 1),
+        ('{"a": [1, {"b": []}]}', 4),
+        ('["]]]]", "\\"[[["]', 1),
+        ('"[[["', 0),
+        ("[" * 1500 + "]" * 1500, 1500),
+        ('[{"k": "}}}"}, [[]]]', 3),
+        ('["a\\\\", "["]', 1),
+    ],
+)
 def test_nesting_is_counted_without_parsing(text, depth):
     assert nesting_depth(text) == depth
     assert nesting_depth(text.encode()) == depth

@@ -1,6 +1,7 @@
 """POST /api/tables/<id>/resign/ (games.services.moves.game_resign): a player resigns a running game and a bot
 finishes her seat (ruling S1); with nobody left to play against the game ends.  An outsider, anonymous, a table not
 yet dealt, a second resignation and a private table she cannot see are refused and nothing changes."""
+
 import pytest
 from rest_framework.test import APIClient
 

@@ -1,4 +1,5 @@
 """The API documents itself: an OpenAPI schema and a browsable page, served without a CDN."""
+
 import pytest
 
 pytestmark = pytest.mark.django_db
@@ -8,8 +9,15 @@ def test_the_schema_lists_every_endpoint(client):
     reply = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert reply.status_code == 200
     schema = reply.json()
-    for path in ("/api/tables/", "/api/tables/{id}/", "/api/tables/{id}/actions/", "/api/tables/{id}/legal-actions/",
-                 "/api/tables/{id}/join/", "/api/tables/{id}/start/", "/api/catalogue/"):
+    for path in (
+        "/api/tables/",
+        "/api/tables/{id}/",
+        "/api/tables/{id}/actions/",
+        "/api/tables/{id}/legal-actions/",
+        "/api/tables/{id}/join/",
+        "/api/tables/{id}/start/",
+        "/api/catalogue/",
+    ):
         assert path in schema["paths"], path
     assert "tokenAuth" in schema["components"]["securitySchemes"]
     post = schema["paths"]["/api/tables/{id}/actions/"]["post"]
@@ -78,9 +86,11 @@ def test_the_view_of_each_game_is_documented_in_the_schema(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     components = schema["components"]["schemas"]
     view = components["TableDetailOut"]["properties"]["view"]
-    assert {ref["$ref"] for ref in view["oneOf"]} == {"#/components/schemas/TopologyView",
-                                                      "#/components/schemas/TopoumView",
-                                                      "#/components/schemas/ToppoView"}
+    assert {ref["$ref"] for ref in view["oneOf"]} == {
+        "#/components/schemas/TopologyView",
+        "#/components/schemas/TopoumView",
+        "#/components/schemas/ToppoView",
+    }
     for name in ("TopologyView", "TopoumView", "ToppoView"):
         assert components[name]["additionalProperties"] is False
         assert all(field.get("description") for field in components[name]["properties"].values()), name

@@ -11,6 +11,7 @@ Bounded and deterministic for CI: at most EXAMPLES generated cases per operation
 (Schemathesis' `deterministic` generation, no example database).  The throttles stay on at the test settings'
 1000/s (config/testing.py), far above what this test sends, so no 429 makes it flaky.
 """
+
 from __future__ import annotations
 
 import os
@@ -96,10 +97,17 @@ def _seed_tables(me, other) -> dict:
     services.game_invite(user=other, game_id=invited_to.pk, username=me.username)
     tables.append(invited_to)
     assert {g.status for g in Game.objects.filter(pk__in=[g.pk for g in tables])} >= {
-        Game.Status.OPEN, Game.Status.RUNNING, Game.Status.FINISHED}
-    return {"id": [g.pk for g in tables], "ply": [0, 1, 2, 5],
-            "invitation": list(Invitation.objects.filter(user=me).values_list("pk", flat=True)),
-            "username": [me.username, other.username], "key": list(rating_keys())}
+        Game.Status.OPEN,
+        Game.Status.RUNNING,
+        Game.Status.FINISHED,
+    }
+    return {
+        "id": [g.pk for g in tables],
+        "ply": [0, 1, 2, 5],
+        "invitation": list(Invitation.objects.filter(user=me).values_list("pk", flat=True)),
+        "username": [me.username, other.username],
+        "key": list(rating_keys()),
+    }
 
 
 def _pick(values: list, generated):
@@ -125,19 +133,31 @@ def schemer_key(schemer):
 @pytest.fixture
 def live_schema(schemer):
     real = schemer[1]
-    config = schemathesis.Config.from_dict({
-        "generation": {"max-examples": EXAMPLES, "deterministic": True, "database": "none",
-                       "allow-extra-parameters": False, "with-security-parameters": False},
-        "phases": {"stateful": {"enabled": False}},
-        "checks": {"positive_data_acceptance": {"expected-statuses": ACCEPTED}},
-        "operations": [{"include-operation-id": RULES_DECIDE,
-                        "checks": {"positive_data_acceptance": {"expected-statuses": [*ACCEPTED, "400"]}}}],
-        "suppress-health-check": ["all"],
-        # Like most HTTP APIs (and DRF), the API ignores query parameters and body fields it does not know, so a
-        # client written for a later version still works: negative cases do not add unknown ones.
-    })
-    schema = schemathesis.openapi.from_wsgi("/api/schema/", in_the_test_transaction, config=config,
-                                            headers={"Accept": "application/vnd.oai.openapi+json"})
+    config = schemathesis.Config.from_dict(
+        {
+            "generation": {
+                "max-examples": EXAMPLES,
+                "deterministic": True,
+                "database": "none",
+                "allow-extra-parameters": False,
+                "with-security-parameters": False,
+            },
+            "phases": {"stateful": {"enabled": False}},
+            "checks": {"positive_data_acceptance": {"expected-statuses": ACCEPTED}},
+            "operations": [
+                {
+                    "include-operation-id": RULES_DECIDE,
+                    "checks": {"positive_data_acceptance": {"expected-statuses": [*ACCEPTED, "400"]}},
+                }
+            ],
+            "suppress-health-check": ["all"],
+            # Like most HTTP APIs (and DRF), the API ignores query parameters and body fields it does not know, so a
+            # client written for a later version still works: negative cases do not add unknown ones.
+        }
+    )
+    schema = schemathesis.openapi.from_wsgi(
+        "/api/schema/", in_the_test_transaction, config=config, headers={"Accept": "application/vnd.oai.openapi+json"}
+    )
 
     @schema.hook
     def map_path_parameters(context, path_parameters):
@@ -172,8 +192,9 @@ schema = schemathesis.pytest.from_fixture("live_schema")
 
 
 @schema.parametrize()
-@hypothesis_settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None,
-                     suppress_health_check=list(HealthCheck))
+@hypothesis_settings(
+    max_examples=EXAMPLES, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck)
+)
 def test_every_operation_answers_as_its_schema_says(case, schemer_key):
     # The token is given explicitly, so the auth check also sends each operation without it and with a wrong
     # one, and expects 401 wherever an account is needed.

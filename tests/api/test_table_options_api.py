@@ -1,4 +1,5 @@
 """A table whose options the rules refuse: 400 worded in the reader's language, with the engine's code (issue 13)."""
+
 import re
 
 import pytest
@@ -11,21 +12,34 @@ ENGLISH = re.compile(r"[A-Za-z]+[,;:]? [A-Za-z]+ [A-Za-z]+")
 
 # One refusal per game: (body, code, facts, the Spanish words, the Chinese words).
 REFUSALS = [
-    ({"game": "topology", "players": 3, "options": {"advanced": True}}, "topology.options.advanced_players",
-     {"game": "topology", "players": 3}, "La variante avanzada de Topology es solo para dos jugadores, no 3.",
-     "Topology 的進階變體只限兩人，不是 3 人。"),
-    ({"game": "toppo", "players": 2, "options": {"hands": 21}}, "options.at_most",
-     {"game": "toppo", "option": "hands", "max": 20}, "La opción «Manos» debe ser como mucho 20.",
-     "選項「局數」最多只能是 20。"),
-    ({"game": "topoum", "players": 3, "options": {"preset": "duel"}}, "topoum.options.duel_players",
-     {"game": "topoum", "players": 3}, "El mazo Duelo es para 2 jugadores; elige otro mazo para 3 jugadores.",
-     "「決鬥」牌組只適用於 2 人；3 人請選擇其他牌組。"),
+    (
+        {"game": "topology", "players": 3, "options": {"advanced": True}},
+        "topology.options.advanced_players",
+        {"game": "topology", "players": 3},
+        "La variante avanzada de Topology es solo para dos jugadores, no 3.",
+        "Topology 的進階變體只限兩人，不是 3 人。",
+    ),
+    (
+        {"game": "toppo", "players": 2, "options": {"hands": 21}},
+        "options.at_most",
+        {"game": "toppo", "option": "hands", "max": 20},
+        "La opción «Manos» debe ser como mucho 20.",
+        "選項「局數」最多只能是 20。",
+    ),
+    (
+        {"game": "topoum", "players": 3, "options": {"preset": "duel"}},
+        "topoum.options.duel_players",
+        {"game": "topoum", "players": 3},
+        "El mazo Duelo es para 2 jugadores; elige otro mazo para 3 jugadores.",
+        "「決鬥」牌組只適用於 2 人；3 人請選擇其他牌組。",
+    ),
 ]
 
 
 @pytest.mark.parametrize("body,code,facts,spanish,chinese", REFUSALS)
-def test_refused_options_read_in_the_readers_language_with_a_stable_code(owner_api, body, code, facts, spanish,
-                                                                         chinese):
+def test_refused_options_read_in_the_readers_language_with_a_stable_code(
+    owner_api, body, code, facts, spanish, chinese
+):
     for language, words in (("es", spanish), ("zh-hant", chinese)):
         reply = owner_api.post("/api/tables/", body, format="json", HTTP_ACCEPT_LANGUAGE=language)
         assert reply.status_code == 400
@@ -38,8 +52,12 @@ def test_refused_options_read_in_the_readers_language_with_a_stable_code(owner_a
 
 
 def test_an_unknown_option_names_the_games_options(owner_api):
-    reply = owner_api.post("/api/tables/", {"game": "topology", "players": 2, "options": {"colour": "red"}},
-                           format="json", HTTP_ACCEPT_LANGUAGE="es")
+    reply = owner_api.post(
+        "/api/tables/",
+        {"game": "topology", "players": 2, "options": {"colour": "red"}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="es",
+    )
     assert reply.status_code == 400
     assert reply.json()["reason"] == "options.unknown"
     assert reply.json()["detail"] == "Opciones desconocidas para Topology: colour. Sus opciones son: advanced."

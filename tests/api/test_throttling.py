@@ -1,5 +1,6 @@
 """The API's throttles (games.api.throttles): anonymous clients per address, accounts per account, and a burst
 limit on moves; a refusal is 429 with Retry-After and changes nothing.  The schema documents them everywhere."""
+
 import pytest
 from django.core.cache import cache
 
@@ -89,7 +90,12 @@ def test_the_schema_documents_the_limits_on_every_operation(client):
 def test_a_cache_that_does_not_answer_lets_requests_through(settings, client, caplog):
     """The limits protect the site; a Redis outage must not turn every API answer into a 500."""
     settings.TOPOS_API_RATES = {"anon": "1/min", "user": MANY, "moves": MANY}
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
-                                   "LOCATION": "redis://127.0.0.1:1/0", "OPTIONS": {"socket_connect_timeout": 1}}}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+            "OPTIONS": {"socket_connect_timeout": 1},
+        }
+    }
     assert [client.get("/api/catalogue/").status_code for _ in range(2)] == [200, 200]
     assert "was not applied" in caplog.text

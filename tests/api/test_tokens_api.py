@@ -1,5 +1,6 @@
 """API tokens through the API (issue 12, point 4): listed without their keys, created (with a session only) with
 the key shown once, renamed and revoked, as on the profile page and with its rules."""
+
 from __future__ import annotations
 
 import pytest
@@ -55,8 +56,9 @@ def test_a_token_cannot_create_tokens(owner, owner_api):
     assert ApiToken.objects.filter(user=owner).count() == 1
 
 
-@pytest.mark.parametrize("body", [{"name": "x" * 61}, {"expires": "tomorrow"}, ["a list"], {"name": ["a"]},
-                                  {"expires": 30}])
+@pytest.mark.parametrize(
+    "body", [{"name": "x" * 61}, {"expires": "tomorrow"}, ["a list"], {"name": ["a"]}, {"expires": 30}]
+)
 def test_a_bad_creation_is_400_and_makes_nothing(owner, session, body):
     reply = session.post("/api/me/tokens/", body, content_type="application/json")
     assert reply.status_code == 400 and reply.json()["error"] == "invalid"
@@ -99,9 +101,13 @@ def test_a_token_may_revoke_itself(owner):
 def test_anonymous_callers_are_refused(owner):
     token, _ = api_token_create(user=owner, name="kept")
     anonymous = APIClient()
-    for method, url in (("get", "/api/me/tokens/"), ("post", "/api/me/tokens/"),
-                        ("patch", f"/api/me/tokens/{token.pk}/"), ("delete", f"/api/me/tokens/{token.pk}/"),
-                        ("post", f"/api/me/tokens/{token.pk}/revoke/")):
+    for method, url in (
+        ("get", "/api/me/tokens/"),
+        ("post", "/api/me/tokens/"),
+        ("patch", f"/api/me/tokens/{token.pk}/"),
+        ("delete", f"/api/me/tokens/{token.pk}/"),
+        ("post", f"/api/me/tokens/{token.pk}/revoke/"),
+    ):
         reply = getattr(anonymous, method)(url)
         assert reply.status_code == 401 and reply.json()["error"] == "not_authenticated", url
     token.refresh_from_db()

@@ -3,6 +3,7 @@
 A person plays Toppo against the greedy bot.  The bot claims the instant the round starts; she
 claims after it, in a round where she has priority, and her top is the one carried out.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -42,8 +43,9 @@ def both_can_top_in_round_one() -> str:
     raise AssertionError("no seed found where both seats can top in round 1")
 
 
-def test_the_person_claims_after_the_bot_and_still_takes_the_display_with_priority(owner, owner_api, outsider_api,
-                                                                                   celery_eager):
+def test_the_person_claims_after_the_bot_and_still_takes_the_display_with_priority(
+    owner, owner_api, outsider_api, celery_eager
+):
     game = services.game_create(user=owner, kind="toppo", players=2, options={"hands": 1}, bots=["greedy"])
     with dealt_with(both_can_top_in_round_one()):
         services.game_start(user=owner, game_id=game.pk)
@@ -59,8 +61,9 @@ def test_the_person_claims_after_the_bot_and_still_takes_the_display_with_priori
     bots_line = view["lines"][1]
 
     top = next(a for a in detail["legal_actions"] if a["type"] == "top")
-    reply = owner_api.post(f"/api/tables/{game.pk}/actions/", {"action": top, "expected_version": detail["version"]},
-                           format="json")
+    reply = owner_api.post(
+        f"/api/tables/{game.pk}/actions/", {"action": top, "expected_version": detail["version"]}, format="json"
+    )
     assert reply.status_code == 200, reply.data
 
     log = list(Action.objects.filter(game_id=game.pk).order_by("seq").values_list("seat", "source", "action"))
@@ -71,7 +74,9 @@ def test_the_person_claims_after_the_bot_and_still_takes_the_display_with_priori
     last = after["last_round"]
     assert last["round"] == 1 and last["priority"] == [0, 1]
     assert [(c["seat"], c["claim"]["type"], c["outcome"]) for c in last["claims"]] == [
-        (0, "top", "applied"), (1, "top", "void")]
+        (0, "top", "applied"),
+        (1, "top", "void"),
+    ]
     # Her cards lie on the display, in the order she claimed; the bot's line went back under its deck.
     assert [p["top"] for p in after["display"]] == [mine[j] for j in top["order"]]
     assert [p["height"] for p in after["display"]] == [2, 2, 2]

@@ -1,5 +1,6 @@
 """/api/tournaments/: list with filters and cursor pages, create, detail, register, withdraw; refusals with the
 API's one error shape; the schema documents every answer with a named component."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -32,8 +33,9 @@ def _error(reply, status, code=None):
 
 
 def test_create_then_read_it_as_anyone(owner_api):
-    reply = owner_api.post("/api/tournaments/", _body(options={"advanced": True}, max_entrants=6, turn_days=2),
-                           format="json")
+    reply = owner_api.post(
+        "/api/tournaments/", _body(options={"advanced": True}, max_entrants=6, turn_days=2), format="json"
+    )
     assert reply.status_code == 201, reply.content
     data = reply.json()
     assert data["status"] == "registering" and data["organiser"] == "ana" and data["registered"] is True
@@ -63,6 +65,7 @@ def test_register_and_withdraw(owner_api, member_api, outsider):
     assert reply.status_code == 200 and reply.json()["registered"] is True and reply.json()["entrants"] == 2
     _error(member_api.post(f"/api/tournaments/{pk}/register/"), 409, "conflict")  # already in
     from tests.conftest import api_client_for
+
     _error(api_client_for(outsider).post(f"/api/tournaments/{pk}/register/"), 409)  # full
     reply = member_api.post(f"/api/tournaments/{pk}/withdraw/")
     assert reply.status_code == 200 and reply.json()["registered"] is False and reply.json()["entrants"] == 1
@@ -83,8 +86,10 @@ def test_register_with_an_idempotency_key_applies_once(owner_api, member_api):
 
 def test_list_filters_and_cursor_pages(owner, member):
     start = timezone.now() + timedelta(hours=3)
-    made = [services.tournament_create(user=owner, name=f"T{i}", kind=kind, players=2, starts_at=start)
-            for i, kind in enumerate(["topology", "toppo", "topology"])]
+    made = [
+        services.tournament_create(user=owner, name=f"T{i}", kind=kind, players=2, starts_at=start)
+        for i, kind in enumerate(["topology", "toppo", "topology"])
+    ]
     Tournament.objects.filter(pk=made[0].pk).update(status=Tournament.Status.FINISHED, winner=member)
     client = APIClient()
     everything = client.get("/api/tournaments/").json()
@@ -103,11 +108,23 @@ def test_list_filters_and_cursor_pages(owner, member):
 
 def test_the_schema_names_every_answer(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
-    paths = {p: schema["paths"][p] for p in ("/api/tournaments/", "/api/tournaments/{id}/",
-                                              "/api/tournaments/{id}/register/", "/api/tournaments/{id}/withdraw/")}
+    paths = {
+        p: schema["paths"][p]
+        for p in (
+            "/api/tournaments/",
+            "/api/tournaments/{id}/",
+            "/api/tournaments/{id}/register/",
+            "/api/tournaments/{id}/withdraw/",
+        )
+    }
     operations = [(p, m, op) for p, ops in paths.items() for m, op in ops.items() if m in ("get", "post")]
     assert {op["operationId"] for _, _, op in operations} == {
-        "tournaments_list", "tournaments_create", "tournament_detail", "tournament_register", "tournament_withdraw"}
+        "tournaments_list",
+        "tournaments_create",
+        "tournament_detail",
+        "tournament_register",
+        "tournament_withdraw",
+    }
     for path, method, op in operations:
         for status, answer in op["responses"].items():
             ref = answer["content"]["application/json"]["schema"]["$ref"]

@@ -1,5 +1,6 @@
 """/api/me/vacation/ and the time bank in the API (ruling S4): started and ended by the player, shown to her
 opponents in the table's details, options checked with answers a person can act on."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -92,11 +93,14 @@ def test_a_table_with_a_time_bank_shows_each_seats_bank(owner_api, member_api, o
     assert plain["time_bank_days"] == 0
 
 
-@pytest.mark.parametrize("body, words", [
-    ({"time_bank_days": -1}, "from 0 (none) to 30"),
-    ({"time_bank_days": 31}, "from 0 (none) to 30"),
-    ({"game": "toppo", "pace": "live", "turn_seconds": 30, "time_bank_days": 2}, "a live table has none"),
-])
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"time_bank_days": -1}, "from 0 (none) to 30"),
+        ({"time_bank_days": 31}, "from 0 (none) to 30"),
+        ({"game": "toppo", "pace": "live", "turn_seconds": 30, "time_bank_days": 2}, "a live table has none"),
+    ],
+)
 def test_a_time_bank_that_cannot_be_is_refused_and_no_table_is_opened(owner_api, body, words):
     reply = owner_api.post("/api/tables/", {"game": "topology", "players": 2, **body}, format="json")
     assert reply.status_code == 400, reply.content

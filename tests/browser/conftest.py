@@ -3,6 +3,7 @@
 Run with `pytest -m browser tests/browser`; needs Debian's Chromium at /usr/bin/chromium.
 Set TOPOS_SCREENSHOTS=/some/dir to keep the screenshots.
 """
+
 from __future__ import annotations
 
 import os
@@ -99,8 +100,12 @@ def embedded_worker(request, django_db_setup, django_db_blocker, tmp_path_factor
     for stale in (TEST_BROKER / "queue").glob("*.msg"):
         stale.unlink(missing_ok=True)
     with django_db_blocker.unblock():
-        worker = Worker(request.module.__name__.rsplit(".", 1)[-1], tmp_path_factory.mktemp("worker") / "worker.log",
-                        broker_dir=TEST_BROKER, TOPOS_BOT_DELAY_SCALE=scale)
+        worker = Worker(
+            request.module.__name__.rsplit(".", 1)[-1],
+            tmp_path_factory.mktemp("worker") / "worker.log",
+            broker_dir=TEST_BROKER,
+            TOPOS_BOT_DELAY_SCALE=scale,
+        )
         try:
             worker.wait_ready()
         except AssertionError:

@@ -1,4 +1,5 @@
 """Small helpers for the browser tests: Chromium's place and flags, the test password, logging in, opening a table."""
+
 from __future__ import annotations
 
 import re
@@ -11,8 +12,15 @@ except ImportError:  # the `browser` fixture skips every test then
     playwright_sync = None
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 PASSWORD = "a-long-browser-password"
 WAIT = 15_000  # ms: a few polling rounds (3 s each) at most
 
@@ -55,7 +63,8 @@ def open_table(page, base: str, game: str, bot: str = "", auto_start: bool = Fal
 
 
 def ana_starts_against_a_bot(pages, base: str, game: str, viewport: dict):
-    """Ana logs in on a fresh page, opens a two-player `game` table with a random bot and starts it: (page, table id)."""
+    """Ana logs in on a fresh page, opens a two-player `game` table with a random bot and starts it: (page, table
+    id)."""
     add_person("ana")
     page = pages.open(viewport=viewport)
     log_in(page, base, "ana")
@@ -69,5 +78,8 @@ def wait_for_turn(table: int, seat: int):
     from games.models import Game
     from tests.integration.workers import wait_for
 
-    return wait_for(lambda: next((g for g in [Game.objects.get(pk=table)] if seat in g.to_act), None),
-                    WAIT / 1000, f"seat {seat}'s turn at table {table}")
+    return wait_for(
+        lambda: next((g for g in [Game.objects.get(pk=table)] if seat in g.to_act), None),
+        WAIT / 1000,
+        f"seat {seat}'s turn at table {table}",
+    )

@@ -6,6 +6,7 @@ single transaction: the worker, which plays the bot seat, sees only the final po
 decides where to stop; a position where the person is to decide is the usual choice, so nothing
 waits on the worker when the page opens.
 """
+
 from __future__ import annotations
 
 from django.db import transaction

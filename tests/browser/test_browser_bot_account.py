@@ -3,6 +3,7 @@ until she ticks the confirmation, and afterwards her public page shows the BOT m
 
 Run with `pytest -m browser tests/browser/test_browser_bot_account.py`; see tests/browser/conftest.py for Chromium.
 """
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """Issue 17 in a real Chromium: Ana challenges Bruno from his player page; he accepts on his home page and, his seat
 being the last, the table starts by itself for both."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """The chat at the table page (issue 17): a message one player sends shows on the other's open page without a
 reload, through the table's stream, escaped; the other reads it on a phone-sized screen."""
+
 from __future__ import annotations
 
 import pytest

@@ -4,6 +4,7 @@ Chromium reports every refusal both as a `securitypolicyviolation` event (record
 injects outside the page's policy) and as a console error; both are collected, with uncaught exceptions.
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium and the real worker.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -42,8 +43,12 @@ class Watched:
 def test_the_main_pages_run_under_the_policy(live_server, pages):
     base = live_server.url
     ana = add_person("ana")
-    games = {kind: services.game_start(user=ana, game_id=services.game_create(
-        user=ana, kind=kind, players=2, bots=["random"]).pk) for kind in ("topology", "topoum", "toppo")}
+    games = {
+        kind: services.game_start(
+            user=ana, game_id=services.game_create(user=ana, kind=kind, players=2, bots=["random"]).pk
+        )
+        for kind in ("topology", "topoum", "toppo")
+    }
     watched = Watched(pages)
 
     watched.visit(f"{base}/")  # anonymous home

@@ -6,6 +6,7 @@ person to decide.  From there the person plays by page.keyboard only (Tab, arrow
 click), and the worker's bot answers, until the page says the game is over.  Like her eyes, the
 Toppo test reads the table to know which shouts are right (the page never tells, ruling P3).
 """
+
 from __future__ import annotations
 
 import time
@@ -24,8 +25,10 @@ GAME_SECONDS = 240  # a few turns each; a loaded machine may need more
 OVER = ".panel.outcome"
 
 FOCUSED = "(sel) => { const el = document.activeElement; return !!el && el !== document.body && el.matches(sel); }"
-FOCUSED_BUTTON = ("(name) => { const el = document.activeElement;"
-                  " return !!el && el.tagName === 'BUTTON' && el.textContent.trim() === name; }")
+FOCUSED_BUTTON = (
+    "(name) => { const el = document.activeElement;"
+    " return !!el && el.tagName === 'BUTTON' && el.textContent.trim() === name; }"
+)
 
 
 def focused(page, selector: str) -> bool:
@@ -53,9 +56,11 @@ def version(page, root: str) -> int:
 
 
 def wait_version_above(page, root: str, before: int) -> None:
-    page.wait_for_function(f"() => {{ const b = document.querySelector('{root}');"
-                           f" return (b && +b.dataset.version > {before}) || !!document.querySelector('{OVER}'); }}",
-                           timeout=WAIT)
+    page.wait_for_function(
+        f"() => {{ const b = document.querySelector('{root}');"
+        f" return (b && +b.dataset.version > {before}) || !!document.querySelector('{OVER}'); }}",
+        timeout=WAIT,
+    )
 
 
 def over(page) -> bool:
@@ -107,8 +112,9 @@ def test_topology_to_the_end_by_keyboard(live_server, pages, shots):
 def test_topology_r_turns_the_tile_after_a_cell_was_clicked(live_server, pages):
     """The bug of issue 13: after clicking a cell, R did nothing (the SVG took no focus, the key went to the body)."""
     game, _ = person_against_a_bot("topology")
-    game = fast_forward(game, lambda view, to_act: to_act == [0] and len(view["board"]) >= 6
-                        and not view["placed_this_turn"])
+    game = fast_forward(
+        game, lambda view, to_act: to_act == [0] and len(view["board"]) >= 6 and not view["placed_this_turn"]
+    )
     page = open_page(pages, live_server.url, game)
     spots = page.locator(".spot.on")
     expect(spots.first).to_be_visible(timeout=WAIT)
@@ -131,8 +137,7 @@ def topoum_decide(page) -> str:
         page.keyboard.press("Enter")
         wait_version_above(page, ".topoum", before)
         return "end"
-    lit = (".tm-board .hot.on, .tm-board .hot-arrow.on, button.tm-card.on, .tm-extra-keys button.on, "
-           "button.tm-dir.on")
+    lit = ".tm-board .hot.on, .tm-board .hot-arrow.on, button.tm-card.on, .tm-extra-keys button.on, button.tm-dir.on"
     tab_to(page, lit)
     kind = "space" if focused(page, ".tm-board [data-key]") else "button"
     page.keyboard.press("Enter")
@@ -151,8 +156,12 @@ def topoum_decide(page) -> str:
             if page.evaluate(f"() => +document.querySelector('.topoum').dataset.version > {before}"):
                 break
             page.screenshot(path="/tmp/phone-shots/lost.png", full_page=True)
-            raise AssertionError("the keyboard is lost: " + page.evaluate(
-                "() => document.activeElement.outerHTML.slice(0, 200) + ' | ' + document.querySelector('.tm-decision').outerHTML.slice(0, 3000)"))
+            raise AssertionError(
+                "the keyboard is lost: "
+                + page.evaluate(
+                    "() => document.activeElement.outerHTML.slice(0, 200) + ' | ' + document.querySelector('.tm-decision').outerHTML.slice(0, 3000)"
+                )
+            )
         page.wait_for_timeout(100)
     wait_version_above(page, ".topoum", before)
     return kind
@@ -160,13 +169,22 @@ def topoum_decide(page) -> str:
 
 def test_topoum_to_the_end_by_keyboard(live_server, pages, shots):
     game, _ = person_against_a_bot("topoum")
-    game = near_the_end(game, lambda view, to_act: to_act == [0] and view["phase"] == "play" and not view["turn"]["log"]
-                        and view["turns"] > 0, leave=8)
+    game = near_the_end(
+        game,
+        lambda view, to_act: (
+            to_act == [0] and view["phase"] == "play" and not view["turn"]["log"] and view["turns"] > 0
+        ),
+        leave=8,
+    )
     assert game.status == "running"
     page = open_page(pages, live_server.url, game)
     expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
     # The lit spaces are named for a screen reader by what lies there and what choosing them does.
-    label = page.locator(".tm-board .hot.on").first.get_attribute("aria-label") if page.locator(".tm-board .hot.on").count() else "space"
+    label = (
+        page.locator(".tm-board .hot.on").first.get_attribute("aria-label")
+        if page.locator(".tm-board .hot.on").count()
+        else "space"
+    )
     assert "space" in label
     kinds = []
     end = time.monotonic() + GAME_SECONDS

@@ -2,6 +2,7 @@
 
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -18,8 +19,12 @@ def test_the_leaderboard_opens_from_the_navigation_and_pages_through_its_links(l
     users = User.objects.bulk_create([User(username=f"player{i:02d}", email=f"p{i}@example.com") for i in range(60)])
     now = timezone.now()
     # Ratings 1600 down to 1541, with one tie at the page's edge to be kept in order by the older account.
-    Rating.objects.bulk_create([Rating(user=u, key="topology", mu=25, sigma=6, value=1600 - i + (i == 50),
-                                       games=3 + i % 5, updated_at=now) for i, u in enumerate(users)])
+    Rating.objects.bulk_create(
+        [
+            Rating(user=u, key="topology", mu=25, sigma=6, value=1600 - i + (i == 50), games=3 + i % 5, updated_at=now)
+            for i, u in enumerate(users)
+        ]
+    )
     page = pages.open(viewport={"width": 1100, "height": 900})
     page.goto(f"{live_server.url}/")
     page.locator(".site-header nav").get_by_role("link", name="Leaderboards").click()

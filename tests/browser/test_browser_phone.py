@@ -4,6 +4,7 @@ Each game is fast-forwarded to the middle of a game against a bot (tests/browser
 opened as the person on a phone-sized page.  Topoum, whose card names were broken mid-word, is seen in
 the three languages.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -70,8 +71,12 @@ def fits(page, board_selector: str, hand_selector: str, shots, name: str) -> Non
 @pytest.mark.parametrize("language", ["en", "es", "zh-hant"])
 def test_topoum_fits_a_phone(live_server, pages, shots, language):
     game, _ = person_against_a_bot("topoum", language=language)
-    game = fast_forward(game, lambda view, to_act: to_act == [0] and view["phase"] == "play" and len(view["hand"]) >= 2
-                        and view["turns"] >= 4)
+    game = fast_forward(
+        game,
+        lambda view, to_act: (
+            to_act == [0] and view["phase"] == "play" and len(view["hand"]) >= 2 and view["turns"] >= 4
+        ),
+    )
     page = open_on_phone(pages, live_server.url, game.pk)
     expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
     fits(page, "svg.tm-board", ".tm-hand .tm-card", shots, f"topoum-{language}")
@@ -98,8 +103,12 @@ def test_topoum_fits_a_phone(live_server, pages, shots, language):
 
 def test_topology_fits_a_phone(live_server, pages, shots):
     game, _ = person_against_a_bot("topology")
-    game = fast_forward(game, lambda view, to_act: to_act == [0] and len(view["board"]) >= 12 and len(view["hand"]) >= 2
-                        and not view["placed_this_turn"])
+    game = fast_forward(
+        game,
+        lambda view, to_act: (
+            to_act == [0] and len(view["board"]) >= 12 and len(view["hand"]) >= 2 and not view["placed_this_turn"]
+        ),
+    )
     page = open_on_phone(pages, live_server.url, game.pk)
     expect(page.locator("svg.topo-board")).to_be_visible(timeout=WAIT)
     fits(page, "svg.topo-board", ".hand-tile", shots, "topology")

@@ -2,6 +2,7 @@
 
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -36,5 +37,6 @@ def test_clicking_an_opponents_name_on_a_finished_table_opens_her_page_with_her_
     expect(row.locator(".won")).to_contain_text(str(her_wins))
     # Her finished games name ana, linked back to ana's page.
     expect(page.locator(f"#game-{games[-1].pk} .opponents").get_by_role("link", name="ana")).to_have_attribute(
-        "href", "/accounts/players/ana/")
+        "href", "/accounts/players/ana/"
+    )
     assert pages.errors == []

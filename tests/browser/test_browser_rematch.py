@@ -2,6 +2,7 @@
 
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium.
 """
+
 from __future__ import annotations
 
 import re

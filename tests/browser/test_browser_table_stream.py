@@ -3,6 +3,7 @@
 The poller (the fallback) is set to ask once an hour here, so what refreshes the pages can only be the
 stream (under the live server's threads, the WSGI stream: each open page holds one thread).
 """
+
 from __future__ import annotations
 
 import pytest

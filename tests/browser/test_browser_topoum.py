@@ -2,6 +2,7 @@
 
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium and screenshots.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -23,18 +24,24 @@ def confirm_and_wait(page, before: int) -> None:
     choice = page.locator(".tm-choice-buttons button").first
     expect(choice).to_be_visible()
     choice.click()
-    page.wait_for_function(f"() => document.querySelector('.topoum') && +document.querySelector('.topoum').dataset.version > {before}",
-                           timeout=WAIT)
+    page.wait_for_function(
+        f"() => document.querySelector('.topoum') && +document.querySelector('.topoum').dataset.version > {before}",
+        timeout=WAIT,
+    )
 
 
 def click_one_decision(page) -> str:
     """Make the page's next decision by clicking: a lit card first, else a lit space (and where it goes)."""
     # The bot answers from the worker and the poller redraws the board: wait until something is lit.
-    page.wait_for_selector("button.tm-card.on, .tm-extra-keys button.on, button.tm-dir.on, "
-                           "svg.tm-board polygon.hot.on, button:has-text('End turn')", timeout=WAIT)
+    page.wait_for_selector(
+        "button.tm-card.on, .tm-extra-keys button.on, button.tm-dir.on, "
+        "svg.tm-board polygon.hot.on, button:has-text('End turn')",
+        timeout=WAIT,
+    )
     before = version(page)
-    if not page.locator("button.tm-card.on, .tm-extra-keys button.on, button.tm-dir.on, "
-                        "svg.tm-board polygon.hot.on").count():
+    if not page.locator(
+        "button.tm-card.on, .tm-extra-keys button.on, button.tm-dir.on, svg.tm-board polygon.hot.on"
+    ).count():
         return "none"  # only ending the turn is left (ruling T21: every action would cost her a mole)
     card = page.locator("button.tm-card.on")
     if card.count():

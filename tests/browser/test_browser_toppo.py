@@ -4,6 +4,7 @@ She lays her line cards onto the display cards one click at a time and shouts; t
 which calls are right (ruling P3), so the test looks the answer up in the engine, as her eyes would.
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium and screenshots.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -42,8 +43,14 @@ def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, 
     expect(page.locator(".tp-status .your-turn")).to_have_text("Make your claim for this round.")
     state = load_state(Game.objects.get(pk=table))
     line, tops = state.lines[ana], state.tops()
-    wrong = next((o for o in ([0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [1, 0, 2], [2, 1, 0])
-                  if o not in top_orders(line, tops)), None)
+    wrong = next(
+        (
+            o
+            for o in ([0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 2, 1], [1, 0, 2], [2, 1, 0])
+            if o not in top_orders(line, tops)
+        ),
+        None,
+    )
     if wrong is not None:
         for d, j in enumerate(wrong):
             lay(page, j, d)
@@ -56,8 +63,9 @@ def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, 
         # The bot claims from the worker after its reaction time: wait for a round in which she has yet to
         # claim, and for the page to show it.
         game = wait_for_turn(table, ana)
-        page.wait_for_function(f"() => +document.querySelector('.toppo').dataset.version >= {game.version}",
-                               timeout=WAIT)
+        page.wait_for_function(
+            f"() => +document.querySelector('.toppo').dataset.version >= {game.version}", timeout=WAIT
+        )
         state = load_state(game)
         expect(page.locator(".tp-line-card")).to_have_count(3, timeout=WAIT)
         line, tops = state.lines[ana], state.tops()

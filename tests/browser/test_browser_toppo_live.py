@@ -6,6 +6,7 @@ so her clicks are answered at once and she can be quicker than the bot, as at a 
 reveals, tops, matches and calls toppo by clicking; like her eyes, the test reads the table to
 know which calls are right (the page never tells, ruling P3).
 """
+
 from __future__ import annotations
 
 import time
@@ -41,8 +42,10 @@ def page_version(page) -> int:
 
 def catch_up(page, version: int) -> None:
     """Wait until the page shows at least `version` (its poller asks every second at a live table)."""
-    page.wait_for_function(f"() => document.querySelector('.toppo') && +document.querySelector('.toppo').dataset.version"
-                           f" >= {version}", timeout=WAIT)
+    page.wait_for_function(
+        f"() => document.querySelector('.toppo') && +document.querySelector('.toppo').dataset.version >= {version}",
+        timeout=WAIT,
+    )
 
 
 def in_step(page, game) -> Game:
@@ -64,14 +67,18 @@ def act(page, click) -> None:
     """Click, then wait for the page to be answered (the live region comes back with a newer version)."""
     before = page_version(page)
     click()
-    page.wait_for_function(f"() => document.querySelector('.toppo') && +document.querySelector('.toppo').dataset.version"
-                           f" > {before} || document.querySelector('.notices .notice.error')", timeout=WAIT)
+    page.wait_for_function(
+        f"() => document.querySelector('.toppo') && +document.querySelector('.toppo').dataset.version"
+        f" > {before} || document.querySelector('.notices .notice.error')",
+        timeout=WAIT,
+    )
 
 
 def test_a_person_plays_live_toppo_against_a_bot_to_the_end(live_server, pages, shots):
     ana = add_person("ana")
-    game = services.game_create(user=ana, kind="toppo", players=2, options={"hands": 1}, pace="live",
-                                turn_seconds=60, bots=["greedy"])
+    game = services.game_create(
+        user=ana, kind="toppo", players=2, options={"hands": 1}, pace="live", turn_seconds=60, bots=["greedy"]
+    )
     game = services.game_start(user=ana, game_id=game.pk)
     me = game.seats.get(user=ana).index
     page = pages.open(viewport={"width": 1200, "height": 950})

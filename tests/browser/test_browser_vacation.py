@@ -3,6 +3,7 @@ table page shows it at its next poll, without a reload.
 
 Run with `pytest -m browser tests/browser/test_browser_vacation.py`; see tests/browser/conftest.py for Chromium.
 """
+
 from __future__ import annotations
 
 import pytest

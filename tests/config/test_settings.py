@@ -1,4 +1,5 @@
 """Settings read the environment strictly, and the production path passes `check --deploy`."""
+
 import os
 import pathlib
 import subprocess
@@ -17,13 +18,27 @@ REAL_KEY = "k3J9x-Vq2m!Zr8Lp0wTy4Hs6Nd1Fb7Gc5Ae2Ui9Oo3Pj8Kl0Mn4Bv6Cx1Zq7Wr5Et2Yu
 def manage(*args, **env):
     """manage.py in a fresh process on `config.settings` (or the DJANGO_SETTINGS_MODULE given), with only the
     environment given: not the test suite's permission to use the development key (config/testing.py)."""
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("DATABASE_URL", "REDIS_URL", "DEBUG", "SECRET_KEY", "SITE_URL", "ALLOWED_HOSTS",
-                         "TOPOS_ALLOW_DEV_SECRET", "TOPOS_BEHIND_PROXY", "TOPOS_TRUSTED_PROXIES",
-                         "DJANGO_SETTINGS_MODULE")}
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "DATABASE_URL",
+            "REDIS_URL",
+            "DEBUG",
+            "SECRET_KEY",
+            "SITE_URL",
+            "ALLOWED_HOSTS",
+            "TOPOS_ALLOW_DEV_SECRET",
+            "TOPOS_BEHIND_PROXY",
+            "TOPOS_TRUSTED_PROXIES",
+            "DJANGO_SETTINGS_MODULE",
+        )
+    }
     base.update(env)
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=base, capture_output=True, text=True,
-                          timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=base, capture_output=True, text=True, timeout=120
+    )
 
 
 @pytest.mark.parametrize("raw,expected", [("1", True), ("true", True), ("On", True), ("0", False), ("no", False)])
@@ -44,15 +59,29 @@ def test_env_readers_fail_loudly_on_nonsense(monkeypatch):
 
 
 def test_production_settings_pass_check_deploy_with_real_values():
-    done = manage("check", "--deploy", "--fail-level", "WARNING", DJANGO_SETTINGS_MODULE="config.production",
-                  SECRET_KEY=REAL_KEY, ALLOWED_HOSTS="topos.example", DEBUG="false", SITE_URL="https://topos.example")
+    done = manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_SETTINGS_MODULE="config.production",
+        SECRET_KEY=REAL_KEY,
+        ALLOWED_HOSTS="topos.example",
+        DEBUG="false",
+        SITE_URL="https://topos.example",
+    )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "no issues" in done.stdout
 
 
 def test_production_refuses_to_start_without_a_real_secret_key():
-    done = manage("check", DJANGO_SETTINGS_MODULE="config.production", ALLOWED_HOSTS="topos.example", DEBUG="false",
-                  SITE_URL="https://topos.example")
+    done = manage(
+        "check",
+        DJANGO_SETTINGS_MODULE="config.production",
+        ALLOWED_HOSTS="topos.example",
+        DEBUG="false",
+        SITE_URL="https://topos.example",
+    )
     assert done.returncode != 0
     assert "SECRET_KEY" in done.stderr
 
@@ -60,8 +89,14 @@ def test_production_refuses_to_start_without_a_real_secret_key():
 @pytest.mark.parametrize("site_url", [None, "", "http://localhost:8000", "http://127.0.0.1:8000/"])
 def test_production_refuses_to_start_without_the_address_put_in_emails(site_url):
     env = {} if site_url is None else {"SITE_URL": site_url}
-    done = manage("check", DJANGO_SETTINGS_MODULE="config.production", SECRET_KEY=REAL_KEY,
-                  ALLOWED_HOSTS="topos.example", DEBUG="false", **env)
+    done = manage(
+        "check",
+        DJANGO_SETTINGS_MODULE="config.production",
+        SECRET_KEY=REAL_KEY,
+        ALLOWED_HOSTS="topos.example",
+        DEBUG="false",
+        **env,
+    )
     assert done.returncode != 0
     assert "SITE_URL must be set to the address people use to reach the site" in done.stderr
 
@@ -79,8 +114,13 @@ def test_a_malformed_variable_stops_the_site():
 
 
 def test_database_url_selects_postgresql():
-    done = manage("shell", "-c", "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])",
-                  DATABASE_URL="postgres://postgres@127.0.0.1:5432/topos", DEBUG="true")
+    done = manage(
+        "shell",
+        "-c",
+        "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])",
+        DATABASE_URL="postgres://postgres@127.0.0.1:5432/topos",
+        DEBUG="true",
+    )
     assert done.stdout.strip().splitlines()[-1] == "django.db.backends.postgresql", done.stderr
 
 
@@ -95,11 +135,14 @@ def settings_value(expression: str, **env) -> str:
     return done.stdout.strip().splitlines()[-1]
 
 
-@pytest.mark.parametrize("key,words", [
-    (DEVELOPMENT_SECRET_KEY, "development key published in the repository"),
-    ("short-but-random-Zx81", "too weak"),
-    ("ab" * 30, "too weak"),
-])
+@pytest.mark.parametrize(
+    "key,words",
+    [
+        (DEVELOPMENT_SECRET_KEY, "development key published in the repository"),
+        ("short-but-random-Zx81", "too weak"),
+        ("ab" * 30, "too weak"),
+    ],
+)
 def test_production_refuses_the_development_key_and_weak_ones(key, words):
     # Even where the development key is otherwise allowed (the tests' own permission).
     done = manage("check", SECRET_KEY=key, ALLOWED_HOSTS="topos.example", TOPOS_ALLOW_DEV_SECRET="true", **PRODUCTION)
@@ -107,9 +150,15 @@ def test_production_refuses_the_development_key_and_weak_ones(key, words):
     assert words in done.stderr
 
 
-@pytest.mark.parametrize("hosts,words", [(None, "ALLOWED_HOSTS is empty"), ("", "ALLOWED_HOSTS is empty"),
-                                         ("*", "accepts any Host header"),
-                                         ("topos.example,*", "accepts any Host header")])
+@pytest.mark.parametrize(
+    "hosts,words",
+    [
+        (None, "ALLOWED_HOSTS is empty"),
+        ("", "ALLOWED_HOSTS is empty"),
+        ("*", "accepts any Host header"),
+        ("topos.example,*", "accepts any Host header"),
+    ],
+)
 def test_production_refuses_to_answer_any_host(hosts, words):
     env = {} if hosts is None else {"ALLOWED_HOSTS": hosts}
     done = manage("check", SECRET_KEY=REAL_KEY, **PRODUCTION, **env)
@@ -120,12 +169,18 @@ def test_production_refuses_to_answer_any_host(hosts, words):
 def test_production_believes_x_forwarded_proto_only_behind_a_declared_proxy():
     env = {**PRODUCTION, "SECRET_KEY": REAL_KEY, "ALLOWED_HOSTS": "topos.example"}
     assert settings_value("settings.SECURE_PROXY_SSL_HEADER", **env) == "None"
-    assert settings_value("settings.SECURE_PROXY_SSL_HEADER", TOPOS_BEHIND_PROXY="true", **env) == \
-        "('HTTP_X_FORWARDED_PROTO', 'https')"
-    assert settings_value("settings.SECURE_PROXY_SSL_HEADER", TOPOS_TRUSTED_PROXIES="1", **env) == \
-        "('HTTP_X_FORWARDED_PROTO', 'https')"
-    assert settings_value("settings.SECURE_PROXY_SSL_HEADER", TOPOS_TRUSTED_PROXIES="1", TOPOS_BEHIND_PROXY="false",
-                          **env) == "None"
+    assert (
+        settings_value("settings.SECURE_PROXY_SSL_HEADER", TOPOS_BEHIND_PROXY="true", **env)
+        == "('HTTP_X_FORWARDED_PROTO', 'https')"
+    )
+    assert (
+        settings_value("settings.SECURE_PROXY_SSL_HEADER", TOPOS_TRUSTED_PROXIES="1", **env)
+        == "('HTTP_X_FORWARDED_PROTO', 'https')"
+    )
+    assert (
+        settings_value("settings.SECURE_PROXY_SSL_HEADER", TOPOS_TRUSTED_PROXIES="1", TOPOS_BEHIND_PROXY="false", **env)
+        == "None"
+    )
     assert settings_value("settings.ALLOWED_HOSTS", **env) == "['topos.example']"
 
 
@@ -152,13 +207,16 @@ def test_check_deploy_reports_the_development_key_and_any_host():
     assert "topos.W004" in out  # SITE_URL is the localhost default
 
 
-@pytest.mark.parametrize("overrides,check_id", [
-    ({"SECRET_KEY": DEVELOPMENT_SECRET_KEY}, "topos.E001"),
-    ({"SECRET_KEY": REAL_KEY, "SECRET_KEY_FALLBACKS": [DEVELOPMENT_SECRET_KEY]}, "topos.E002"),
-    ({"ALLOWED_HOSTS": []}, "topos.E003"),
-    ({"SITE_URL": "http://topos.example"}, "topos.W005"),
-    ({"SECURE_CSP": {}}, "topos.W006"),
-])
+@pytest.mark.parametrize(
+    "overrides,check_id",
+    [
+        ({"SECRET_KEY": DEVELOPMENT_SECRET_KEY}, "topos.E001"),
+        ({"SECRET_KEY": REAL_KEY, "SECRET_KEY_FALLBACKS": [DEVELOPMENT_SECRET_KEY]}, "topos.E002"),
+        ({"ALLOWED_HOSTS": []}, "topos.E003"),
+        ({"SITE_URL": "http://topos.example"}, "topos.W005"),
+        ({"SECURE_CSP": {}}, "topos.W006"),
+    ],
+)
 def test_each_deploy_check_names_its_problem(settings, overrides, check_id):
     settings.SECRET_KEY, settings.ALLOWED_HOSTS = REAL_KEY, ["topos.example"]
     settings.SITE_URL = "https://topos.example"
@@ -169,15 +227,25 @@ def test_each_deploy_check_names_its_problem(settings, overrides, check_id):
 
 
 def all_deploy_problems():
-    return [*checks.secret_key_check(None), *checks.allowed_hosts_check(None), *checks.site_url_check(None),
-            *checks.content_security_policy_check(None)]
+    return [
+        *checks.secret_key_check(None),
+        *checks.allowed_hosts_check(None),
+        *checks.site_url_check(None),
+        *checks.content_security_policy_check(None),
+    ]
 
 
 # --- API limits (issue 12, point 6) ----------------------------------------------------------------
 
+
 def test_api_rates_come_from_the_environment_with_defaults_and_off():
-    rates = settings_value("settings.TOPOS_API_RATES", DEBUG="true", TOPOS_API_RATE_ANON="",
-                           TOPOS_API_RATE_USER="30/min", TOPOS_API_RATE_MOVES="off")
+    rates = settings_value(
+        "settings.TOPOS_API_RATES",
+        DEBUG="true",
+        TOPOS_API_RATE_ANON="",
+        TOPOS_API_RATE_USER="30/min",
+        TOPOS_API_RATE_MOVES="off",
+    )
     assert rates == repr({"anon": "60/min", "user": "30/min", "moves": None})
 
 
@@ -191,8 +259,9 @@ def test_the_throttles_share_redis_when_there_is_one_and_files_otherwise(tmp_pat
     expression = "settings.CACHES['default']['BACKEND']"
     assert settings_value(expression, DEBUG="true", REDIS_URL="redis://127.0.0.1:6379/0").endswith("RedisCache'")
     assert settings_value(expression, DEBUG="true").endswith("FileBasedCache'")
-    assert settings_value("settings.CACHES['default']['LOCATION']", DEBUG="true",
-                          TOPOS_CACHE_DIR=str(tmp_path)) == repr(str(tmp_path))
+    assert settings_value(
+        "settings.CACHES['default']['LOCATION']", DEBUG="true", TOPOS_CACHE_DIR=str(tmp_path)
+    ) == repr(str(tmp_path))
 
 
 @pytest.mark.django_db

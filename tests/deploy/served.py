@@ -1,4 +1,5 @@
 """`config/scripts/serve.sh` started for real by the deployment tests, and an HTTP client for it."""
+
 from __future__ import annotations
 
 import json
@@ -25,10 +26,19 @@ def free_port() -> int:
 def production_env(static_root: pathlib.Path, port: int, **extra) -> dict[str, str]:
     """What an operator sets (README "Deploying"), on this test's database, broker and folders."""
     base = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "SITE_URL", "REDIS_URL")}
-    return {**base, "DJANGO_SETTINGS_MODULE": "config.production", "SECRET_KEY": REAL_KEY,
-            "SITE_URL": "https://topos.example", "ALLOWED_HOSTS": "127.0.0.1", "STATIC_ROOT": str(static_root),
-            "TOPOS_BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "2", "WEB_THREADS": "2",
-            "TOPOS_SKIP_INSTALL": "1", **{k: str(v) for k, v in extra.items()}}
+    return {
+        **base,
+        "DJANGO_SETTINGS_MODULE": "config.production",
+        "SECRET_KEY": REAL_KEY,
+        "SITE_URL": "https://topos.example",
+        "ALLOWED_HOSTS": "127.0.0.1",
+        "STATIC_ROOT": str(static_root),
+        "TOPOS_BIND": f"127.0.0.1:{port}",
+        "WEB_CONCURRENCY": "2",
+        "WEB_THREADS": "2",
+        "TOPOS_SKIP_INSTALL": "1",
+        **{k: str(v) for k, v in extra.items()},
+    }
 
 
 class Served:
@@ -38,8 +48,14 @@ class Served:
         self.log_path, self.port = log_path, int(env["TOPOS_BIND"].rsplit(":", 1)[1])
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(log_path, "wb")
-        self.process = subprocess.Popen(["bash", str(SERVE), *([part] if part else [])], cwd=ROOT, env=env,
-                                        stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.process = subprocess.Popen(
+            ["bash", str(SERVE), *([part] if part else [])],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace")
@@ -58,8 +74,9 @@ class Served:
     def get(self, path: str, *, headers: dict | None = None, **kwargs):
         return self.call("GET", path, headers=headers, **kwargs)
 
-    def call(self, method: str, path: str, *, headers: dict | None = None, body: dict | None = None,
-             https: bool = True) -> tuple[int, dict, bytes]:
+    def call(
+        self, method: str, path: str, *, headers: dict | None = None, body: dict | None = None, https: bool = True
+    ) -> tuple[int, dict, bytes]:
         """(status, headers, body); `https`: as the TLS proxy in front says (X-Forwarded-Proto)."""
         sent = {"Content-Type": "application/json", **(headers or {})}
         if https:

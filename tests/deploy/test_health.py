@@ -1,4 +1,5 @@
 """/healthz: the database, the broker, a worker's heartbeat and beat's last run; 200 or 503 naming what is wrong."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,10 @@ def stamp_both(seconds_ago: float = 0) -> None:
 def broker_down():
     """The site's broker is a Redis nobody listens at (port 1)."""
     saved = {k: celery_app.conf[k] for k in ("broker_url", "broker_transport_options")}
-    celery_app.conf.update(broker_url="redis://:a-secret@127.0.0.1:1/0",
-                           broker_transport_options={"socket_connect_timeout": 1, "max_retries": 0})
+    celery_app.conf.update(
+        broker_url="redis://:a-secret@127.0.0.1:1/0",
+        broker_transport_options={"socket_connect_timeout": 1, "max_retries": 0},
+    )
     drop_broker_connections()
     yield
     celery_app.conf.update(saved)
@@ -42,8 +45,10 @@ def broker_down():
 
 def test_healthy_with_a_recent_heartbeat():
     stamp_both(seconds_ago=5)
-    assert health() == (200, {"status": "ok", "checks": {"database": "ok", "broker": "ok", "worker": "ok",
-                                                         "beat": "ok"}})
+    assert health() == (
+        200,
+        {"status": "ok", "checks": {"database": "ok", "broker": "ok", "worker": "ok", "beat": "ok"}},
+    )
 
 
 def test_a_stale_worker_heartbeat_is_a_503_naming_the_worker(settings):

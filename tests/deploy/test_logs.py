@@ -1,4 +1,5 @@
 """Structured logs: one JSON line per request and per task (LOG_FORMAT=json), with the fields operators filter on."""
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,12 @@ def test_a_move_over_the_api_is_one_line_with_the_user_and_the_game(caplog, owne
     (line,) = json_lines(caplog, "topos.request")
     assert line["event"] == "request" and line["level"] == "INFO" and line["logger"] == "topos.request"
     assert {k: line[k] for k in ("method", "path", "status", "user_id", "game_id")} == {
-        "method": "GET", "path": f"/api/tables/{game.pk}/legal-actions/", "status": 200, "user_id": owner.pk,
-        "game_id": game.pk}  # the query string stays out of the logs
+        "method": "GET",
+        "path": f"/api/tables/{game.pk}/legal-actions/",
+        "status": 200,
+        "user_id": owner.pk,
+        "game_id": game.pk,
+    }  # the query string stays out of the logs
     assert line["duration_ms"] >= 0 and line["time"].endswith("+00:00")
 
 
@@ -45,7 +50,9 @@ def test_a_page_without_a_table_and_without_a_login_has_neither(caplog):
     Client().get("/no-such-page/")
     lines = json_lines(caplog, "topos.request")
     assert [(line["path"], line["status"], line["user_id"], line["game_id"]) for line in lines] == [
-        ("/accounts/login/", 200, None, None), ("/no-such-page/", 404, None, None)]
+        ("/accounts/login/", 200, None, None),
+        ("/no-such-page/", 404, None, None),
+    ]
 
 
 def test_the_table_page_of_a_logged_in_player_names_both(caplog, client, owner, member):
@@ -64,8 +71,12 @@ def test_a_task_is_one_line_with_its_outcome_and_its_game(caplog, owner, member,
     tasks.deadlines_sweep.delay()
     (effects, sweep) = json_lines(caplog, "topos.task")
     assert {k: effects[k] for k in ("event", "task", "task_id", "outcome", "game_id")} == {
-        "event": "task", "task": "games.tasks.game_effects", "task_id": result.id, "outcome": "success",
-        "game_id": game.pk}
+        "event": "task",
+        "task": "games.tasks.game_effects",
+        "task_id": result.id,
+        "outcome": "success",
+        "game_id": game.pk,
+    }
     assert effects["duration_ms"] >= 0
     assert (sweep["task"], sweep["outcome"], sweep["game_id"]) == ("games.tasks.deadlines_sweep", "success", None)
 
@@ -87,8 +98,13 @@ def test_an_exception_goes_into_its_line():
 
 
 def test_json_is_what_the_processes_write_when_asked():
-    done = manage("shell", "-c", "import logging; logging.getLogger('topos.probe').warning('hello %s', 'there')",
-                  LOG_FORMAT="json", DEBUG="true")
+    done = manage(
+        "shell",
+        "-c",
+        "import logging; logging.getLogger('topos.probe').warning('hello %s', 'there')",
+        LOG_FORMAT="json",
+        DEBUG="true",
+    )
     assert done.returncode == 0, done.stderr
     (line,) = [json.loads(row) for row in done.stderr.splitlines() if '"topos.probe"' in row]
     assert (line["level"], line["message"]) == ("WARNING", "hello there")

@@ -8,6 +8,7 @@ of both, then presses Ctrl-C and finds nothing left running.  Without PostgreSQL
 skipped; the web part alone still runs under gunicorn on a SQLite file (stopped by TERM, as a supervisor does),
 and serve.sh still stops everything when one of its processes dies.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,8 +53,12 @@ def test_serve_refuses_to_start_without_its_database_and_broker(tmp_path):
 
 
 def test_gunicorn_refuses_to_serve_before_collectstatic(tmp_path):
-    env = production_env(tmp_path / "never-collected", free_port(), DATABASE_URL=f"sqlite:///{tmp_path / 'x.sqlite3'}",
-                         REDIS_URL="redis://127.0.0.1:1/0")
+    env = production_env(
+        tmp_path / "never-collected",
+        free_port(),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'x.sqlite3'}",
+        REDIS_URL="redis://127.0.0.1:1/0",
+    )
     done = subprocess.run(["bash", str(SERVE), "web"], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode != 0
     assert "run `python manage.py collectstatic --noinput` first" in done.stdout + done.stderr
@@ -61,8 +66,12 @@ def test_gunicorn_refuses_to_serve_before_collectstatic(tmp_path):
 
 def test_the_web_part_under_gunicorn_serves_pages_with_their_static_files_on_sqlite(tmp_path):
     """`serve.sh prepare` then `serve.sh web` with production settings, on SQLite, with no broker to reach."""
-    env = production_env(tmp_path / "static", free_port(), DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
-                         REDIS_URL="redis://127.0.0.1:1/0")
+    env = production_env(
+        tmp_path / "static",
+        free_port(),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        REDIS_URL="redis://127.0.0.1:1/0",
+    )
     prepared = subprocess.run(["bash", str(SERVE), "prepare"], env=env, capture_output=True, text=True, timeout=300)
     assert prepared.returncode == 0, prepared.stdout + prepared.stderr
     assert (tmp_path / "static" / "staticfiles.json").exists()
@@ -83,12 +92,16 @@ def test_the_web_part_under_gunicorn_serves_pages_with_their_static_files_on_sql
     assert left == [] and status == 0, (left, status)
 
 
-
 def test_when_one_process_dies_serve_stops_the_others_and_says_so(tmp_path):
     """A supervisor restarting serve.sh must never find half a site: gunicorn killed, the worker and beat go too."""
-    env = production_env(tmp_path / "static", free_port(), DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
-                         REDIS_URL="redis://127.0.0.1:1/0", TOPOS_STOP_SECONDS=15,
-                         CELERY_BEAT_SCHEDULE_FILE=tmp_path / "beat" / "schedule")
+    env = production_env(
+        tmp_path / "static",
+        free_port(),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        REDIS_URL="redis://127.0.0.1:1/0",
+        TOPOS_STOP_SECONDS=15,
+        CELERY_BEAT_SCHEDULE_FILE=tmp_path / "beat" / "schedule",
+    )
     site = Served(env, tmp_path / "serve.log")
     try:
         site.wait_answer("/healthz/web", healthy=False)  # gunicorn answers (the broker is down: 503)
@@ -102,12 +115,15 @@ def test_when_one_process_dies_serve_stops_the_others_and_says_so(tmp_path):
     assert left == [] and status == 128 + signal.SIGKILL, (left, status)
     assert "a process ended (status 137); stopping the others" in site.output()
 
+
 @pytest.fixture
 def postgres_and_redis(transactional_db):
     """The test database on PostgreSQL (shared with serve.sh's processes) and an empty Redis database of the tests'."""
     if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL, which serve.sh's processes can share: "
-                    "set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
+        pytest.skip(
+            "needs PostgreSQL, which serve.sh's processes can share: "
+            "set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos"
+        )
     problem = redis_problem(TEST_REDIS_URL)
     if problem:
         pytest.skip(problem)
@@ -129,8 +145,12 @@ def play_my_turn(site: Served, key: str, table: int) -> int:
         assert status == 200 and detail["my_turn"], detail
         legal = [a for a in detail["legal_actions"] if a.get("type") != "undo"]
         action = next((a for a in legal if a.get("type") == "end_turn"), legal[0])
-        status, _, body = site.call("POST", f"/api/tables/{table}/actions/", headers=auth,
-                                    body={"action": action, "expected_version": detail["version"]})
+        status, _, body = site.call(
+            "POST",
+            f"/api/tables/{table}/actions/",
+            headers=auth,
+            body={"action": action, "expected_version": detail["version"]},
+        )
         answer = json.loads(body)
         assert status in (200, 201), answer
         if not answer["my_turn"]:
@@ -139,12 +159,20 @@ def play_my_turn(site: Served, key: str, table: int) -> int:
 
 @pytest.mark.postgres
 @pytest.mark.redis
-def test_serve_runs_the_site_on_postgresql_and_redis_and_a_bot_answers_from_the_worker(postgres_and_redis, owner,
-                                                                                         tmp_path):
-    env = production_env(tmp_path / "static", free_port(), DATABASE_URL=shared_database_url(),
-                         REDIS_URL=TEST_REDIS_URL, CELERY_WORKER_CONCURRENCY=1, LOG_FORMAT="json",
-                         TOPOS_HEARTBEAT_SECONDS=2, TOPOS_BOT_DELAY_SCALE=0,
-                         CELERY_BEAT_SCHEDULE_FILE=tmp_path / "beat" / "schedule")
+def test_serve_runs_the_site_on_postgresql_and_redis_and_a_bot_answers_from_the_worker(
+    postgres_and_redis, owner, tmp_path
+):
+    env = production_env(
+        tmp_path / "static",
+        free_port(),
+        DATABASE_URL=shared_database_url(),
+        REDIS_URL=TEST_REDIS_URL,
+        CELERY_WORKER_CONCURRENCY=1,
+        LOG_FORMAT="json",
+        TOPOS_HEARTBEAT_SECONDS=2,
+        TOPOS_BOT_DELAY_SCALE=0,
+        CELERY_BEAT_SCHEDULE_FILE=tmp_path / "beat" / "schedule",
+    )
     site = Served(env, tmp_path / "serve.log")
     try:
         # Healthy means a worker ran beat's heartbeat: both are up and share the database with the web.
@@ -154,27 +182,41 @@ def test_serve_runs_the_site_on_postgresql_and_redis_and_a_bot_answers_from_the_
 
         _, key = api_token_create(user=owner, name="deploy test")
         auth = {"Authorization": f"Token {key}"}
-        status, _, body = site.call("POST", "/api/tables/", headers=auth,
-                                    body={"game": "topoum", "players": 2, "bots": ["greedy"]})
+        status, _, body = site.call(
+            "POST", "/api/tables/", headers=auth, body={"game": "topoum", "players": 2, "bots": ["greedy"]}
+        )
         table = json.loads(body)["id"]
         assert status == 201, body
         status, _, body = site.call("POST", f"/api/tables/{table}/start/", headers=auth, body={})
         assert status == 200, body
-        wait_for(lambda: json.loads(site.get(f"/api/tables/{table}/", headers=auth)[2])["my_turn"], 60,
-                 "her first turn (the bot may begin)")
+        wait_for(
+            lambda: json.loads(site.get(f"/api/tables/{table}/", headers=auth)[2])["my_turn"],
+            60,
+            "her first turn (the bot may begin)",
+        )
         mine = play_my_turn(site, key, table)
         # The answer to her move came before the bot moved; the worker plays the bot's turn afterwards.
-        wait_for(lambda: json.loads(site.get(f"/api/tables/{table}/", headers=auth)[2])["my_turn"], 90,
-                 "the bot's answer")
+        wait_for(
+            lambda: json.loads(site.get(f"/api/tables/{table}/", headers=auth)[2])["my_turn"], 90, "the bot's answer"
+        )
         assert Action.objects.filter(game_id=table, source="bot", seq__gt=mine).exists()
 
         lines = site.json_lines()
-        moves = [line for line in lines if line.get("event") == "request" and line["method"] == "POST"
-                 and line["path"] == f"/api/tables/{table}/actions/"]
-        assert moves and all(line["user_id"] == owner.pk and line["game_id"] == table and line["status"] in (200, 201)
-                             for line in moves)
-        bot_tasks = [line for line in lines if line.get("event") == "task" and line["task"] == "games.tasks.bot_move"
-                     and line["game_id"] == table]
+        moves = [
+            line
+            for line in lines
+            if line.get("event") == "request"
+            and line["method"] == "POST"
+            and line["path"] == f"/api/tables/{table}/actions/"
+        ]
+        assert moves and all(
+            line["user_id"] == owner.pk and line["game_id"] == table and line["status"] in (200, 201) for line in moves
+        )
+        bot_tasks = [
+            line
+            for line in lines
+            if line.get("event") == "task" and line["task"] == "games.tasks.bot_move" and line["game_id"] == table
+        ]
         assert bot_tasks and all(line["outcome"] == "success" and line["duration_ms"] >= 0 for line in bot_tasks)
     finally:
         status = site.stop(signal.SIGINT)

@@ -3,6 +3,7 @@
 Pages and static files are served as under the threads; the event streams are answered by the ASGI app in
 front of Django (games.feed.asgi) with the same refusals as the API; TERM stops it all.
 """
+
 from __future__ import annotations
 
 import json
@@ -23,8 +24,13 @@ print("TABLE", game_create(user=ana, kind="topology", players=2).pk)
 
 
 def test_the_web_part_under_uvicorn_workers_serves_pages_and_answers_the_streams(tmp_path):
-    env = production_env(tmp_path / "static", free_port(), DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
-                         REDIS_URL="redis://127.0.0.1:1/0", TOPOS_ASGI="1")
+    env = production_env(
+        tmp_path / "static",
+        free_port(),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}",
+        REDIS_URL="redis://127.0.0.1:1/0",
+        TOPOS_ASGI="1",
+    )
     prepared = subprocess.run(["bash", str(SERVE), "prepare"], env=env, capture_output=True, text=True, timeout=300)
     assert prepared.returncode == 0, prepared.stdout + prepared.stderr
     site = Served(env, tmp_path / "web.log", "web")
@@ -42,11 +48,19 @@ def test_the_web_part_under_uvicorn_workers_serves_pages_and_answers_the_streams
         assert "Using worker: config.uvicorn_worker.ToposUvicornWorker" in site.output()
         # A table's stream is open to anyone who may see the table: served here although config.production turns
         # the WSGI streams off, so by the ASGI app.
-        made = subprocess.run([sys.executable, "manage.py", "shell", "-c", OPEN_TABLE], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=120)
+        made = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-c", OPEN_TABLE],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         table = int(made.stdout.split("TABLE", 1)[1])
-        request = urllib.request.Request(f"{site.base}/api/tables/{table}/stream/",
-                                         headers={"X-Forwarded-Proto": "https", "Accept": "text/event-stream"})
+        request = urllib.request.Request(
+            f"{site.base}/api/tables/{table}/stream/",
+            headers={"X-Forwarded-Proto": "https", "Accept": "text/event-stream"},
+        )
         with urllib.request.urlopen(request, timeout=30) as stream:
             assert stream.status == 200 and stream.headers["Content-Type"].startswith("text/event-stream")
             lines = [stream.readline().decode().strip() for _ in range(6)]

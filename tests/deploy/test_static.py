@@ -1,4 +1,6 @@
-"""Static files without collectstatic: the README's PostgreSQL commands (runserver, DEBUG false) get CSS and JavaScript."""
+"""Static files without collectstatic: the README's PostgreSQL commands (runserver, DEBUG false) get CSS and
+JavaScript."""
+
 from django.test import Client
 
 

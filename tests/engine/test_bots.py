@@ -11,6 +11,7 @@ rewards; strength against random; and a Toppo position where looking ahead beats
 Every registered game also gets the generic legality and view checks of
 tests/engine/bots/test_bots_games.py; Topology's greedy ring test is in test_bots_topology.py.
 """
+
 from __future__ import annotations
 
 import copy
@@ -305,8 +306,11 @@ def test_greedy_claims_what_sheds_the_most_cards(rival_claimed):
     # circle or both.  Seat 1's green plus fits none either; both white squares match the white
     # square, one onto the other.  Renewing keeps every card.  Toppo counts penalty points
     # (higher_is_better False), so the best immediate gain is the claim that sheds the most.
-    s = laid_out(DISPLAY, ["red waves, yellow circle, blue bar", "white square, green plus, white square"],
-                 [filler(20), filler(20, 5)])
+    s = laid_out(
+        DISPLAY,
+        ["red waves, yellow circle, blue bar", "white square, green plus, white square"],
+        [filler(20), filler(20, 5)],
+    )
     assert not [a for a in s.legal_actions(0) + s.legal_actions(1) if a["type"] == "top"]
     best = {0: {"type": "match", "pairs": [[0, 0], [1, 1]]}, 1: {"type": "match", "pairs": [[0, 2], [2, 2]]}}
     for seat in (0, 1):
@@ -318,8 +322,11 @@ def test_greedy_claims_what_sheds_the_most_cards(rival_claimed):
 
 def test_penalties_read_the_right_way_round():
     # Toppo's scores are penalty points: seat 0 holds 13 cards, seat 1 holds 23, so seat 0 is ahead.
-    s = laid_out(DISPLAY, ["red waves, yellow circle, blue bar", "green plus, blue circle, green bar"],
-                 [filler(10), filler(20, 7)])
+    s = laid_out(
+        DISPLAY,
+        ["red waves, yellow circle, blue bar", "green plus, blue circle, green bar"],
+        [filler(10), filler(20, 7)],
+    )
     assert TOPPO.higher_is_better is False
     assert s.scores() == [13.0, 23.0]
     assert utilities(TOPPO, s) == [-13.0, -23.0], "negated penalties turn into 'more is better'"
@@ -328,8 +335,11 @@ def test_penalties_read_the_right_way_round():
 def test_rank_rewards_count_wins_ties_and_losses():
     # A real finish: seat 0 holds nine cards, fewer than ten, and calls toppo (P5): she scores
     # nothing, seat 1 a point per card she holds; the one-hand match is over.
-    s = laid_out(DISPLAY, ["red waves, yellow circle, blue bar", "green plus, blue circle, green bar"],
-                 [filler(6), filler(20, 7)])
+    s = laid_out(
+        DISPLAY,
+        ["red waves, yellow circle, blue bar", "green plus, blue circle, green bar"],
+        [filler(6), filler(20, 7)],
+    )
     s.apply(0, {"type": "toppo"})
     s.apply(1, {"type": "renew"})
     assert s.is_over() and s.totals == [0, 23]
@@ -400,13 +410,17 @@ def known_future():
     below draws from it: the future is known.  The first to hold fewer than ten cards calls
     toppo (P5) and wins.
     """
-    return laid_out(DISPLAY,
-                    ["red waves, yellow circle, green square", "blue bar, blue plus, green plus"],
-                    ["red bar, yellow bar, white plus, blue circle, blue square, white circle, "
-                     "blue circle, white waves, blue waves, white circle",
-                     "red plus, yellow plus, green bar, green circle, green waves, blue square, "
-                     "green circle, blue square, green waves"],
-                    seen=True)
+    return laid_out(
+        DISPLAY,
+        ["red waves, yellow circle, green square", "blue bar, blue plus, green plus"],
+        [
+            "red bar, yellow bar, white plus, blue circle, blue square, white circle, "
+            "blue circle, white waves, blue waves, white circle",
+            "red plus, yellow plus, green bar, green circle, green waves, blue square, "
+            "green circle, blue square, green waves",
+        ],
+        seen=True,
+    )
 
 
 def obvious(state, seat):

@@ -1,4 +1,5 @@
 """The capabilities every game declares on engine.core.Game (issue 15) agree with its options and its states."""
+
 from __future__ import annotations
 
 import pytest

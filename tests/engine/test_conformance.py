@@ -5,6 +5,7 @@ replays to the same state; serialise then load is the identity; an illegal actio
 changes nothing; planted secrets never reach another seat's view; every view matches the game's documented
 view schema (engine/view_schemas.py, issue 12), for every seat and a spectator, at every step.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,16 @@ SCHEMA_GAMES = 3
 MAX_STEPS = 100_000
 
 FARMER_DECK = ["grenade", "mortar_attack", "advance", "panic_attack", "build_barracks", "red_cross", "farmer"]
-FARMER_NAMES = ("kings_of_buckets", "the_crusher", "the_sprayer", "queen_of_nature", "lady_boom",
-                "trap_master", "the_stomper", "lord_of_the_crates")
+FARMER_NAMES = (
+    "kings_of_buckets",
+    "the_crusher",
+    "the_sprayer",
+    "queen_of_nature",
+    "lady_boom",
+    "trap_master",
+    "the_stomper",
+    "lord_of_the_crates",
+)
 
 CONFIGS = {
     "topology": [(2, {}, 1200), (2, {"advanced": True}, 600), (3, {}, 300), (4, {}, 300)],
@@ -40,19 +49,30 @@ CONFIGS = {
         (3, {"deck": "preset", "preset": "strategists", "farmer": "random"}, 300),
         (2, {"deck": "random", "obstacles": True}, 250),
         *[(3, {"deck": "custom", "types": FARMER_DECK, "farmer": farmer}, 60) for farmer in FARMER_NAMES],
-        *[(2, {"deck": "custom", "types": FARMER_DECK, "farmer": farmer, "obstacles": True}, 60)
-          for farmer in ("queen_of_nature", "lady_boom", "trap_master", "the_stomper", "lord_of_the_crates")],
+        *[
+            (2, {"deck": "custom", "types": FARMER_DECK, "farmer": farmer, "obstacles": True}, 60)
+            for farmer in ("queen_of_nature", "lady_boom", "trap_master", "the_stomper", "lord_of_the_crates")
+        ],
     ],
-    "toppo": [(2, {"pace": "live"}, 300), (3, {"pace": "correspondence"}, 500),
-              (5, {"pace": "live"}, 100), (8, {"pace": "correspondence"}, 100)],
+    "toppo": [
+        (2, {"pace": "live"}, 300),
+        (3, {"pace": "correspondence"}, 500),
+        (5, {"pace": "live"}, 100),
+        (8, {"pace": "correspondence"}, 100),
+    ],
 }
 
 
 def configurations():
     for name, game in sorted(all_games().items()):
         for players, options, count in CONFIGS.get(name, [(game.min_players, {}, 300)]):
-            yield pytest.param(name, players, options, GAMES or count,
-                               id=f"{name}-{players}p-{'-'.join(f'{k}={v}' for k, v in options.items() if k != 'types') or 'default'}")
+            yield pytest.param(
+                name,
+                players,
+                options,
+                GAMES or count,
+                id=f"{name}-{players}p-{'-'.join(f'{k}={v}' for k, v in options.items() if k != 'types') or 'default'}",
+            )
 
 
 def random_playthrough(game, players, options, seed):
@@ -104,8 +124,12 @@ def test_illegal_actions_change_nothing(name, players, options, count):
             break
         before = json.dumps(state.to_json(), sort_keys=True)
         legal = {canonical(a) for a in state.legal_actions(seats[0])}
-        bogus = [{"type": "no-such-action"}, {}, {"type": "place", "cells": "nonsense"},
-                 {"type": "play", "card": "ace of spades"}]
+        bogus = [
+            {"type": "no-such-action"},
+            {},
+            {"type": "place", "cells": "nonsense"},
+            {"type": "play", "card": "ace of spades"},
+        ]
         for action in bogus:
             if canonical(action) in legal:
                 continue
@@ -165,10 +189,12 @@ def check_view(name: str, view: dict, where: str = "") -> None:
     assert fast is not None, f"{name} has no view schema: add one to engine/view_schemas.py"
     if fast.is_valid(view):
         return
-    problems = sorted(jsonschema.Draft202012Validator(VIEW_SCHEMAS[name]).iter_errors(view),
-                      key=lambda e: list(e.absolute_path))
-    assert not problems, (f"{name} view {where}: " + "; ".join(
-        f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:200]}" for e in problems[:5]))
+    problems = sorted(
+        jsonschema.Draft202012Validator(VIEW_SCHEMAS[name]).iter_errors(view), key=lambda e: list(e.absolute_path)
+    )
+    assert not problems, f"{name} view {where}: " + "; ".join(
+        f"{'/'.join(map(str, e.absolute_path)) or '(top)'}: {e.message[:200]}" for e in problems[:5]
+    )
     raise AssertionError(f"{name} view {where} does not match its schema")
 
 

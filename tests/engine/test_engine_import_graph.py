@@ -3,6 +3,7 @@
 Read from the source by tests/import_graph.py, imports inside functions included: hiding a cycle inside a function
 does not remove it.  That the engine imports nothing of the site is tests/engine/test_engine_is_pure.py's check.
 """
+
 from __future__ import annotations
 
 from tests.import_graph import a_loop, cycles, graph

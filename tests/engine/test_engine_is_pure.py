@@ -1,4 +1,5 @@
 """The rules never import Django, DRF or Celery (ARCHITECTURE: the engine stays pure)."""
+
 import ast
 import pathlib
 import re

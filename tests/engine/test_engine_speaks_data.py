@@ -8,6 +8,7 @@ programmers: ValueError and the like); refused options are codes too (InvalidOpt
 games/options_words.py), and so are bot levels (their descriptions are the site's, keyed by level);
 and random games of every game give entries and refusals that are plain JSON with codes.
 """
+
 from __future__ import annotations
 
 import ast
@@ -27,8 +28,14 @@ SENTENCE = re.compile(r"[A-Za-z]+[,;:]? [A-Za-z]+ [A-Za-z]+")
 WORDED_CALLS = {"ValueError", "Option", "TypeError", "KeyError", "AssertionError", "RuntimeError"}
 # Modules that run no game: a command-line check for programmers, and the JSON Schemas of the views, whose
 # "description"s document the API for programmers (in English, like the rest of the OpenAPI schema).
-WORDED_MODULES = {"verify.py", "schema_parts.py", "view_schemas.py", "topoum/view_schema.py",
-                  "toppo/view_schema.py", "topology/view_schema.py"}
+WORDED_MODULES = {
+    "verify.py",
+    "schema_parts.py",
+    "view_schemas.py",
+    "topoum/view_schema.py",
+    "toppo/view_schema.py",
+    "topology/view_schema.py",
+}
 # Tables of proper names (cards, farmers): the site translates each by its English name (presenters/topoum.py).
 NAME_TABLES = {"CARDS", "FARMERS"}
 
@@ -82,21 +89,32 @@ def test_the_scan_finds_a_sentence_when_there_is_one(tmp_path, monkeypatch):
     """The scan is not blind: a refusal of a move or of options worded in English would be caught."""
     fake = tmp_path / "engine"
     fake.mkdir()
-    (fake / "game.py").write_text('raise IllegalAction("You cannot do that now.")\n'
-                                  'raise InvalidOptions(f"Option {name} must be true or false.")\n')
+    (fake / "game.py").write_text(
+        'raise IllegalAction("You cannot do that now.")\n'
+        'raise InvalidOptions(f"Option {name} must be true or false.")\n'
+    )
     (fake / "bots").mkdir()
     (fake / "bots" / "levels.py").write_text('LEVELS = {"random": {"description": "Plays any legal move."}}\n')
     monkeypatch.setattr(__import__(__name__), "ENGINE", fake)
-    assert sentences_in_engine() == ["bots/levels.py:1: 'Plays any legal move.'",
-                                     "game.py:1: 'You cannot do that now.'",
-                                     "game.py:2: ' must be true or false.'"]
+    assert sentences_in_engine() == [
+        "bots/levels.py:1: 'Plays any legal move.'",
+        "game.py:1: 'You cannot do that now.'",
+        "game.py:2: ' must be true or false.'",
+    ]
 
 
-@pytest.mark.parametrize("name,players,options", [
-    ("toppo", 9, {}), ("toppo", 3, {"hands": 0}), ("topology", 3, {"advanced": True}),
-    ("topology", 2, {"colour": "red"}), ("topoum", 3, {"preset": "duel"}), ("topoum", 2, {"radius": "big"}),
-    ("topoum", 2, {"deck": "custom", "types": ["grenade"] * 7}),
-])
+@pytest.mark.parametrize(
+    "name,players,options",
+    [
+        ("toppo", 9, {}),
+        ("toppo", 3, {"hands": 0}),
+        ("topology", 3, {"advanced": True}),
+        ("topology", 2, {"colour": "red"}),
+        ("topoum", 3, {"preset": "duel"}),
+        ("topoum", 2, {"radius": "big"}),
+        ("topoum", 2, {"deck": "custom", "types": ["grenade"] * 7}),
+    ],
+)
 def test_refused_options_are_a_code_and_plain_json_facts(name, players, options):
     with pytest.raises(InvalidOptions) as err:
         all_games()[name].validate_options(players, options)

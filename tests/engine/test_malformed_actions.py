@@ -7,6 +7,7 @@ huge or a negative number; text as a number or a list; a field dropped or one ad
 a reason, and the state must serialise byte for byte as before.  Then the audit's own finds, one
 by one.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from test_conformance import configurations
 from engine.core import IllegalAction, all_games, get_game, make_rng
 from engine.toppo.table import end_hand
 
-HUGE = 10 ** 30
+HUGE = 10**30
 # How many decisions of one random game are played per configuration, and how often the bent
 # actions are thrown in (always for a type of action not bent yet): a few seconds per game with a
 # fixed seed.  Toppo's decisions are cheap and a hand is long: 3000 reach its second hand's display.
@@ -48,16 +49,25 @@ def bent_values(value) -> list:
         out = [None, "text", 3, {"list": value}, value + [value[-1] if value else 0]]
         for i, item in enumerate(value[:3]):  # each of the first items bent in place, nested lists too
             for bent in bent_values(item)[:5]:
-                out.append(value[:i] + [bent] + value[i + 1:])
+                out.append(value[:i] + [bent] + value[i + 1 :])
         return out
     return [None]
 
 
 def bent_actions(action: dict) -> list:
     """Every malformed variant of one legal action."""
-    out = [None, [], "end_turn", {}, {"type": None}, {"type": 5}, {"type": [action["type"]]},
-           {**action, "type": "no_such_action"}, {**action, "type": action["type"].upper()},
-           {**action, "extra": 1}]
+    out = [
+        None,
+        [],
+        "end_turn",
+        {},
+        {"type": None},
+        {"type": 5},
+        {"type": [action["type"]]},
+        {**action, "type": "no_such_action"},
+        {**action, "type": action["type"].upper()},
+        {**action, "extra": 1},
+    ]
     if "hex" not in action:
         out.append({**action, "hex": {"q": 0, "r": 0}})
     for field, value in action.items():
@@ -130,8 +140,7 @@ def test_topoum_a_line_slot_must_be_a_whole_number(field, bent):  # ruling G0.4
 
 
 def test_topoum_a_direction_must_be_a_whole_number():  # ruling G0.4
-    state, action = topoum_at(lambda a: a["type"] == "direction",
-                              options={"deck": "preset", "preset": "tacticians"})
+    state, action = topoum_at(lambda a: a["type"] == "direction", options={"deck": "preset", "preset": "tacticians"})
     for bent in (float(action["dir"]), str(action["dir"]), [action["dir"]]):
         refused_without_change(state, state.cur, {**action, "dir": bent})
     if action["dir"] in (0, 1):
@@ -140,6 +149,7 @@ def test_topoum_a_direction_must_be_a_whole_number():  # ruling G0.4
 
 def test_topoum_a_captor_must_be_a_whole_number():  # ruling G0.4
     from engine.topoum.turn import begin_turn
+
     state, _ = topoum_at(lambda a: a["type"] in ("enter", "move"))
     c, rival = state.cur, 1 - state.cur
     state.prisoners[rival][c] = 1
@@ -177,8 +187,11 @@ def test_topology_refuses_unknown_fields():  # ruling G0.4
     game = get_game("topology")
     state = game.new_state(2, {}, 1)
     place = state.legal_actions(state.current)[0]
-    for action in ({**place, "note": "hi"}, {**place, "orientation": float(place["orientation"])},
-                   {k: v for k, v in place.items() if k != "orientation"}):
+    for action in (
+        {**place, "note": "hi"},
+        {**place, "orientation": float(place["orientation"])},
+        {k: v for k, v in place.items() if k != "orientation"},
+    ):
         refused_without_change(state, state.current, action)
     state.apply(state.current, place)
     refused_without_change(state, state.current, {"type": "end_turn", "really": True})

@@ -1,5 +1,6 @@
 """Fixtures of the event-feed tests: quick in-process streams; real worker processes and the test Redis, as the
 integration tests start them."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 process and a real worker; a person invites the bot account to a Topology, a Toppo (correspondence, one hand) and
 a Topoum table, plays her own decisions through the services, and the bot accepts and answers through the API
 until every game is over.  Without a stream (a WSGI server with TOPOS_WSGI_STREAMS off) it polls the feed."""
+
 from __future__ import annotations
 
 import os
@@ -42,11 +43,22 @@ def bot_account(db):
 
 
 def start_client(base: str, bot, log_path, games: int) -> subprocess.Popen:
-    env = {**os.environ, "TOPOS_URL": base, "TOPOS_TOKEN": api_token_create(user=bot, name="bot")[1],
-           "TOPOS_BOT_GAMES": str(games), "TOPOS_BOT_SEED": "12"}
+    env = {
+        **os.environ,
+        "TOPOS_URL": base,
+        "TOPOS_TOKEN": api_token_create(user=bot, name="bot")[1],
+        "TOPOS_BOT_GAMES": str(games),
+        "TOPOS_BOT_SEED": "12",
+    }
     log = open(log_path, "wb")
-    process = subprocess.Popen([sys.executable, str(ROOT / "examples" / "bot_client.py")], cwd=ROOT, env=env,
-                               stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "examples" / "bot_client.py")],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
     process.log_path, process.log = log_path, log
     return process
 
@@ -94,8 +106,11 @@ def games_played_to_the_end(client_process, owner, bot_account, tables_wanted) -
         services.game_invite(user=owner, game_id=game.pk, username="ROBOTA")  # by name, any case
         tables.append(game.pk)
     for table in tables:
-        wait_for(lambda: Game.objects.get(pk=table).seats.filter(user=bot_account).exists(), 60,
-                 f"the bot to accept the invitation to table {table}:\n{client_process.log_path.read_text()}")
+        wait_for(
+            lambda: Game.objects.get(pk=table).seats.filter(user=bot_account).exists(),
+            60,
+            f"the bot to accept the invitation to table {table}:\n{client_process.log_path.read_text()}",
+        )
         services.game_start(user=owner, game_id=table)
 
     end = time.monotonic() + GAME_TIMEOUT
@@ -121,8 +136,9 @@ def test_the_example_client_accepts_invitations_and_plays_whole_games(site, clie
     assert "polling" not in client_process.log_path.read_text()  # it followed the stream
 
 
-def test_without_a_stream_the_example_client_polls_the_feed(embedded_worker, live_server, settings, owner,
-                                                             bot_account, tmp_path):
+def test_without_a_stream_the_example_client_polls_the_feed(
+    embedded_worker, live_server, settings, owner, bot_account, tmp_path
+):
     settings.TOPOS_WSGI_STREAMS = False  # a WSGI server that serves no streams: 503
     process = start_client(live_server.url, bot_account, tmp_path / "bot_client.log", 1)
     try:

@@ -1,6 +1,7 @@
 """The chat on the streams (issue 12 with issue 17): the table's stream announces the chat's stamp as its viewer
 reads it (never a message itself), and a player's stamp does not move for a spectator's message while the game
 runs; the person's feed carries a `chat` event (tests/notifications/test_notify_chat.py writes it)."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,7 +27,10 @@ def test_the_table_stream_sends_the_chat_stamp_at_once(owner, member, owner_api)
     answer = owner_api.get(f"/api/tables/{game.pk}/stream/", HTTP_ACCEPT="text/event-stream")
     opening, table, chat = blocks(answer, 3)
     assert table.startswith("event: table") and chat.startswith("event: chat")
-    assert data_of(chat) == {"table": game.pk, "stamp": chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at)}
+    assert data_of(chat) == {
+        "table": game.pk,
+        "stamp": chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at),
+    }
     assert "hello" not in chat  # the page reads the messages itself, as its viewer may
     assert APIClient().get(f"/api/tables/{game.pk}/stream/").status_code == 200  # spectators follow it too
 
@@ -44,8 +48,9 @@ def test_a_players_chat_stamp_ignores_spectators_until_the_end(owner, member, ou
     assert chat_blocks(players) == [] and chat_blocks(spectators) == []  # no change, no event
 
 
-def test_the_feed_api_documents_and_serves_chat_events(owner, member, owner_api, django_capture_on_commit_callbacks,
-                                                       celery_eager):
+def test_the_feed_api_documents_and_serves_chat_events(
+    owner, member, owner_api, django_capture_on_commit_callbacks, celery_eager
+):
     game = started_topology(owner, member)
     with django_capture_on_commit_callbacks(execute=True):
         message = chat_post(user=member, game_id=game.pk, body="gg")

@@ -1,4 +1,5 @@
 """GET /api/events/: pages by cursor, resumes after the last id seen, one's own events only."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,8 +12,9 @@ pytestmark = pytest.mark.django_db
 
 
 def add_events(user, n: int, start: int = 0) -> list[int]:
-    events_record([NewEvent(user.pk, Event.Kind.MOVE, f"move:0:v{i}", None, {"version": i})
-                   for i in range(start, start + n)])
+    events_record(
+        [NewEvent(user.pk, Event.Kind.MOVE, f"move:0:v{i}", None, {"version": i}) for i in range(start, start + n)]
+    )
     return list(Event.objects.filter(user=user).order_by("id").values_list("id", flat=True))
 
 

@@ -1,6 +1,7 @@
 """The streams under a real uvicorn process: a move made after connecting reaches the stream, on the embedded
 setup (the stream reads the database every second) and on Redis (the worker's nudge through pub/sub wakes it);
 an open stream holds no thread of the server; a private table's stream is a 404 to an outsider."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,8 +26,9 @@ def move_over_http(site: Uvicorn, game: Game, key: str) -> int:
 
     game = Game.objects.get(pk=game.pk)
     action = pick(game.kind, get_game(game.kind).load(game.state), 0)
-    status, body = site.call("POST", f"/api/tables/{game.pk}/actions/", token=key,
-                             body={"action": action, "expected_version": game.version})
+    status, body = site.call(
+        "POST", f"/api/tables/{game.pk}/actions/", token=key, body={"action": action, "expected_version": game.version}
+    )
     assert status == 200, body
     return body["version"]
 

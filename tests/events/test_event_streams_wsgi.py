@@ -1,4 +1,5 @@
 """The streams under a WSGI server (the fallback): who may open them, and what they send."""
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,12 @@ def test_a_private_table_stream_is_a_404_to_an_outsider_and_open_to_its_players(
     assert answer.status_code == 200 and answer["Content-Type"].startswith("text/event-stream")
     opening, first = blocks(answer, 2)
     assert "event: table" in first
-    assert data_of(first) == {"table": game.pk, "version": 0, "status": "open",
-                              "stamp": f"0.{int(game.updated_at.timestamp() * 1000)}"}
+    assert data_of(first) == {
+        "table": game.pk,
+        "version": 0,
+        "status": "open",
+        "stamp": f"0.{int(game.updated_at.timestamp() * 1000)}",
+    }
 
 
 def test_a_public_table_stream_is_open_to_spectators(owner):

@@ -1,4 +1,5 @@
 """The effects dispatch writes each person's events once: start, turns, moves, the end; an invitation its own."""
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,15 @@ def test_it_tells_both_players_of_the_start_and_the_one_to_act_of_her_turn(owner
     assert events_of(owner) == [("started", f"started:{game.pk}"), ("your_turn", f"turn:{game.pk}:0:v0")]
     assert events_of(member) == [("started", f"started:{game.pk}")]
     turn = Event.objects.get(user=owner, kind="your_turn")
-    assert turn.data == {"table": game.pk, "game": "topology", "version": 0, "status": "running", "to_act": [0],
-                         "seat": 0, "turn_began": 0}
+    assert turn.data == {
+        "table": game.pk,
+        "game": "topology",
+        "version": 0,
+        "status": "running",
+        "to_act": [0],
+        "seat": 0,
+        "turn_began": 0,
+    }
 
 
 def test_a_turn_tells_moves_to_everyone_seated_and_the_next_turn_once(owner, member):
@@ -37,8 +45,9 @@ def test_a_turn_tells_moves_to_everyone_seated_and_the_next_turn_once(owner, mem
     game = play_turn(game, owner)  # several decisions, each its own dispatch
     moves = Event.objects.filter(user=member, kind="move").order_by("id")
     assert [e.data["version"] for e in moves] == list(range(1, game.version + 1))
-    assert list(Event.objects.filter(user=owner, kind="move").values_list("key", flat=True)) == \
-        list(moves.values_list("key", flat=True))
+    assert list(Event.objects.filter(user=owner, kind="move").values_list("key", flat=True)) == list(
+        moves.values_list("key", flat=True)
+    )
     (turn,) = Event.objects.filter(user=member, kind="your_turn")
     assert turn.data["seat"] == 1 and turn.data["turn_began"] == game.version
     assert Event.objects.filter(user=owner, kind="your_turn").count() == 1  # her own turn, told once

@@ -1,4 +1,5 @@
 """A real `uvicorn config.asgi:application` process on the test database, and a client for its event streams."""
+
 from __future__ import annotations
 
 import json
@@ -36,9 +37,25 @@ class Uvicorn:
             env["TOPOS_BROKER_DIR"] = str(broker_dir)
         self.log = open(log_path, "wb")
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port",
-             str(self.port), "--timeout-graceful-shutdown", "2", "--no-access-log"],
-            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "config.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(self.port),
+                "--timeout-graceful-shutdown",
+                "2",
+                "--no-access-log",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         self._wait_ready()
 
     def output(self) -> str:
@@ -61,9 +78,12 @@ class Uvicorn:
         return int(next(line.split()[1] for line in status.splitlines() if line.startswith("Threads:")))
 
     def call(self, method: str, path: str, *, token: str, body: dict | None = None) -> tuple[int, dict]:
-        request = urllib.request.Request(self.base + path, method=method,
-                                         data=None if body is None else json.dumps(body).encode(),
-                                         headers={"Authorization": f"Token {token}", "Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.base + path,
+            method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"Authorization": f"Token {token}", "Content-Type": "application/json"},
+        )
         try:
             with urllib.request.urlopen(request, timeout=30) as answer:
                 return answer.status, json.loads(answer.read() or b"{}")

@@ -1,4 +1,5 @@
 """Small builders for games in tests."""
+
 from games import services
 from games.models import Game
 
@@ -27,8 +28,7 @@ def table_snapshot(game: Game) -> tuple:
     game = Game.objects.get(pk=game.pk)
     seats = sorted(game.seats.values_list("index", "user_id", "bot_level", "abandoned"))
     invited = sorted(game.invitations.values_list("user_id", flat=True))
-    return (game.status, game.version, game.state, game.to_act, game.rated, seats, invited,
-            game.actions.count())
+    return (game.status, game.version, game.state, game.to_act, game.rated, seats, invited, game.actions.count())
 
 
 def assert_refused(game: Game, send, status: int, words: str = "") -> None:

@@ -1,4 +1,5 @@
 """Migration 0015 (issue 13): stored games get their log entries back by re-running their logs."""
+
 from __future__ import annotations
 
 import importlib
@@ -21,8 +22,9 @@ def test_replaying_the_log_gives_back_the_entries_the_moves_wrote(owner, member)
         game.refresh_from_db()
         seat = game.to_act[0]
         action = rng.choice([a for a in legal_actions_for(game, seat) if a["type"] != "undo"])
-        services.action_submit(game_id=game.pk, user=seat_user(game, seat), action=action,
-                               expected_version=game.version)
+        services.action_submit(
+            game_id=game.pk, user=seat_user(game, seat), action=action, expected_version=game.version
+        )
     written = list(Action.objects.filter(game=game).order_by("seq").values_list("entry", flat=True))
     Action.objects.filter(game=game).update(entry=[])  # as the rows were before the migration
     migration.entries_from_replays(apps, None)

@@ -1,4 +1,5 @@
 """A reported chat message lands in the Django admin, where a moderator deletes it or resolves the report."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,8 +41,9 @@ def test_the_report_shows_in_the_admin_with_the_message_its_author_and_the_table
 
 
 def test_the_admin_deletes_the_message_and_resolves_the_report(moderator, reported):
-    answer = moderator.post("/admin/games/chatreport/", {"action": "delete_messages",
-                                                         "_selected_action": [reported.pk]})
+    answer = moderator.post(
+        "/admin/games/chatreport/", {"action": "delete_messages", "_selected_action": [reported.pk]}
+    )
     assert answer.status_code == 302
     report = ChatReport.objects.get(pk=reported.pk)
     assert report.resolved and report.resolved_by.username == "mod" and report.resolved_at is not None

@@ -3,6 +3,7 @@
 Threads get their own database connections, so the row lock in `action_submit` is
 exercised for real.  SQLite serialises whole transactions and proves nothing here.
 """
+
 import threading
 
 import pytest
@@ -45,8 +46,10 @@ def test_exactly_one_of_many_submissions_at_one_version_applies(owner, member):
     actions = get_game("topology").load(game.state).legal_actions(seat)
     actions = [a for a in actions if a["type"] != "undo"][:16]
 
-    outcomes = run_threads(len(actions), lambda i: services.action_submit(
-        game_id=game.pk, user=user, action=actions[i], expected_version=0))
+    outcomes = run_threads(
+        len(actions),
+        lambda i: services.action_submit(game_id=game.pk, user=user, action=actions[i], expected_version=0),
+    )
 
     applied = [o for o in outcomes if isinstance(o, services.SubmitResult)]
     stale = [o for o in outcomes if isinstance(o, StaleVersion)]
@@ -70,8 +73,9 @@ def test_racing_players_leave_a_log_without_gap_or_duplicate(owner, member):
             user = fresh.seats.get(index=seat).user
             options = [a for a in engine.load(fresh.state).legal_actions(seat) if a["type"] != "undo"]
             try:
-                services.action_submit(game_id=game.pk, user=user, action=options[i % len(options)],
-                                       expected_version=fresh.version)
+                services.action_submit(
+                    game_id=game.pk, user=user, action=options[i % len(options)], expected_version=fresh.version
+                )
                 applied += 1
             except ServiceError:
                 pass  # someone else got there first: look again

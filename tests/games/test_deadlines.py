@@ -1,4 +1,5 @@
 """Missed deadlines (ruling S1): the site's bot plays the whole turn; three in a row abandon the seat."""
+
 from datetime import timedelta
 
 import pytest
@@ -55,8 +56,10 @@ def test_three_missed_deadlines_in_a_row_abandon_the_seat_which_then_loses(owner
         # the other player moves herself, by the API's service
         while game.status == Game.Status.RUNNING and game.to_act == [1 - sleeper]:
             from engine.core import get_game
-            action = next(a for a in get_game("topology").load(game.state).legal_actions(1 - sleeper)
-                          if a["type"] != "undo")
+
+            action = next(
+                a for a in get_game("topology").load(game.state).legal_actions(1 - sleeper) if a["type"] != "undo"
+            )
             services.action_submit(game_id=game.pk, user=awake_user, action=action, expected_version=game.version)
             game.refresh_from_db()
     assert game.seats.get(index=sleeper).abandoned
@@ -75,7 +78,8 @@ def test_a_move_of_her_own_ends_the_run_of_missed_deadlines(owner, member):
     assert game.to_act == [sleeper]
     assert game.seats.get(index=sleeper).missed_deadlines == 1
     action = get_game("topology").load(game.state).legal_actions(sleeper)[0]
-    services.action_submit(game_id=game.pk, user=game.seats.get(index=sleeper).user, action=action,
-                           expected_version=game.version)
+    services.action_submit(
+        game_id=game.pk, user=game.seats.get(index=sleeper).user, action=action, expected_version=game.version
+    )
     assert game.seats.get(index=sleeper).missed_deadlines == 0
     assert game.seats.get(index=1 - sleeper).missed_deadlines == 1

@@ -4,6 +4,7 @@ site out of the picture, and catches any change to the log, the seed, the commit
 
 Real games of each kind, played to the end through the services by the engine's own legal actions.
 """
+
 from __future__ import annotations
 
 import copy
@@ -38,8 +39,9 @@ def play_to_the_end(game: Game, *users) -> Game:
 def run_verify(tmp_path, export: dict) -> subprocess.CompletedProcess:
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
-    return subprocess.run([sys.executable, "-m", "engine.verify", str(path)], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "engine.verify", str(path)], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
 
 
 def finished(kind: str, owner, member, **options) -> Game:
@@ -53,12 +55,14 @@ def export_of(owner_api):
         answer = owner_api.get(f"/api/tables/{game.pk}/export/")
         assert answer.status_code == 200, answer.data
         return answer.json()
+
     return export
 
 
 @pytest.mark.parametrize("kind, options", [("topology", {}), ("toppo", {"hands": 1}), ("topoum", {})])
-def test_a_finished_game_of_each_kind_verifies_and_every_tampering_is_caught(kind, options, owner, member, tmp_path,
-                                                                            export_of):
+def test_a_finished_game_of_each_kind_verifies_and_every_tampering_is_caught(
+    kind, options, owner, member, tmp_path, export_of
+):
     game = finished(kind, owner, member, **options)
     assert game.status == Game.Status.FINISHED
     export = export_of(game)
@@ -79,8 +83,11 @@ def test_a_finished_game_of_each_kind_verifies_and_every_tampering_is_caught(kin
     assert_caught(tmp_path, {**export, "seed": "0" * 32}, "commitment")
     # Another commitment, one that is honest about the other seed: the replay gives another game.
     other_seed = "1" * 32
-    forged = {**export, "seed": other_seed,
-              "seed_commitment": hashlib.sha256((export["seed_salt"] + other_seed).encode()).hexdigest()}
+    forged = {
+        **export,
+        "seed": other_seed,
+        "seed_commitment": hashlib.sha256((export["seed_salt"] + other_seed).encode()).hexdigest(),
+    }
     assert_caught(tmp_path, forged, "")
     assert_caught(tmp_path, {**export, "seed_commitment": "f" * 64}, "commitment")
     # A published rank changed.
@@ -104,8 +111,10 @@ def test_a_resignation_is_in_the_export_as_a_site_entry_and_verifies(owner, memb
     export = export_of(game)
     leave = export["log"][-1]
     assert leave == {"seq": 2, "seat": 1, "source": "player", "replay": False, "action": {"type": "resign"}}
-    assert export["result"] == {"ranks": [{"seat": 0, "rank": 1, "score": None}, {"seat": 1, "rank": 2, "score": None}],
-                                "winners": [0]}
+    assert export["result"] == {
+        "ranks": [{"seat": 0, "rank": 1, "score": None}, {"seat": 1, "rank": 2, "score": None}],
+        "winners": [0],
+    }
     assert run_verify(tmp_path, export).returncode == 0
 
     # Dropping the leave entry leaves an unfinished game; naming the other seat as leaver changes the ranks.

@@ -1,4 +1,5 @@
 """Issue 17 services: a table starts by itself when its last seat is taken, challenges, spectators, moderation."""
+
 from datetime import timedelta
 
 import pytest

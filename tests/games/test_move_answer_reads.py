@@ -4,6 +4,7 @@ The move reads the players' ratings and vacations with the seats, under the game
 differ from the table read afresh after it, and the move that ends a rated game must show the ratings that game
 made (ruling S5), not those read before it.  A game without unconfirmed turns logs every move public (ruling S3).
 """
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,9 @@ pytestmark = pytest.mark.django_db
 
 def _move(api, game: Game, seat: int):
     action = next(a for a in load_state(game).legal_actions(seat) if a.get("type") != "undo")
-    return api.post(f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version},
-                    format="json")
+    return api.post(
+        f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"
+    )
 
 
 def test_a_moves_answer_shows_the_ratings_and_vacations_a_fresh_read_shows(owner, member):
@@ -57,8 +59,9 @@ def test_the_move_that_ends_a_rated_game_answers_with_the_ratings_it_made(owner,
             break
         services.action_submit(game_id=game.pk, user=users[seat], action=action, expected_version=game.version)
         game.refresh_from_db()
-    answer = api_client_for(users[seat]).post(f"/api/tables/{game.pk}/actions/",
-                                              {"action": action, "expected_version": game.version}, format="json")
+    answer = api_client_for(users[seat]).post(
+        f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"
+    )
     assert answer.status_code == 200, answer.content
     assert answer.json()["status"] == Game.Status.FINISHED
     for shown in answer.json()["seats"]:

@@ -1,5 +1,6 @@
 """Refused table options are worded by the site from the engine's code (issue 13): every code the engines raise
 reads in English, Spanish and Traditional Chinese, never as the fallback, and the facts fill the words."""
+
 import re
 
 import pytest
@@ -25,13 +26,31 @@ CASES = [
     ("topoum", 2, {"deck": "custom", "types": ["joker"]}, "options.unknown_values", "options.types"),
     ("topoum", 3, {"preset": "duel"}, "topoum.options.duel_players", "options.preset"),
     ("topoum", 2, {"deck": "custom", "types": ["grenade"] * 7}, "topoum.options.deck_size", "options.types"),
-    ("topoum", 2, {"deck": "custom", "types": ["bayonet", "short_range", "long_range", "grenade", "mortar_attack",
-                                               "slingshot", "advance"]}, "topoum.options.categories", "options.types"),
+    (
+        "topoum",
+        2,
+        {
+            "deck": "custom",
+            "types": ["bayonet", "short_range", "long_range", "grenade", "mortar_attack", "slingshot", "advance"],
+        },
+        "topoum.options.categories",
+        "options.types",
+    ),
     ("topoum", 2, {"line_values": [1, 2, 3]}, "topoum.options.line_values", "options.line_values"),
-    ("topoum", 2, {"obstacles": True, "farmer": "the_crusher", "deck": "random"},
-     "topoum.options.obstacle_farmer_random", "options.farmer"),
-    ("topoum", 2, {"obstacles": True, "farmer": "the_crusher", "preset": "strategists"},
-     "topoum.options.obstacle_farmer_deck", "options.farmer"),
+    (
+        "topoum",
+        2,
+        {"obstacles": True, "farmer": "the_crusher", "deck": "random"},
+        "topoum.options.obstacle_farmer_random",
+        "options.farmer",
+    ),
+    (
+        "topoum",
+        2,
+        {"obstacles": True, "farmer": "the_crusher", "preset": "strategists"},
+        "topoum.options.obstacle_farmer_deck",
+        "options.farmer",
+    ),
     ("topology", 3, {"advanced": True}, "topology.options.advanced_players", "options.advanced"),
 ]
 
@@ -57,8 +76,10 @@ def test_every_refusal_reads_in_each_language(kind, players, options, code, argu
 
 def test_the_facts_fill_the_words():
     with translation.override("es"):
-        assert options_words(*refusal("topoum", 2, {"radius": 11}).reason) == \
-            "La opción «Radio del tablero» debe ser como mucho 10."
+        assert (
+            options_words(*refusal("topoum", 2, {"radius": 11}).reason)
+            == "La opción «Radio del tablero» debe ser como mucho 10."
+        )
         assert "faltan: Expansión, Especial" in options_words(*refusal("topoum", 2, CASES[11][2]).reason)
     with translation.override("zh-hant"):
         assert options_words(*refusal("toppo", 2, {"hands": 0}).reason) == "選項「局數」至少要是 1。"
@@ -72,4 +93,7 @@ def test_an_unknown_game_and_an_unknown_code_still_say_what_to_do():
     assert err.value.code == "options.no_such_game" and options_argument(err.value) == "kind"
     with translation.override("es"):
         assert "chess" in options_words(err.value.code, err.value.params)
-        assert options_words("options.someday", {}) == "Estas opciones no se pueden jugar; revísalas y vuelve a intentarlo."
+        assert (
+            options_words("options.someday", {})
+            == "Estas opciones no se pueden jugar; revísalas y vuelve a intentarlo."
+        )

@@ -2,6 +2,7 @@
 way the games ended: played out, resigned, abandoned after three missed deadlines, aborted (which counts for
 nothing); the data migration's rebuild makes the same rows; the profile page's query
 count does not grow with her games."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -79,11 +80,20 @@ def test_the_rebuild_makes_the_rows_the_games_wrote(owner, member):
     resigned(owner, member)
     finished("toppo", owner, member)
     aborted(owner, member)
-    written = sorted(PlayerGameStats.objects.values_list("user_id", "kind", "played", "won", "left", "rank_total",
-                                                         "seats_total", "last_finished"))
+    written = sorted(
+        PlayerGameStats.objects.values_list(
+            "user_id", "kind", "played", "won", "left", "rank_total", "seats_total", "last_finished"
+        )
+    )
     assert player_summaries_rebuild() == len(written) == 4
-    assert sorted(PlayerGameStats.objects.values_list("user_id", "kind", "played", "won", "left", "rank_total",
-                                                      "seats_total", "last_finished")) == written
+    assert (
+        sorted(
+            PlayerGameStats.objects.values_list(
+                "user_id", "kind", "played", "won", "left", "rank_total", "seats_total", "last_finished"
+            )
+        )
+        == written
+    )
 
 
 def test_the_profile_page_makes_as_many_queries_after_30_games_as_after_3(client, owner, member):

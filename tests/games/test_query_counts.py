@@ -9,6 +9,7 @@ of the answer come with the seats (games.selectors.prefetch_seats_with_standing)
 turns (Toppo) has no private log rows to make public (games.services.log_visibility), and a fragment without the
 badge does not count the notifications (games.notifications.context_processors).
 """
+
 from __future__ import annotations
 
 import json
@@ -80,18 +81,27 @@ def _counts(owner, member, actions: int, most) -> dict[str, int]:
     seat, action = _next_move(game)
     mover = api_client_for(users[seat])
     mover.get(f"/api/tables/{game.pk}/")  # the token's last use is written at most every few minutes
-    counts["api move"], answer = _counted(lambda: mover.post(
-        f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"),
-        "api move")
+    counts["api move"], answer = _counted(
+        lambda: mover.post(
+            f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"
+        ),
+        "api move",
+    )
     assert answer.status_code == 200, answer.content
     game.refresh_from_db()
 
     seat, action = _next_move(game)
     mover = client_for(users[seat])
     holds = _log_mark(mover.get(f"/tables/{game.pk}/"))  # what the page's log holds, sent with its htmx requests
-    counts["htmx move"], answer = _counted(lambda: mover.post(
-        f"/tables/{game.pk}/act/", {"action": json.dumps(action), "version": game.version},
-        HTTP_X_TOPOS_LOG=holds, **HX), "htmx move")
+    counts["htmx move"], answer = _counted(
+        lambda: mover.post(
+            f"/tables/{game.pk}/act/",
+            {"action": json.dumps(action), "version": game.version},
+            HTTP_X_TOPOS_LOG=holds,
+            **HX,
+        ),
+        "htmx move",
+    )
     assert answer.status_code == 200
     html = answer.content.decode()
     assert '<ol id="log-lines" class="log-lines" reversed hx-preserve></ol>' in html  # the page keeps its log
@@ -104,4 +114,3 @@ def test_queries_per_request_do_not_grow_with_the_game(owner, member, django_ass
     short = _counts(owner, member, SHORT, django_assert_max_num_queries)
     long = _counts(owner, member, LONG, django_assert_max_num_queries)
     assert short == long
-

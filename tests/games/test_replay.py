@@ -1,4 +1,5 @@
 """Replay: any ply of a game from the seed and the log, through checkpoints (rulings G0.2, G0.3, S3)."""
+
 from __future__ import annotations
 
 import random
@@ -17,14 +18,15 @@ pytestmark = pytest.mark.django_db
 def play(game: Game, moves: int | None = None) -> Game:
     """Play a random legal action (never an undo; seeded) of whoever decides, `moves` times or to the end."""
     rng, done = random.Random(7), 0
-    while (moves is None or done < moves):
+    while moves is None or done < moves:
         game = Game.objects.get(pk=game.pk)
         if game.status != Game.Status.RUNNING:
             break
         seat = game.to_act[0]
         actions = [a for a in load_state(game).legal_actions(seat) if a.get("type") != "undo"]
-        services.action_submit(game_id=game.pk, user=seat_user(game, seat), action=rng.choice(actions),
-                               expected_version=game.version)
+        services.action_submit(
+            game_id=game.pk, user=seat_user(game, seat), action=rng.choice(actions), expected_version=game.version
+        )
         done += 1
     return Game.objects.get(pk=game.pk)
 
@@ -64,8 +66,10 @@ def test_a_checkpoint_gives_the_same_position_as_a_replay_from_the_start(owner, 
     assert PositionCheckpoint.objects.filter(game=game, ply=replay.EVERY).exists()
     through_checkpoint = replay.position_at(game, target).state.to_json()
     assert through_checkpoint == from_start
-    assert replay.position_at(game, replay.EVERY).state.to_json() == \
-        PositionCheckpoint.objects.get(game=game, ply=replay.EVERY).state
+    assert (
+        replay.position_at(game, replay.EVERY).state.to_json()
+        == PositionCheckpoint.objects.get(game=game, ply=replay.EVERY).state
+    )
 
 
 def test_a_running_game_shows_the_spectator_and_my_own_seat_only(owner, member, outsider):

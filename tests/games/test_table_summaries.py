@@ -1,4 +1,5 @@
 """Lists of tables (home page, profile, player page, API lists) are built by selectors.table_summaries."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,8 +16,9 @@ pytestmark = pytest.mark.django_db
 def correspondence_tables(owner, member, n: int) -> list[Game]:
     games = []
     for _ in range(n):
-        game = services.game_create(user=owner, kind="topology", players=2, options={}, pace="correspondence",
-                                    turn_seconds=86400)
+        game = services.game_create(
+            user=owner, kind="topology", players=2, options={}, pace="correspondence", turn_seconds=86400
+        )
         services.game_join(user=member, game_id=game.pk)
         games.append(services.game_start(user=owner, game_id=game.pk))
     return games

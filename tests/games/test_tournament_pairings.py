@@ -1,5 +1,6 @@
 """The pairing scheme (games.tournaments.pairings, docs/tournaments.md): everybody meets everybody, everybody plays
 as many games as everybody else, and seats are shared out evenly."""
+
 from __future__ import annotations
 
 from collections import Counter

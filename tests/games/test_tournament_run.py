@@ -3,6 +3,7 @@ start time, every table is played to its end by the site's own bot engine choosi
 her seat's view and submitting them through the move service, and the tournament ends by itself with its standings
 and a winner.  Tasks run in this process (`celery_eager`): the game effects, and the task a finished table sends to
 settle its tournament."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -44,19 +45,29 @@ def _play_to_the_end(game: Game, users: dict) -> int:
         seat = game.seats.get(index=game.to_act[0])
         state = engine.load(game.state)
         action = choose_action("random", engine, state.view(seat.index), seat.index, f"{game.pk}:{game.version}")
-        game_services.action_submit(game_id=game.pk, user=users[seat.user_id], action=action,
-                                    expected_version=game.version)
+        game_services.action_submit(
+            game_id=game.pk, user=users[seat.user_id], action=action, expected_version=game.version
+        )
         moves += 1
         assert moves < 1000, "a game that never ends"
 
 
 def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager):
-    people = [user_create(username=name, email=f"{name}@example.com", password="a-long-test-password")
-              for name in ("ana", "bruno", "chen", "dora")]
+    people = [
+        user_create(username=name, email=f"{name}@example.com", password="a-long-test-password")
+        for name in ("ana", "bruno", "chen", "dora")
+    ]
     users = {u.pk: u for u in people}
     now = timezone.now()
-    tournament = services.tournament_create(user=people[0], name="Autumn rings", kind="topology", players=2,
-                                            starts_at=now + timedelta(hours=1), min_entrants=4, max_entrants=4)
+    tournament = services.tournament_create(
+        user=people[0],
+        name="Autumn rings",
+        kind="topology",
+        players=2,
+        starts_at=now + timedelta(hours=1),
+        min_entrants=4,
+        max_entrants=4,
+    )
     for person in people[1:]:
         services.tournament_register(user=person, tournament_id=tournament.pk)
 
@@ -69,8 +80,9 @@ def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager):
 
     games = list(Game.objects.filter(tournament_table__tournament=tournament).order_by("tournament_table__number"))
     assert len(games) == 6 and all(g.is_running for g in games)  # every pair of four, once
-    assert {frozenset(g.seats.values_list("user_id", flat=True)) for g in games} == \
-        {frozenset((a.pk, b.pk)) for i, a in enumerate(people) for b in people[i + 1:]}
+    assert {frozenset(g.seats.values_list("user_id", flat=True)) for g in games} == {
+        frozenset((a.pk, b.pk)) for i, a in enumerate(people) for b in people[i + 1 :]
+    }
     for person in people:  # told once that it started, and of the 3 games each plays
         notes = Notification.objects.filter(recipient=person, kind=NotificationEvent.TOURNAMENT)
         assert [n.key for n in notes] == [f"tournament:{tournament.pk}:started"]
@@ -104,11 +116,20 @@ def test_four_entrants_play_a_topology_round_robin_to_its_end(celery_eager):
 def test_four_entrants_at_tables_of_three_play_every_trio_to_the_end(celery_eager):
     """Groups: four entrants at Topology tables of three play the four trios, each entrant once in every seat, and
     the points of a table of three (2, 1, 0, ruling S1's places) add up to the winner."""
-    people = [user_create(username=name, email=f"{name}@example.com", password="a-long-test-password")
-              for name in ("eva", "fei", "gil", "hana")]
+    people = [
+        user_create(username=name, email=f"{name}@example.com", password="a-long-test-password")
+        for name in ("eva", "fei", "gil", "hana")
+    ]
     users = {u.pk: u for u in people}
-    tournament = services.tournament_create(user=people[0], name="Trios", kind="topology", players=3,
-                                            starts_at=timezone.now() + timedelta(hours=1), min_entrants=4, rated=False)
+    tournament = services.tournament_create(
+        user=people[0],
+        name="Trios",
+        kind="topology",
+        players=3,
+        starts_at=timezone.now() + timedelta(hours=1),
+        min_entrants=4,
+        rated=False,
+    )
     for person in people[1:]:
         services.tournament_register(user=person, tournament_id=tournament.pk)
     Tournament.objects.filter(pk=tournament.pk).update(starts_at=timezone.now() - timedelta(seconds=1))

@@ -1,5 +1,6 @@
 """Tournament services (games.tournaments.services): creating, registering and withdrawing, the start at the start
 time (the right tables for 2, 3 and 4 players a table, never twice, cancelled below the minimum) and the end."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -22,8 +23,10 @@ pytestmark = pytest.mark.django_db
 
 
 def _people(n, prefix="p"):
-    return [user_create(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", password="a-long-test-password")
-            for i in range(n)]
+    return [
+        user_create(username=f"{prefix}{i}", email=f"{prefix}{i}@example.com", password="a-long-test-password")
+        for i in range(n)
+    ]
 
 
 def _open(organiser, *, kind="topology", players=2, **kwargs):
@@ -65,8 +68,9 @@ def test_create_checks_its_settings_as_a_table_would(owner):
         _open(owner, min_entrants=6, max_entrants=4)
     assert bad.value.field == "max_entrants"
     with pytest.raises(BadRequest):
-        services.tournament_create(user=owner, name="  ", kind="topology", players=2,
-                                   starts_at=timezone.now() + timedelta(hours=1))
+        services.tournament_create(
+            user=owner, name="  ", kind="topology", players=2, starts_at=timezone.now() + timedelta(hours=1)
+        )
     assert not Tournament.objects.exists()
 
 
@@ -134,10 +138,18 @@ def test_two_players_a_table_every_pair_once_all_started_and_rated(owner):
     assert started.status == Tournament.Status.RUNNING and started.started_at is not None
     seatings = _seatings(tournament)
     assert Counter(frozenset(s) for s in seatings) == Counter(
-        {frozenset((a.pk, b.pk)): 1 for a, b in combinations(people, 2)})
+        {frozenset((a.pk, b.pk)): 1 for a, b in combinations(people, 2)}
+    )
     games = Game.objects.filter(tournament_table__tournament=tournament)
-    assert all(g.is_running and g.rated and g.pace == "correspondence" and g.turn_seconds == 3 * 86400
-               and g.created_by_id == people[0].pk and not g.private for g in games)
+    assert all(
+        g.is_running
+        and g.rated
+        and g.pace == "correspondence"
+        and g.turn_seconds == 3 * 86400
+        and g.created_by_id == people[0].pk
+        and not g.private
+        for g in games
+    )
     first = Counter(s[0] for s in seatings)
     assert set(first.values()) == {2}  # four games each, two of them in seat 0
     assert sorted(Entrant.objects.filter(tournament=tournament).values_list("number", flat=True)) == [0, 1, 2, 3, 4]
@@ -222,6 +234,7 @@ def test_ends_when_every_table_is_over_and_aborted_tables_count_for_nobody(owner
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     from games.tournaments.selectors import tournament_standings
+
     rows = tournament_standings(tournament)
     assert sum(r.points for r in rows) == 2 and sum(r.played for r in rows) == 4  # the aborted table: nobody
     assert tournament.winner_id == rows[0].user_id

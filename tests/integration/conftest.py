@@ -6,6 +6,7 @@ pytest-django test database.  The broker is TOPOS_TEST_REDIS_URL (default
 redis://127.0.0.1:6379/15, a database number of its own that the tests empty).  Without
 either, the tests are skipped with the reason.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -19,8 +20,10 @@ from tests.integration.workers import TEST_REDIS_URL, VISIBILITY_TIMEOUT, Worker
 @pytest.fixture
 def postgres(transactional_db):
     if connection.vendor != "postgresql":
-        pytest.skip("needs PostgreSQL, which a worker process can share: "
-                    "set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
+        pytest.skip(
+            "needs PostgreSQL, which a worker process can share: "
+            "set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos"
+        )
 
 
 @pytest.fixture
@@ -35,8 +38,11 @@ def redis_broker(postgres):
     client.flushdb()
     keys = ("broker_url", "task_always_eager", "broker_transport_options")
     saved = {k: app.conf[k] for k in keys}
-    app.conf.update(broker_url=TEST_REDIS_URL, task_always_eager=False,
-                    broker_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT})
+    app.conf.update(
+        broker_url=TEST_REDIS_URL,
+        task_always_eager=False,
+        broker_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT},
+    )
     drop_broker_connections()
     yield client
     drop_broker_connections()

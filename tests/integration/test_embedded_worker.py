@@ -4,6 +4,7 @@ This is what `config/scripts/run.sh` starts beside the web server.  A move is an
 has thought about it; the worker plays the bot's turn afterwards; the beat inside the worker sweeps a
 missed deadline.  Runs on SQLite and on PostgreSQL.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -27,8 +28,9 @@ def test_the_answer_to_a_move_comes_before_the_bot_and_the_worker_plays_the_bot(
     while True:  # her turn, decision by decision, through the API as a client would
         game = Game.objects.get(pk=game.pk)
         action = pick("topology", load_state(game), 0)
-        answer = api.post(f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version},
-                          format="json")
+        answer = api.post(
+            f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"
+        )
         assert answer.status_code in (200, 201), answer.data
         if action["type"] == "end_turn":
             break
@@ -36,19 +38,32 @@ def test_the_answer_to_a_move_comes_before_the_bot_and_the_worker_plays_the_bot(
     mine = answer.data["seq"]
     assert answer.data["version"] == mine and answer.data["my_turn"] is False
     assert not Action.objects.filter(game=game, source="bot", seq__lte=mine).exists()
-    played = wait_for(lambda: Game.objects.filter(pk=game.pk, to_act=[0], version__gt=mine).first(), 90,
-                      "the worker to play the bot's turn")
-    assert [kind for kind in Action.objects.filter(game=played, seq__gt=mine).order_by("seq")
-            .values_list("action__type", flat=True)] == ["place", "place", "place", "end_turn"]
+    played = wait_for(
+        lambda: Game.objects.filter(pk=game.pk, to_act=[0], version__gt=mine).first(),
+        90,
+        "the worker to play the bot's turn",
+    )
+    assert [
+        kind
+        for kind in Action.objects.filter(game=played, seq__gt=mine)
+        .order_by("seq")
+        .values_list("action__type", flat=True)
+    ] == ["place", "place", "place", "end_turn"]
     assert "games.tasks.bot_move" in embedded_worker.output()
 
 
 def test_the_beat_inside_the_worker_plays_a_missed_deadline(embedded_worker, owner, member):
     game = topology_table(owner, member)
     game.seats.filter(index=0).update(deadline=timezone.now() - timedelta(seconds=1))
-    wait_for(lambda: Action.objects.filter(game=game, source="timeout", action__type="end_turn").exists(), 60,
-             "the deadline sweep to play the missed turn")
+    wait_for(
+        lambda: Action.objects.filter(game=game, source="timeout", action__type="end_turn").exists(),
+        60,
+        "the deadline sweep to play the missed turn",
+    )
     assert Game.objects.get(pk=game.pk).to_act == [1]
-    wait_for(lambda: Notification.objects.filter(recipient=owner, kind="bot_played").exists(), 30,
-             "the owner to be told the bot played for her")
+    wait_for(
+        lambda: Notification.objects.filter(recipient=owner, kind="bot_played").exists(),
+        30,
+        "the owner to be told the bot played for her",
+    )
     assert "games.tasks.deadlines_sweep" in embedded_worker.output()

@@ -1,4 +1,5 @@
 """The embedded broker never hands out a message that is still being written (config/filesystem_broker.py)."""
+
 from __future__ import annotations
 
 import json
@@ -22,11 +23,17 @@ def test_a_consumer_polling_while_a_message_is_written_does_not_get_it_torn(tmp_
     fails to decode it (the worker crash this module fixes); here the consumer finds nothing yet,
     and gets the whole message after.
     """
-    options = {"data_folder_in": str(tmp_path), "data_folder_out": str(tmp_path), "control_folder": str(tmp_path / "control"),
-               "polling_interval": 0.01}
+    options = {
+        "data_folder_in": str(tmp_path),
+        "data_folder_out": str(tmp_path),
+        "control_folder": str(tmp_path / "control"),
+        "polling_interval": 0.01,
+    }
     seen_mid_write = []
-    with Connection("filesystem://", transport_options=options) as producer, \
-            Connection("filesystem://", transport_options=options) as consumer:
+    with (
+        Connection("filesystem://", transport_options=options) as producer,
+        Connection("filesystem://", transport_options=options) as consumer,
+    ):
         assert isinstance(producer.transport, filesystem_broker.Transport)
         inbox = consumer.SimpleQueue("race")
 
@@ -51,8 +58,12 @@ def test_a_consumer_polling_while_a_message_is_written_does_not_get_it_torn(tmp_
 
 def test_every_message_arrives_once_and_whole(tmp_path):
     messages = 200
-    options = {"data_folder_in": str(tmp_path), "data_folder_out": str(tmp_path), "control_folder": str(tmp_path / "control"),
-               "polling_interval": 0.01}
+    options = {
+        "data_folder_in": str(tmp_path),
+        "data_folder_out": str(tmp_path),
+        "control_folder": str(tmp_path / "control"),
+        "polling_interval": 0.01,
+    }
     with Connection("filesystem://", transport_options=options) as conn:
         out, inbox = conn.SimpleQueue("many"), conn.SimpleQueue("many")
         for n in range(messages):
@@ -78,22 +89,33 @@ def test_processes_binding_together_never_read_a_half_made_exchange_table(tmp_pa
     """
     folder = tmp_path / "control"
     script = (
-        "import sys\n"
-        "from kombu import Connection, Exchange, Queue\n"
-        "import config.filesystem_broker  # noqa: F401 (the alias below)\n"
-        "from kombu.transport import TRANSPORT_ALIASES\n"
-        "TRANSPORT_ALIASES['filesystem'] = 'config.filesystem_broker:Transport'\n"
-        "options = {'data_folder_in': sys.argv[1], 'data_folder_out': sys.argv[1], 'control_folder': sys.argv[2]}\n"
-        "with Connection('filesystem://', transport_options=options) as conn:\n"
-        "    channel = conn.channel()\n"
-        "    while time.time() < float(sys.argv[4]):\n"
-        "        pass\n"
-        "    for n in range(EXCHANGES):\n"
-        "        Queue(f'q{sys.argv[3]}', Exchange(f'x{n}', type='direct'), routing_key='k')(channel).declare()\n"
-    ).replace("EXCHANGES", str(EXCHANGES)).replace("import sys\n", "import sys, time\n")
+        (
+            "import sys\n"
+            "from kombu import Connection, Exchange, Queue\n"
+            "import config.filesystem_broker  # noqa: F401 (the alias below)\n"
+            "from kombu.transport import TRANSPORT_ALIASES\n"
+            "TRANSPORT_ALIASES['filesystem'] = 'config.filesystem_broker:Transport'\n"
+            "options = {'data_folder_in': sys.argv[1], 'data_folder_out': sys.argv[1], 'control_folder': sys.argv[2]}\n"
+            "with Connection('filesystem://', transport_options=options) as conn:\n"
+            "    channel = conn.channel()\n"
+            "    while time.time() < float(sys.argv[4]):\n"
+            "        pass\n"
+            "    for n in range(EXCHANGES):\n"
+            "        Queue(f'q{sys.argv[3]}', Exchange(f'x{n}', type='direct'), routing_key='k')(channel).declare()\n"
+        )
+        .replace("EXCHANGES", str(EXCHANGES))
+        .replace("import sys\n", "import sys, time\n")
+    )
     start = str(time.time() + 3)  # all four begin together, so each new table is raced for
-    runs = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path), str(folder), str(p), start],
-                             cwd=settings.BASE_DIR, stderr=subprocess.PIPE, text=True) for p in range(4)]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", script, str(tmp_path), str(folder), str(p), start],
+            cwd=settings.BASE_DIR,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for p in range(4)
+    ]
     errors = [run.communicate(timeout=120)[1] for run in runs]
     assert [run.returncode for run in runs] == [0] * 4, errors
     for n in range(EXCHANGES):

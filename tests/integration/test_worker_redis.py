@@ -6,6 +6,7 @@ ruling L5), each its own `bot_move` task.  The worker's bot move can be held unc
 task (late acknowledgement, reject on a lost worker, the visibility timeout), and the game's version
 check makes the redelivered move apply exactly once.
 """
+
 from __future__ import annotations
 
 import os
@@ -48,9 +49,11 @@ def my_turn_against_the_bot(owner) -> Game:
 def move_held_open() -> bool:
     """A worker's transaction has written its move and is waiting (TOPOS_BOT_TEST_SLEEP) before commit."""
     with connection.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                       "AND pid <> pg_backend_pid() AND state = 'idle in transaction' "
-                       "AND state_change < now() - interval '300 milliseconds'")
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND state = 'idle in transaction' "
+            "AND state_change < now() - interval '300 milliseconds'"
+        )
         return cursor.fetchone()[0] > 0
 
 
@@ -61,8 +64,11 @@ def test_a_move_against_a_bot_is_answered_by_the_worker(start_worker, owner):
     game = wait_for(lambda: answered(game, mine), 60, "the bot's answer")
     assert bot_rows(game) == whole_bot_turn(mine)
     # the worker also told the owner it is her turn again
-    wait_for(lambda: Notification.objects.filter(recipient=owner, kind="your_turn").exists(), 30,
-             "the your-turn notification")
+    wait_for(
+        lambda: Notification.objects.filter(recipient=owner, kind="your_turn").exists(),
+        30,
+        "the your-turn notification",
+    )
     assert "games.tasks.bot_move" in worker.output()
 
 

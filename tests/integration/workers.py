@@ -1,4 +1,5 @@
 """Real `celery -A config worker` processes for the integration tests, on the test database and Redis."""
+
 from __future__ import annotations
 
 import os
@@ -23,13 +24,16 @@ def redis_url_of_this_worker(url: str, xdist_worker: str | None) -> str:
     base, _, number = url.rstrip("/").rpartition("/")
     db = int(number or 0) - int(xdist_worker.removeprefix("gw"))
     if db < 1:
-        raise RuntimeError(f"pytest-xdist worker {xdist_worker} would use Redis database {db} below {url}: "
-                           "run fewer workers (-n) or point TOPOS_TEST_REDIS_URL at a higher database number")
+        raise RuntimeError(
+            f"pytest-xdist worker {xdist_worker} would use Redis database {db} below {url}: "
+            "run fewer workers (-n) or point TOPOS_TEST_REDIS_URL at a higher database number"
+        )
     return f"{base}/{db}"
 
 
-TEST_REDIS_URL = redis_url_of_this_worker(os.environ.get("TOPOS_TEST_REDIS_URL") or "redis://127.0.0.1:6379/15",
-                                          os.environ.get("PYTEST_XDIST_WORKER"))
+TEST_REDIS_URL = redis_url_of_this_worker(
+    os.environ.get("TOPOS_TEST_REDIS_URL") or "redis://127.0.0.1:6379/15", os.environ.get("PYTEST_XDIST_WORKER")
+)
 # Short enough that a message of a killed worker comes back within the test, and the
 # hard time limit stays below it as in production.
 VISIBILITY_TIMEOUT = 10
@@ -58,17 +62,48 @@ class Worker:
         self.name, self.log_path = name, log_path
         base_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
         broker = {"TOPOS_BROKER_DIR": str(broker_dir)} if broker_dir else {"REDIS_URL": TEST_REDIS_URL}
-        full_env = {**base_env, **broker, "DJANGO_SETTINGS_MODULE": "config.settings", "DATABASE_URL": shared_database_url(),
-                    "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
-                    "CELERY_TASK_TIME_LIMIT": str(TIME_LIMIT), "CELERY_UNACKED_RESTORE_INTERVAL": "1",
-                    "CELERY_UNACKED_RESTORE_THROTTLE": "1", "TOPOS_BOT_DELAY_SCALE": "0.2",
-                    "PYTHONPATH": str(ROOT), **{k: str(v) for k, v in env.items()}}
+        full_env = {
+            **base_env,
+            **broker,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DATABASE_URL": shared_database_url(),
+            "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
+            "CELERY_TASK_TIME_LIMIT": str(TIME_LIMIT),
+            "CELERY_UNACKED_RESTORE_INTERVAL": "1",
+            "CELERY_UNACKED_RESTORE_THROTTLE": "1",
+            "TOPOS_BOT_DELAY_SCALE": "0.2",
+            "PYTHONPATH": str(ROOT),
+            **{k: str(v) for k, v in env.items()},
+        }
         self.log = open(log_path, "wb")
         beat = ["-B", "-s", str(broker_dir / f"beat-{name}")] if broker_dir else []
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-l", "info", "-c", "1", "-P", "prefork",
-             "-n", f"{name}@%h", "--without-gossip", "--without-mingle", "--without-heartbeat", *beat],
-            cwd=ROOT, env=full_env, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-l",
+                "info",
+                "-c",
+                "1",
+                "-P",
+                "prefork",
+                "-n",
+                f"{name}@%h",
+                "--without-gossip",
+                "--without-mingle",
+                "--without-heartbeat",
+                *beat,
+            ],
+            cwd=ROOT,
+            env=full_env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace")

@@ -1,4 +1,5 @@
 """Fixtures for the notification, deadline and bot-task tests: in-process Celery, the site's address."""
+
 from __future__ import annotations
 
 import pytest

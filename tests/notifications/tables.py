@@ -5,6 +5,7 @@ Positions are made by playing, never by hand: each person's decision is picked f
 `legal_actions` (`pick`), and a table is dealt with a seed chosen so that seat 0 (the person who opened it)
 decides first.  So every run of a test sees the same game.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -50,20 +51,39 @@ def _seed_for(kind: str, players: int, options_json: str, first: int) -> str:
 def dealt_with(seed: str):
     """`game_start` draws this seed instead of a random one (the only thing it draws at random)."""
     real = table_services.secrets
-    table_services.secrets = types.SimpleNamespace(token_hex=lambda nbytes=None: seed,
-                                                   compare_digest=real.compare_digest)
+    table_services.secrets = types.SimpleNamespace(
+        token_hex=lambda nbytes=None: seed, compare_digest=real.compare_digest
+    )
     try:
         yield
     finally:
         table_services.secrets = real
 
 
-def open_table(kind: str, owner, *others, bots=(), start=True, options=None, pace="correspondence",
-               turn_seconds=None, seed: str | None = None, time_bank_days: int = 0) -> Game:
+def open_table(
+    kind: str,
+    owner,
+    *others,
+    bots=(),
+    start=True,
+    options=None,
+    pace="correspondence",
+    turn_seconds=None,
+    seed: str | None = None,
+    time_bank_days: int = 0,
+) -> Game:
     """A table of `kind`: `owner` in seat 0 (deciding first), then `others`, then `bots`; started unless told not."""
     players = 1 + len(others) + len(bots)
-    game = services.game_create(user=owner, kind=kind, players=players, options=dict(options or {}), pace=pace,
-                                turn_seconds=turn_seconds, bots=list(bots), time_bank_days=time_bank_days)
+    game = services.game_create(
+        user=owner,
+        kind=kind,
+        players=players,
+        options=dict(options or {}),
+        pace=pace,
+        turn_seconds=turn_seconds,
+        bots=list(bots),
+        time_bank_days=time_bank_days,
+    )
     options = game.options  # as the engine deals them (Toppo's include the table's pace)
     for user in others:
         services.game_join(user=user, game_id=game.pk)
@@ -106,8 +126,9 @@ def decide(game: Game, user) -> Game:
     game = Game.objects.get(pk=game.pk)
     seat = seat_of(game, user)
     state = get_game(game.kind).load(game.state)
-    services.action_submit(game_id=game.pk, user=user, action=pick(game.kind, state, seat),
-                           expected_version=game.version)
+    services.action_submit(
+        game_id=game.pk, user=user, action=pick(game.kind, state, seat), expected_version=game.version
+    )
     return Game.objects.get(pk=game.pk)
 
 
@@ -119,8 +140,12 @@ def play_turn(game: Game, user) -> Game:
     marker = engine.load(game.state).turn_marker()
     while True:
         game = decide(game, user)
-        if (game.pace == "live" or not game.is_running or seat not in game.to_act
-                or engine.load(game.state).turn_marker() != marker):
+        if (
+            game.pace == "live"
+            or not game.is_running
+            or seat not in game.to_act
+            or engine.load(game.state).turn_marker() != marker
+        ):
             return game
 
 

@@ -1,4 +1,5 @@
 """Bots move through Celery: after commit, with a person's reaction time, computed for a version (ruling S2)."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -52,7 +53,11 @@ def test_a_resigned_seat_is_played_by_the_bot_at_once(owner, member):
     # the bot finished her turn from where she left it, after the entry saying she resigned
     assert turns(game) == [(0, "player", 2), (1, "bot", 3), (2, "bot", 3 + 1)]
     assert list(Action.objects.filter(game=game, seat=2).order_by("seq").values_list("source", "action__type")) == [
-        ("player", "place"), ("player", "resign"), ("bot", "place"), ("bot", "end_turn")]
+        ("player", "place"),
+        ("player", "resign"),
+        ("bot", "place"),
+        ("bot", "end_turn"),
+    ]
 
 
 def test_a_bot_task_that_already_played_or_was_superseded_does_nothing(owner):
@@ -83,7 +88,9 @@ def test_each_bot_gets_one_task_after_a_human_reaction_time_and_no_second_one(ow
     sent = sorted(with_broker()[1:], key=lambda task: task[1][1])  # sent within one millisecond: by seat
     seats = {s.index: s for s in game.seats.all()}
     assert [(name, args[:2]) for name, args, _ in sent] == [
-        ("games.tasks.bot_move", (game.pk, 1)), ("games.tasks.bot_move", (game.pk, 2))]
+        ("games.tasks.bot_move", (game.pk, 1)),
+        ("games.tasks.bot_move", (game.pk, 2)),
+    ]
     for (_, (_, seat, token), eta), level in zip(sent, ["random", "strong"]):
         seats[seat].refresh_from_db()
         assert seats[seat].bot_task == token  # the one task this seat may play with
@@ -137,7 +144,9 @@ def test_a_dispatch_sent_long_ago_and_never_started_does_not_silence_the_table(o
     tasks.game_effects.run(game.pk)
     before = len(with_broker())
     game = decide(game, owner)
-    GameEffects.objects.filter(game=game).update(queued_at=timezone.now() - timedelta(minutes=5))  # lost with its broker
+    GameEffects.objects.filter(game=game).update(
+        queued_at=timezone.now() - timedelta(minutes=5)
+    )  # lost with its broker
     decide(game, owner)
     assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"] * 2
 
@@ -152,8 +161,7 @@ def test_a_live_bot_facing_an_idle_table_stops_after_a_round_of_decisions(owner)
     from games.services.bots import LIVE_BOT_ACTIONS_PER_ROUND
     from tests.notifications.tables import open_table
 
-    game = open_table("toppo", owner, bots=["greedy"], options={"hands": 1}, pace="live", turn_seconds=60,
-                      start=False)
+    game = open_table("toppo", owner, bots=["greedy"], options={"hands": 1}, pace="live", turn_seconds=60, start=False)
     with dealt_with(seed_for("toppo", 2, game.options, first=1)):  # the bot starts: it may reveal at once
         services.game_start(user=owner, game_id=game.pk)
     game.refresh_from_db()
@@ -162,5 +170,5 @@ def test_a_live_bot_facing_an_idle_table_stops_after_a_round_of_decisions(owner)
     assert game.is_running and 1 in game.to_act  # it stopped with moves left: it waits for the table
     assert bot_tasks_claim(game_id=game.pk) == []
     decide(game, owner)  # someone else acts: the bot may play a new round of decisions
-    tail = list(Action.objects.filter(game=game).order_by("seq").values_list("seat", flat=True))[len(sources):]
+    tail = list(Action.objects.filter(game=game).order_by("seq").values_list("seat", flat=True))[len(sources) :]
     assert tail == [0] + [1] * LIVE_BOT_ACTIONS_PER_ROUND

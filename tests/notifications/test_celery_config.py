@@ -1,4 +1,5 @@
 """Celery is configured so that no task is lost or run twice by the broker's doing (issue 5)."""
+
 from __future__ import annotations
 
 import os
@@ -15,9 +16,17 @@ from games import tasks
 from games.notifications import tasks as notification_tasks
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-TASKS = ["bot_move", "bots_schedule", "game_effects", "seat_deadline_expire", "deadlines_sweep", "effects_sweep",
-         "idempotency_purge",
-         "events_purge", "table_changed_announce"]
+TASKS = [
+    "bot_move",
+    "bots_schedule",
+    "game_effects",
+    "seat_deadline_expire",
+    "deadlines_sweep",
+    "effects_sweep",
+    "idempotency_purge",
+    "events_purge",
+    "table_changed_announce",
+]
 ACCOUNT_TASKS = ["password_reset_mail", "password_changed_mail", "limit_hits_purge"]
 NOTIFICATION_TASKS = ["notification_email_send", "deadline_reminders", "digests_send"]
 
@@ -43,10 +52,17 @@ def test_beat_runs_every_periodic_task_and_sweeps_deadlines_within_seconds():
     app.loader.import_default_modules()  # what a starting worker does: find every app's tasks module
     registered = set(app.tasks)
     assert {entry["task"] for entry in schedule.values()} == {
-        "games.tasks.deadlines_sweep", "games.notifications.tasks.deadline_reminders", "games.tasks.effects_sweep",
-        "games.notifications.tasks.digests_send", "games.tasks.idempotency_purge", "games.tasks.events_purge", "accounts.tasks.limit_hits_purge",
-        "config.monitoring.tasks.heartbeat", "games.tasks.vacations_end_due",
-        "games.tournaments.tasks.tournaments_sweep"}
+        "games.tasks.deadlines_sweep",
+        "games.notifications.tasks.deadline_reminders",
+        "games.tasks.effects_sweep",
+        "games.notifications.tasks.digests_send",
+        "games.tasks.idempotency_purge",
+        "games.tasks.events_purge",
+        "accounts.tasks.limit_hits_purge",
+        "config.monitoring.tasks.heartbeat",
+        "games.tasks.vacations_end_due",
+        "games.tournaments.tasks.tournaments_sweep",
+    }
     assert all(entry["task"] in registered for entry in schedule.values())
     assert schedule["deadlines"]["schedule"] <= 15  # live Toppo clocks are 15 seconds and more
     assert isinstance(schedule["daily-digest"]["schedule"], crontab)
@@ -56,8 +72,14 @@ def _printed_in_a_fresh_process(code: str, **env) -> list[str]:
     """What `code` prints after django.setup() in a new process with `env` (no REDIS_URL/DATABASE_URL unless given)."""
     base = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")}
     base.update(env)
-    done = subprocess.run([sys.executable, "-c", "import django; django.setup(); " + code], cwd=ROOT, env=base,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); " + code],
+        cwd=ROOT,
+        env=base,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.split()
 
@@ -65,24 +87,30 @@ def _printed_in_a_fresh_process(code: str, **env) -> list[str]:
 def _settings_in_a_fresh_process(**env):
     return _printed_in_a_fresh_process(
         "from config.celery import app; print(app.conf.task_always_eager, app.conf.broker_url, "
-        "app.conf.broker_transport_options.get('data_folder_in', '-'))", **env)
+        "app.conf.broker_transport_options.get('data_folder_in', '-'))",
+        **env,
+    )
 
 
 def test_no_setup_runs_tasks_in_process_without_redis_the_broker_is_a_folder(tmp_path):
     folder = tmp_path / "broker"
     assert _settings_in_a_fresh_process(DJANGO_SETTINGS_MODULE="config.settings", TOPOS_BROKER_DIR=str(folder)) == [
-        "False", "filesystem://", str(folder / "queue")]
+        "False",
+        "filesystem://",
+        str(folder / "queue"),
+    ]
     assert (folder / "queue").is_dir() and (folder / "control").is_dir()
-    assert _settings_in_a_fresh_process(DJANGO_SETTINGS_MODULE="config.settings",
-                                        REDIS_URL="redis://127.0.0.1:6379/3") == [
-        "False", "redis://127.0.0.1:6379/3", "-"]
+    assert _settings_in_a_fresh_process(
+        DJANGO_SETTINGS_MODULE="config.settings", REDIS_URL="redis://127.0.0.1:6379/3"
+    ) == ["False", "redis://127.0.0.1:6379/3", "-"]
 
 
 def test_a_time_limit_not_below_the_visibility_timeout_stops_the_start():
     base = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     base.update(CELERY_VISIBILITY_TIMEOUT="60", CELERY_TASK_TIME_LIMIT="60")
-    done = subprocess.run([sys.executable, "manage.py", "check"], cwd=ROOT, env=base, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check"], cwd=ROOT, env=base, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode != 0
     assert "CELERY_TASK_TIME_LIMIT must stay below CELERY_VISIBILITY_TIMEOUT" in done.stderr
 
@@ -93,5 +121,7 @@ def test_a_broker_that_is_down_costs_a_send_one_try_and_the_outbox_keeps_the_wor
     printed = _printed_in_a_fresh_process(
         "import logging; logging.disable(logging.CRITICAL); from config.celery import app, enqueue; "
         "print(app.conf.broker_transport_options['max_retries'], enqueue('games.tasks.game_effects', 1))",
-        DJANGO_SETTINGS_MODULE="config.settings", REDIS_URL="redis://127.0.0.1:9/0")
+        DJANGO_SETTINGS_MODULE="config.settings",
+        REDIS_URL="redis://127.0.0.1:9/0",
+    )
     assert printed == ["0", "False"]

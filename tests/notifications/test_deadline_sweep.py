@@ -1,5 +1,6 @@
 """Deadlines through the beat sweep (ruling S1): the bot plays a missed turn, the player hears of it,
 three in a row abandon the seat, which then loses; live and correspondence clocks share the mechanism."""
+
 from __future__ import annotations
 
 import threading
@@ -44,8 +45,7 @@ def test_the_sweep_plays_a_missed_turn_with_the_bot_and_tells_the_player(owner, 
     assert tasks.deadlines_sweep() == 0  # done is done
 
 
-def test_three_missed_deadlines_through_the_sweep_abandon_the_seat_which_the_bot_plays_and_which_loses(
-        owner, member):
+def test_three_missed_deadlines_through_the_sweep_abandon_the_seat_which_the_bot_plays_and_which_loses(owner, member):
     game = topology_table(owner, member)
     for _ in range(3):
         expire(game, 0)
@@ -64,8 +64,8 @@ def test_three_missed_deadlines_through_the_sweep_abandon_the_seat_which_the_bot
     owners = list(Action.objects.filter(game=game, seat=0).order_by("seq").values_list("source", "action__type"))
     # at the third miss the log says she left, before the bot plays that turn (ruling S1)
     assert owners.pop(2 * 4) == ("timeout", "abandon")
-    assert {source for source, _ in owners[:3 * 4]} == {"timeout"}  # three missed turns
-    assert owners[3 * 4:] and {source for source, _ in owners[3 * 4:]} == {"bot"}  # then the bot, to the end
+    assert {source for source, _ in owners[: 3 * 4]} == {"timeout"}  # three missed turns
+    assert owners[3 * 4 :] and {source for source, _ in owners[3 * 4 :]} == {"bot"}  # then the bot, to the end
     assert [kind for _, kind in owners] == WHOLE_TURN * (len(owners) // 4)
     notes = words_of(Notification.objects.filter(recipient=owner, kind="bot_played").order_by("pk"))
     assert len(notes) == 3
@@ -153,8 +153,12 @@ def test_two_sweeps_at_once_apply_each_timeout_once(owner, member, outsider):
     """Two beat processes by mistake: the version check and the game's row lock keep every timeout single."""
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (row locks): set DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos")
-    games = [topology_table(owner, member), topology_table(member, outsider), topology_table(outsider, owner),
-             topology_table(owner, outsider)]
+    games = [
+        topology_table(owner, member),
+        topology_table(member, outsider),
+        topology_table(outsider, owner),
+        topology_table(owner, outsider),
+    ]
     for game in games:
         expire(game, *game.to_act)
     barrier = threading.Barrier(2)

@@ -1,4 +1,5 @@
 """The notification list, the badge on every page, mark as read, and the email settings page."""
+
 from __future__ import annotations
 
 import re
@@ -92,8 +93,9 @@ def test_mark_all_as_read_with_htmx_returns_the_list_and_the_new_badge(told, mem
 
 
 def test_mark_one_as_read_with_htmx_answers_with_the_count_left(told, member, owner):
-    table = services.game_create(user=owner, kind="topology", players=2, options={}, pace="correspondence",
-                                 turn_seconds=None, bots=[])
+    table = services.game_create(
+        user=owner, kind="topology", players=2, options={}, pace="correspondence", turn_seconds=None, bots=[]
+    )
     services.game_invite(user=owner, game_id=table.pk, username=member.username)
     first, second = Notification.objects.filter(recipient=member).order_by("pk")
     response = client_for(member).post(f"/notifications/{second.pk}/read/", **HX)
@@ -103,7 +105,8 @@ def test_mark_one_as_read_with_htmx_answers_with_the_count_left(told, member, ow
 
 def test_the_list_is_paged_and_every_notification_is_reachable(member):
     Notification.objects.bulk_create(
-        Notification(recipient=member, kind="invited", key=f"test:{n}", text=f"Note number {n}.") for n in range(75))
+        Notification(recipient=member, kind="invited", key=f"test:{n}", text=f"Note number {n}.") for n in range(75)
+    )
     client = client_for(member)
     pages = [client.get("/notifications/", {"page": p}).content.decode() for p in (1, 2, 3)]
     counts = [len(re.findall(r'<li id="notification-\d+"', page)) for page in pages]
@@ -122,8 +125,15 @@ def test_the_settings_page_saves_the_email_choice_per_event(member):
     client = client_for(member)
     page = client.get("/accounts/notifications/").content.decode()
     assert 'name="your_turn" value="immediate" checked' in page
-    choices = {"your_turn": "digest", "invited": "none", "started": "immediate", "finished": "digest",
-               "deadline": "immediate", "bot_played": "none", "tournament": "digest"}
+    choices = {
+        "your_turn": "digest",
+        "invited": "none",
+        "started": "immediate",
+        "finished": "digest",
+        "deadline": "immediate",
+        "bot_played": "none",
+        "tournament": "digest",
+    }
     response = client.post("/accounts/notifications/", choices)
     assert response.status_code == 302
     assert dict(NotificationPreference.objects.filter(user=member).values_list("event", "email")) == choices

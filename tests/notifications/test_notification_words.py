@@ -4,6 +4,7 @@ A notification of each kind is made while its recipient reads Spanish; she then 
 Traditional Chinese, and her page, the API and her email all say the same notification in Chinese.  A
 notification stored before (words in `text`, no params) still shows its words.
 """
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -93,8 +94,9 @@ def _chat(owner, member, capture):
 
 
 def _tournament(owner, member, capture):
-    cup = tournaments.tournament_create(user=owner, name="Cup", kind="topology", players=2,
-                                        starts_at=timezone.now() + timedelta(hours=2))
+    cup = tournaments.tournament_create(
+        user=owner, name="Cup", kind="topology", players=2, starts_at=timezone.now() + timedelta(hours=2)
+    )
     tournaments.tournament_register(user=member, tournament_id=cup.pk)
     Tournament.objects.filter(pk=cup.pk).update(winner=member, finished_at=timezone.now())
     cup.refresh_from_db()
@@ -102,18 +104,28 @@ def _tournament(owner, member, capture):
     return _one(member, NotificationEvent.TOURNAMENT)
 
 
-MAKERS = {"started": _started, "your_turn": _your_turn, "invited": _invited, "deadline": _deadline,
-          "bot_played": _bot_played, "finished": _finished, "chat": _chat, "tournament": _tournament}
+MAKERS = {
+    "started": _started,
+    "your_turn": _your_turn,
+    "invited": _invited,
+    "deadline": _deadline,
+    "bot_played": _bot_played,
+    "finished": _finished,
+    "chat": _chat,
+    "tournament": _tournament,
+}
 
 
 def _read_everywhere(member, note) -> dict[str, str]:
     """What her page, the API and her emails say about the note now."""
     note = Notification.objects.select_related("recipient", "game").get(pk=note.pk)
     api = api_client_for(member).get("/api/notifications/").json()["results"]
-    return {"page": client_for(member).get("/notifications/").content.decode(),
-            "api": next(row["text"] for row in api if row["id"] == note.pk),
-            "email": notification_email(note).body,
-            "digest": digest_email(note.recipient, [note]).body}
+    return {
+        "page": client_for(member).get("/notifications/").content.decode(),
+        "api": next(row["text"] for row in api if row["id"] == note.pk),
+        "email": notification_email(note).body,
+        "digest": digest_email(note.recipient, [note]).body,
+    }
 
 
 def test_every_kind_is_made_by_the_events(owner, member, django_capture_on_commit_callbacks):
@@ -126,8 +138,9 @@ def test_every_kind_is_made_by_the_events(owner, member, django_capture_on_commi
 
 
 @pytest.mark.parametrize("kind", sorted(MAKERS))
-def test_a_notification_made_in_spanish_reads_in_chinese_once_she_switches(kind, owner, member,
-                                                                           django_capture_on_commit_callbacks):
+def test_a_notification_made_in_spanish_reads_in_chinese_once_she_switches(
+    kind, owner, member, django_capture_on_commit_callbacks
+):
     member.language = "es"
     member.save(update_fields=["language"])
     note = MAKERS[kind](owner, member, django_capture_on_commit_callbacks)
@@ -156,8 +169,9 @@ def test_a_notification_made_in_spanish_reads_in_chinese_once_she_switches(kind,
 
 def test_an_old_notification_keeps_its_words(member):
     """Stored before params existed: its words in `text`, shown as they were written, in any language."""
-    old = Notification.objects.create(recipient=member, kind=NotificationEvent.INVITED, key="old:1",
-                                      text="ana invited you to a table of Topology #3.")
+    old = Notification.objects.create(
+        recipient=member, kind=NotificationEvent.INVITED, key="old:1", text="ana invited you to a table of Topology #3."
+    )
     assert old.params == {}
     for language in ("es", "zh-hant"):
         member.language = language

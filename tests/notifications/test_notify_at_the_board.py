@@ -1,4 +1,5 @@
 """Acceptance for issue 9: a player at the board against a bot is neither mailed nor buried in notes (ruling S6)."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,9 @@ HX = {"HTTP_HX_REQUEST": "true"}
 def claim_at_the_page(page: Client, game: Game, seat: int) -> Game:
     """She makes her decision with the table page's own button (games/views/table.py table_act)."""
     state = get_game(game.kind).load(game.state)
-    response = page.post(f"/tables/{game.pk}/act/", {"action": json.dumps(pick(game.kind, state, seat)),
-                                                      "version": game.version}, **HX)
+    response = page.post(
+        f"/tables/{game.pk}/act/", {"action": json.dumps(pick(game.kind, state, seat)), "version": game.version}, **HX
+    )
     assert response.status_code == 200, response.content.decode()[:500]
     return Game.objects.get(pk=game.pk)
 

@@ -1,5 +1,6 @@
 """A chat message at one's table (issue 17): a feed event always, a notification unless she is looking at the
 table (ruling S6), at most one unread per table, emailed only if she asked for it; told in the worker."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -23,9 +24,11 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def post(django_capture_on_commit_callbacks):
     """Post as the page or the API does; the worker's task runs once the message has committed (celery_eager)."""
+
     def write(user, game, body):
         with django_capture_on_commit_callbacks(execute=True):
             return chat_post(user=user, game_id=game.pk, body=body)
+
     return write
 
 
@@ -82,8 +85,9 @@ def test_an_email_when_she_asked_for_one_once_per_unread_note(game, owner, membe
     assert "one" in mail.outbox[0].body
 
 
-def test_spectators_are_told_to_nobody_while_the_game_runs_and_to_the_players_after(game, owner, member, outsider,
-                                                                                    post):
+def test_spectators_are_told_to_nobody_while_the_game_runs_and_to_the_players_after(
+    game, owner, member, outsider, post
+):
     post(outsider, game, "coaching!")
     assert chat_notes(owner) == chat_notes(member) == [] and chat_events(owner) == []
     assert chat_notes(outsider) == []  # spectators are not told: the table is not hers

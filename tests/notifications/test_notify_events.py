@@ -1,4 +1,5 @@
 """Events become notifications once per person, on commit only, with a link to the game (issue 5)."""
+
 from __future__ import annotations
 
 import pytest

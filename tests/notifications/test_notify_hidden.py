@@ -9,6 +9,7 @@ deadline (whose turn the bot plays and describes) on the way.  Every text is che
   words its log lines would use (Topology's face-down tile numbers, Topoum's cards in other hands and in the
   deck and the values of crates she has not seen, Toppo's cards in the decks, the stack and under the display).
 """
+
 from __future__ import annotations
 
 import re
@@ -55,8 +56,10 @@ class HeldTasks:
 def held(monkeypatch):
     queue = HeldTasks()
     monkeypatch.setattr(app.conf, "task_always_eager", False)
-    monkeypatch.setattr("celery.app.task.Task.apply_async",
-                        lambda task, args=None, kwargs=None, **options: queue.send(task, args, kwargs, **options))
+    monkeypatch.setattr(
+        "celery.app.task.Task.apply_async",
+        lambda task, args=None, kwargs=None, **options: queue.send(task, args, kwargs, **options),
+    )
     return queue
 
 
@@ -102,11 +105,12 @@ class Reader:
 
     def new_texts(self) -> list[tuple[int, str]]:
         notes = list(Notification.objects.filter(pk__gt=self.seen_notes).order_by("pk"))
-        mails = mail.outbox[self.seen_mails:]
+        mails = mail.outbox[self.seen_mails :]
         self.seen_notes = max([self.seen_notes] + [n.pk for n in notes])
         self.seen_mails = len(mail.outbox)
-        return ([(self.seat_of[n.recipient_id], read_by_her(n)) for n in notes]
-                + [(self.email_seat[m.to[0]], m.subject + "\n" + m.body) for m in mails])
+        return [(self.seat_of[n.recipient_id], read_by_her(n)) for n in notes] + [
+            (self.email_seat[m.to[0]], m.subject + "\n" + m.body) for m in mails
+        ]
 
     def check(self, planted: dict) -> None:
         """`planted`: the markers of the position the texts were written from, per seat that may see them."""
@@ -148,8 +152,7 @@ class Reader:
 CASES = [
     pytest.param("topology", {}, id="topology"),
     # with the farmer Lord of the Crates in the deck, four crates of hidden value lie on the board (ruling T8)
-    pytest.param("topoum", {"deck": "preset", "preset": "strategists", "farmer": "lord_of_the_crates"},
-                 id="topoum"),
+    pytest.param("topoum", {"deck": "preset", "preset": "strategists", "farmer": "lord_of_the_crates"}, id="topoum"),
     pytest.param("toppo", {"hands": 1}, id="toppo"),
 ]
 

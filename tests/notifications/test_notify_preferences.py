@@ -1,4 +1,5 @@
 """Per person and event: email at once, in the daily digest, or none; the site always shows it."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """'Your turn': named by the turn, one unread per table, no email while she looks, one email per visit (ruling S6)."""
+
 from __future__ import annotations
 
 import types

@@ -1,4 +1,5 @@
 """A committed move is never lost when the broker is briefly down: the beat sweep sends it later, once."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -20,6 +21,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def broker_down():
     """Every task send fails the way kombu fails when Redis is unreachable, until `.undo()`."""
+
     def refuse(self, *args, **kwargs):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
@@ -107,8 +109,8 @@ def test_a_mail_server_failure_is_retried_and_a_send_cut_short_is_never_repeated
     assert NotificationDelivery.objects.get(pk=delivery.pk).status == "sent" and len(mail.outbox) == 1
 
     # a sender that died between claiming and finishing: given up after an hour, never sent twice
-    NotificationDelivery.objects.filter(pk=delivery.pk).update(status="sending",
-                                                               claimed_at=timezone.now() - timedelta(hours=2))
+    NotificationDelivery.objects.filter(pk=delivery.pk).update(
+        status="sending", claimed_at=timezone.now() - timedelta(hours=2)
+    )
     assert tasks.effects_sweep()["gave_up"] == 1
     assert NotificationDelivery.objects.get(pk=delivery.pk).status == "failed" and len(mail.outbox) == 1
-

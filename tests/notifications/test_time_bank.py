@@ -1,5 +1,6 @@
 """Time banks (ruling S4): a seat draws on its bank when a turn's clock runs out, and only when the bank is spent
 too does the bot play the turn as a missed deadline (ruling S1)."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -47,12 +48,13 @@ def test_a_passed_deadline_draws_on_the_bank_before_the_bot_plays_and_a_spent_ba
     assert tasks.deadlines_sweep() == 0  # nothing due until the bank is spent too
 
     # The bank runs out as well: now it is a missed deadline, and the bank is gone.
-    Seat.objects.filter(pk=drawing.pk).update(deadline=timezone.now() - timedelta(seconds=1),
-                                              bank_drawn_from=timezone.now() - timedelta(days=2, seconds=1))
+    Seat.objects.filter(pk=drawing.pk).update(
+        deadline=timezone.now() - timedelta(seconds=1), bank_drawn_from=timezone.now() - timedelta(days=2, seconds=1)
+    )
     assert tasks.deadlines_sweep() == 1
     spent = seat(game, 0)
     assert spent.bank_seconds == 0 and spent.bank_drawn_from is None and spent.missed_deadlines == 1
-    assert [s for s, in Action.objects.filter(game=game).values_list("source")] == ["timeout"] * 4
+    assert [s for (s,) in Action.objects.filter(game=game).values_list("source")] == ["timeout"] * 4
     assert kinds_of(owner).count("bot_played") == 1
 
     # With no bank left, her next passed deadline goes to the bot at once.
@@ -86,13 +88,20 @@ def test_reminders_come_for_the_deadline_the_bank_gives(owner, member):
     assert kinds_of(owner).count("deadline") == 1
 
 
-@pytest.mark.parametrize("days, pace, seconds", [(-1, "correspondence", None), (31, "correspondence", None),
-                                                 ("2", "correspondence", None), (1.5, "correspondence", None),
-                                                 (True, "correspondence", None), (1, "live", 30)])
+@pytest.mark.parametrize(
+    "days, pace, seconds",
+    [
+        (-1, "correspondence", None),
+        (31, "correspondence", None),
+        ("2", "correspondence", None),
+        (1.5, "correspondence", None),
+        (True, "correspondence", None),
+        (1, "live", 30),
+    ],
+)
 def test_a_time_bank_that_is_not_whole_days_of_a_correspondence_table_is_refused(owner, days, pace, seconds):
     with pytest.raises(BadRequest) as refused:
-        services.game_create(user=owner, kind="toppo", players=2, pace=pace, turn_seconds=seconds,
-                             time_bank_days=days)
+        services.game_create(user=owner, kind="toppo", players=2, pace=pace, turn_seconds=seconds, time_bank_days=days)
     assert refused.value.field == "time_bank_days"
     assert "time bank" in refused.value.message
 

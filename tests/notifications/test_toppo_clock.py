@@ -1,4 +1,5 @@
 """The real Toppo through the same deadline sweep: rounds by correspondence (days), live clocks (seconds)."""
+
 from __future__ import annotations
 
 from datetime import timedelta

@@ -1,5 +1,6 @@
 """Vacation (ruling S4): her correspondence clocks stand still while she is away, through the same deadline
 sweep and reminders as every clock (ruling S1); live tables and tables with a time bank are not stopped."""
+
 from __future__ import annotations
 
 import threading

@@ -1,4 +1,5 @@
 """Builders for the rating tests: people at a table, a game played to its end with the services."""
+
 from __future__ import annotations
 
 from openskill.models import PlackettLuce
@@ -13,11 +14,19 @@ def people(*names):
     return [user_create(username=n, email=f"{n}@example.com", password="a-long-test-password") for n in names]
 
 
-def table_of(users, kind: str = "topology", *, rated: bool = True, pace: str = "correspondence",
-             turn_seconds: int | None = None, **options) -> Game:
+def table_of(
+    users,
+    kind: str = "topology",
+    *,
+    rated: bool = True,
+    pace: str = "correspondence",
+    turn_seconds: int | None = None,
+    **options,
+) -> Game:
     """A started table of `users` (the first opens it), not played yet."""
-    game = services.game_create(user=users[0], kind=kind, players=len(users), options=options, rated=rated,
-                                pace=pace, turn_seconds=turn_seconds)
+    game = services.game_create(
+        user=users[0], kind=kind, players=len(users), options=options, rated=rated, pace=pace, turn_seconds=turn_seconds
+    )
     for user in users[1:]:
         services.game_join(user=user, game_id=game.pk)
     return services.game_start(user=users[0], game_id=game.pk)

@@ -1,4 +1,5 @@
 """The leaderboards in the API and the pages: best first, paged by cursors that stay exact through ties."""
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,20 @@ def seed_board(count: int, key: str = "topology", seed: int = 3) -> list[tuple[i
     rng = random.Random(seed)
     users = User.objects.bulk_create([User(username=f"p{i:03d}", email=f"p{i}@example.com") for i in range(count)])
     now = timezone.now()
-    Rating.objects.bulk_create([Rating(user=u, key=key, mu=25, sigma=8, value=rng.choice(range(1400, 1420)),
-                                       games=rng.randint(1, 9), updated_at=now) for u in users])
+    Rating.objects.bulk_create(
+        [
+            Rating(
+                user=u,
+                key=key,
+                mu=25,
+                sigma=8,
+                value=rng.choice(range(1400, 1420)),
+                games=rng.randint(1, 9),
+                updated_at=now,
+            )
+            for u in users
+        ]
+    )
     rows = Rating.objects.filter(key=key).values_list("value", "user_id")
     return sorted(rows, key=lambda r: (-r[0], r[1]))
 
@@ -52,8 +65,9 @@ def test_following_next_walks_the_whole_board_once_in_order_and_previous_walks_b
         body = api.get(url).json()
         back.insert(0, body)
         url = body["previous"]
-    assert [[r["player"] for r in p["results"]] for p in back] == [[r["player"] for r in p["results"]]
-                                                                  for p in pages[:-1]]
+    assert [[r["player"] for r in p["results"]] for p in back] == [
+        [r["player"] for r in p["results"]] for p in pages[:-1]
+    ]
     assert [r["rank"] for r in back[0]["results"]] == [1, 2, 3, 4, 5]
 
 
@@ -86,8 +100,15 @@ def test_bad_cursors_limits_and_boards_are_refused_with_a_message():
 
 def test_a_players_ratings_are_listed_by_key():
     seed_board(2)
-    Rating.objects.create(user=User.objects.get(username="p000"), key="toppo-live", mu=30, sigma=5, value=1700,
-                          games=7, updated_at=timezone.now())
+    Rating.objects.create(
+        user=User.objects.get(username="p000"),
+        key="toppo-live",
+        mu=30,
+        sigma=5,
+        value=1700,
+        games=7,
+        updated_at=timezone.now(),
+    )
     body = APIClient().get("/api/players/P000/ratings/").json()
     assert body["player"] == "p000"
     assert [(r["key"], r["provisional"]) for r in body["results"]][1] == ("toppo-live", False)

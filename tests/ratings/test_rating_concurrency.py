@@ -3,6 +3,7 @@
 Threads get their own database connections, so the Rating row locks of ratings.services are exercised for
 real; SQLite serialises whole transactions and proves nothing here.
 """
+
 from __future__ import annotations
 
 from io import StringIO

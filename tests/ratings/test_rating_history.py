@@ -1,4 +1,5 @@
 """A player's page and her API answer show each rating with its history (ruling S5), drawn as a chart."""
+
 from __future__ import annotations
 
 import re

@@ -3,6 +3,7 @@
 The bot that takes over the seat plays in this process, at once (`celery_eager`), so the real tasks and
 transactions run: the game finishes in the bot's or a person's transaction and is rated there.
 """
+
 from __future__ import annotations
 
 import random
@@ -33,8 +34,9 @@ def play_people(game: Game) -> Game:
         seats = {s.index: s for s in game.seats.select_related("user")}
         seat = next(i for i in game.to_act if not seats[i].abandoned)
         actions = [a for a in load_state(game).legal_actions(seat) if a.get("type") != "undo"]
-        services.action_submit(game_id=game.pk, user=seats[seat].user, action=rng.choice(actions),
-                               expected_version=game.version)
+        services.action_submit(
+            game_id=game.pk, user=seats[seat].user, action=rng.choice(actions), expected_version=game.version
+        )
 
 
 def test_a_player_who_resigned_ranks_last_and_loses_rating():

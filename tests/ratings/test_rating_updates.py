@@ -1,4 +1,5 @@
 """Ratings change when a rated game finishes (ruling S5): per game and Toppo pace, from the final ranking (S1)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,6 @@
 """Ratings in the pages (ruling S5): the rated option of the new-table form, the rating beside every name,
 the changes on the finished page, the leaderboard in the site's navigation."""
+
 from __future__ import annotations
 
 import re
@@ -57,7 +58,7 @@ def test_the_rating_stands_beside_every_name_with_a_provisional_mark(owner, memb
     ana = Rating.objects.get(user=owner)
     bruno = Rating.objects.get(user=member)
     page = client_for(outsider).get(f"/tables/{game.pk}/").content.decode()
-    seats = page[page.index('class="seat-list"'):]
+    seats = page[page.index('class="seat-list"') :]
     assert re.search(r'ana</a> <span class="rating"[^>]*>1612</span>', seats)
     assert re.search(rf'bruno</a> <span class="rating provisional"[^>]*>{bruno.value}\?</span>', seats)
     home = client_for(member).get("/").content.decode()

@@ -1,4 +1,5 @@
 """`manage.py recompute_ratings` rebuilds every rating from the finished rated games in order: the same numbers."""
+
 from __future__ import annotations
 
 from io import StringIO
@@ -13,8 +14,21 @@ from tests.ratings.helpers import people, played, table_of
 pytestmark = pytest.mark.django_db
 
 RATING_FIELDS = ("user_id", "key", "mu", "sigma", "value", "games", "updated_at")
-CHANGE_FIELDS = ("rated_game_id", "game_id", "user_id", "key", "rank", "mu_before", "sigma_before", "value_before",
-                 "games_before", "mu_after", "sigma_after", "value_after", "created_at")
+CHANGE_FIELDS = (
+    "rated_game_id",
+    "game_id",
+    "user_id",
+    "key",
+    "rank",
+    "mu_before",
+    "sigma_before",
+    "value_before",
+    "games_before",
+    "mu_after",
+    "sigma_after",
+    "value_after",
+    "created_at",
+)
 
 
 def snapshot():

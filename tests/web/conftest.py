@@ -1,4 +1,5 @@
 """Web page tests: logged-in test clients for the three personas (from tests/conftest.py) and an htmx header helper."""
+
 from __future__ import annotations
 
 import pytest

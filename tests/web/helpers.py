@@ -1,4 +1,5 @@
 """Small helpers for the web tests."""
+
 from __future__ import annotations
 
 import json

@@ -4,6 +4,7 @@ The catalogue tests read config/locale/*/LC_MESSAGES/django.po with a small pars
 tools in CI) and fail on an untranslated or fuzzy entry, on a translation whose %(name)s
 placeholders differ from the English, and on a committed .mo that lags behind its .po.
 """
+
 from __future__ import annotations
 
 import ast
@@ -26,6 +27,7 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ #0-9.]*[sdifr]")  # the names of %(name
 
 
 # --- a small .po reader ---------------------------------------------------------------------
+
 
 def _unquote(token: str) -> str:
     return ast.literal_eval(token)
@@ -70,6 +72,7 @@ def catalogue(request):
 
 
 # --- catalogues -----------------------------------------------------------------------------
+
 
 def test_the_catalogues_are_committed_with_their_compiled_files():
     for lang in CATALOGUES:
@@ -131,8 +134,9 @@ def test_every_word_the_engines_show_is_in_the_catalogues():
         wanted.add(("game name", game.title))
         for option in asked_options(game):
             wanted.update((None, text) for text in (option["label"], option["help"]) if text)
-            wanted.update(("option value", value.replace("_", " "))
-                          for value in option["choices"] if isinstance(value, str))
+            wanted.update(
+                ("option value", value.replace("_", " ")) for value in option["choices"] if isinstance(value, str)
+            )
     wanted.update((None, meta["label"]) for meta in bot_levels().values())
     for lang in CATALOGUES:
         have = {(e["msgctxt"], e["msgid"]) for e in read_po(LOCALE_DIR / lang / "LC_MESSAGES" / "django.po")}
@@ -142,10 +146,22 @@ def test_every_word_the_engines_show_is_in_the_catalogues():
 
 # --- pages ----------------------------------------------------------------------------------
 
-SPANISH = {"lang": 'lang="es"', "home": "Mesas abiertas", "login": "¿Olvidaste tu contraseña?",
-           "new": "Abrir una mesa nueva", "option": "Mazo de batalla", "nav": "Nueva mesa"}
-CHINESE = {"lang": 'lang="zh-hant"', "home": "開放中的遊戲桌", "login": "忘記密碼？",
-           "new": "開一張新遊戲桌", "option": "行動牌庫", "nav": "開新桌"}
+SPANISH = {
+    "lang": 'lang="es"',
+    "home": "Mesas abiertas",
+    "login": "¿Olvidaste tu contraseña?",
+    "new": "Abrir una mesa nueva",
+    "option": "Mazo de batalla",
+    "nav": "Nueva mesa",
+}
+CHINESE = {
+    "lang": 'lang="zh-hant"',
+    "home": "開放中的遊戲桌",
+    "login": "忘記密碼？",
+    "new": "開一張新遊戲桌",
+    "option": "行動牌庫",
+    "nav": "開新桌",
+}
 LANGUAGES = [("es", "es", SPANISH), ("zh-hant", "zh-Hant-TW,zh;q=0.8", CHINESE)]
 
 
@@ -205,8 +221,7 @@ def test_notifications_are_written_in_the_site_language_whoever_triggers_them(ow
     from games import services
 
     game = services.game_create(user=owner, kind="topology", players=2)
-    reply = owner_client.post(f"/tables/{game.pk}/invite/", {"username": member.username},
-                              HTTP_ACCEPT_LANGUAGE="es")
+    reply = owner_client.post(f"/tables/{game.pk}/invite/", {"username": member.username}, HTTP_ACCEPT_LANGUAGE="es")
     assert "Invitación enviada a bruno." in reply.content.decode() or reply.status_code == 302
     note = Notification.objects.get(recipient=member)
     assert "invited you to a table of Topology" in read_by_her(note)

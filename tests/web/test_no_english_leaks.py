@@ -7,6 +7,7 @@ word that is English is reported.  "English" is a word of the catalogue's Englis
 the site) or of the words the engines used to write, that the translation never uses itself: so
 "total" (Spanish too) passes, "turn" fails.  Names of players, numbers and game names are allowed.
 """
+
 from __future__ import annotations
 
 import html
@@ -37,11 +38,57 @@ pytestmark = pytest.mark.django_db(transaction=True)
 LOCALE_DIR = Path(settings.LOCALE_PATHS[0])
 WORD = re.compile(r"[A-Za-z][a-z]{3,}")
 # Words the engines wrote in their English log lines before issue 13, beyond the catalogue's.
-ENGINE_WORDS = {"seat", "renews", "reveals", "tops", "matches", "wrongly", "penalty", "interrupted", "lays",
-                "display", "resolves", "carried", "void", "placed", "ended", "scored", "ring", "around", "turned",
-                "half", "aims", "enters", "moves", "plays", "slot", "medal", "medals", "mole", "moles", "barracks",
-                "lost", "destroyed", "splits", "removed", "draws", "leaves", "unused", "line", "crate", "prisoner",
-                "her", "takes", "back", "ends", "turn", "the", "with", "from", "onto"}
+ENGINE_WORDS = {
+    "seat",
+    "renews",
+    "reveals",
+    "tops",
+    "matches",
+    "wrongly",
+    "penalty",
+    "interrupted",
+    "lays",
+    "display",
+    "resolves",
+    "carried",
+    "void",
+    "placed",
+    "ended",
+    "scored",
+    "ring",
+    "around",
+    "turned",
+    "half",
+    "aims",
+    "enters",
+    "moves",
+    "plays",
+    "slot",
+    "medal",
+    "medals",
+    "mole",
+    "moles",
+    "barracks",
+    "lost",
+    "destroyed",
+    "splits",
+    "removed",
+    "draws",
+    "leaves",
+    "unused",
+    "line",
+    "crate",
+    "prisoner",
+    "her",
+    "takes",
+    "back",
+    "ends",
+    "turn",
+    "the",
+    "with",
+    "from",
+    "onto",
+}
 ALLOWED = {"ana", "bruno", "topology", "topoum", "toppo", "bot", "random", "greedy", "strong", "null"}
 
 
@@ -66,8 +113,9 @@ def english_in(text: str, english: set[str], native: set[str]) -> list[str]:
     """The English words of `text` that the reader's language does not use itself (addresses left out)."""
     # Addresses, and action types quoted as the API spells them ("end_turn"), are not words to translate.
     text = re.sub(r"https?://\S+|\"[a-z_]+\"", " ", text)
-    return sorted({w for w in (m.lower() for m in WORD.findall(text))
-                   if w in english and w not in native and w not in ALLOWED})
+    return sorted(
+        {w for w in (m.lower() for m in WORD.findall(text)) if w in english and w not in native and w not in ALLOWED}
+    )
 
 
 def words_in_her_language(note: Notification) -> str:
@@ -97,7 +145,11 @@ def _play(game: Game, users: dict[int, object], rng, steps: int, *, to_end: bool
     return game
 
 
-GAMES = {"topology": ({}, "correspondence"), "toppo": ({"hands": 1}, "correspondence"), "topoum": ({}, "correspondence")}
+GAMES = {
+    "topology": ({}, "correspondence"),
+    "toppo": ({"hands": 1}, "correspondence"),
+    "topoum": ({}, "correspondence"),
+}
 
 
 @pytest.fixture(autouse=True)
@@ -140,18 +192,21 @@ def test_a_spanish_or_chinese_reader_gets_no_english(kind, lang, owner, member):
         texts[f"{name} API log"] = " ".join(row["description"] for row in rows)
         assert rows and all(row["entry"] or not row["replay"] for row in rows)  # the data travels with the words
     running.refresh_from_db()
-    refused = api.post(f"/api/tables/{running.pk}/actions/", {"action": {"type": "fly"}, "expected_version":
-                                                               running.version}, format="json").json()
+    refused = api.post(
+        f"/api/tables/{running.pk}/actions/",
+        {"action": {"type": "fly"}, "expected_version": running.version},
+        format="json",
+    ).json()
     texts["refusal"] = refused["detail"]
     assert refused["error"] == "illegal_action" and refused["reason"] and "params" in refused
     notes = Notification.objects.filter(recipient__in=[owner, member])
     assert notes.filter(kind="bot_played").exists()
     late = notes.filter(kind="bot_played").first().recipient
-    texts["notifications page"] = visible(client_for(late).get("/notifications/").content.decode(),
-                                          r"<main.*?</main>")
+    texts["notifications page"] = visible(client_for(late).get("/notifications/").content.decode(), r"<main.*?</main>")
     texts["notification texts"] = " ".join(words_in_her_language(n) for n in notes)
-    texts["notifications API"] = " ".join(row["text"] for row in api_client_for(late).get("/api/notifications/")
-                                          .json()["results"])
+    texts["notifications API"] = " ".join(
+        row["text"] for row in api_client_for(late).get("/api/notifications/").json()["results"]
+    )
     mail.outbox.clear()
     texts["emails"] = " ".join(notification_email(n).body for n in notes.filter(kind="bot_played"))
 
@@ -164,7 +219,8 @@ def test_the_detector_finds_an_untranslated_line():
     """Not blind: an English log line is caught in Spanish and in Chinese, a Spanish one passes."""
     english = _english_words()
     spanish = _translated_words("es")
-    assert {"closing", "ends", "without"} <= set(english_in("ana ends the turn without closing a ring.", english,
-                                                            spanish))
+    assert {"closing", "ends", "without"} <= set(
+        english_in("ana ends the turn without closing a ring.", english, spanish)
+    )
     assert english_in("ana terminó el turno sin cerrar ningún anillo.", english, spanish) == []
     assert "ends" in english_in("ana 結束回合 ends the turn", english, _translated_words("zh_Hant"))

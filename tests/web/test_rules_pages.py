@@ -1,5 +1,6 @@
 """The How to play pages (issue 13): every game in every language, with diagrams from the table's renderer,
 every card kind of the catalogue, and only rulings that exist in docs/rules/; and the links that lead there."""
+
 from __future__ import annotations
 
 import re

@@ -1,6 +1,7 @@
 """The Topoum presenter shows what the view says and recomputes no rule (issue 15): change a field of a real
 game's view and the table shows the change.  Marked spaces, deadly squares, card categories, move outcomes and
 their cost, the decision asked."""
+
 from __future__ import annotations
 
 import copy
@@ -28,8 +29,12 @@ def position_with_moves(seed: int = 4):
 
 
 def detail_of(state, seat) -> dict:
-    return {"view": state.view(seat), "legal_actions": state.legal_actions(seat), "my_seat": seat,
-            "undoable": state.undoable(seat)}
+    return {
+        "view": state.view(seat),
+        "legal_actions": state.legal_actions(seat),
+        "my_seat": seat,
+        "undoable": state.undoable(seat),
+    }
 
 
 def present(detail: dict) -> dict:
@@ -59,11 +64,14 @@ def test_the_move_words_and_their_cost_come_from_the_view():
 
     assert label({"outcome": "land", "penalty": 0}) == "Move the mole there"
     assert label({"outcome": "lost", "feature": "gas", "penalty": 5}) == (
-        "Move onto the gas: the mole is eliminated (−5 medals)")
+        "Move onto the gas: the mole is eliminated (−5 medals)"
+    )
     assert label({"outcome": "lost", "feature": None, "penalty": 7}) == (
-        "Move there: no square, the mole is eliminated (−7 medals)")  # the cost is the view's, not a copy
+        "Move there: no square, the mole is eliminated (−7 medals)"
+    )  # the cost is the view's, not a copy
     assert label({"outcome": "collide_own", "penalty": 10}) == (
-        "Move onto your own mole: both are eliminated (−10 medals)")
+        "Move onto your own mole: both are eliminated (−10 medals)"
+    )
     assert label({"outcome": "slide", "penalty": 0}) == "Move onto the ice: the mole slides on"
 
 

@@ -1,4 +1,5 @@
 """The table page offers what aborting allows (games.services.aborting): agreement among people, alone among bots."""
+
 import pytest
 
 from games import services

@@ -1,5 +1,6 @@
 """Issue 17, moderation in the Django admin: a game with its seats and log, the "abort" action, and the users'
 "deactivate" action, run by a member of staff."""
+
 import pytest
 from django.contrib.admin import helpers
 from django.utils.html import escape
@@ -41,8 +42,9 @@ def test_the_abort_action_aborts_running_games_through_the_service(staff_client,
     running = started_topology(owner, member)
     over = started_topology(owner, member)
     Game.objects.filter(pk=over.pk).update(status=Game.Status.FINISHED)
-    reply = staff_client.post("/admin/games/game/", {"action": "abort",
-                                                    helpers.ACTION_CHECKBOX_NAME: [running.pk, over.pk]}, follow=True)
+    reply = staff_client.post(
+        "/admin/games/game/", {"action": "abort", helpers.ACTION_CHECKBOX_NAME: [running.pk, over.pk]}, follow=True
+    )
     assert reply.status_code == 200
     running.refresh_from_db()
     assert running.status == Game.Status.ABORTED and running.finished_at is not None
@@ -61,8 +63,9 @@ def test_the_abort_action_is_for_staff_only(member_client, owner, member):
 
 def test_the_deactivate_action_closes_accounts_and_revokes_their_tokens(staff_client, member_client, member):
     token, key = api_token_create(user=member, name="script")
-    reply = staff_client.post("/admin/accounts/user/", {"action": "deactivate",
-                                                       helpers.ACTION_CHECKBOX_NAME: [member.pk]}, follow=True)
+    reply = staff_client.post(
+        "/admin/accounts/user/", {"action": "deactivate", helpers.ACTION_CHECKBOX_NAME: [member.pk]}, follow=True
+    )
     assert "1 account deactivated." in reply.content.decode()
     member.refresh_from_db()
     assert member.is_active is False and ApiToken.objects.get(pk=token.pk).revoked_at is not None

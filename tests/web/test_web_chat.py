@@ -1,5 +1,6 @@
 """The table page's chat panel (issue 17, point 1): loaded by htmx, escaped, written, refused with its message,
 and each message with the buttons its reader may use."""
+
 from __future__ import annotations
 
 import pytest
@@ -77,7 +78,10 @@ def test_delete_report_and_mute_from_the_page(game, owner, member, owner_client,
     mine = chat_post(user=owner, game_id=game.pk, body="typo")
     theirs = chat_post(user=member, game_id=game.pk, body="rude")
     html = chat_fragment(owner_client, game)
-    assert f"/tables/{game.pk}/chat/{mine.pk}/delete/" in html and f"/tables/{game.pk}/chat/{theirs.pk}/delete/" not in html
+    assert (
+        f"/tables/{game.pk}/chat/{mine.pk}/delete/" in html
+        and f"/tables/{game.pk}/chat/{theirs.pk}/delete/" not in html
+    )
     assert f"/tables/{game.pk}/chat/{theirs.pk}/report/" in html and "Mute bruno" in html
     assert member_client.post(f"/tables/{game.pk}/chat/{mine.pk}/delete/", **HX).status_code == 403
     deleted = owner_client.post(f"/tables/{game.pk}/chat/{mine.pk}/delete/", **HX).content.decode()

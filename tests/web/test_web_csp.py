@@ -2,6 +2,7 @@
 
 The browser test (tests/browser/test_browser_csp.py) checks that the pages really run under it.
 """
+
 import re
 from pathlib import Path
 

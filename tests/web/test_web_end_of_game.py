@@ -3,6 +3,7 @@ the game scores, a score-over-time chart, and the next game waiting for the view
 
 Games are finished by playing them to the end through the services (tests.notifications.tables), never by hand.
 """
+
 from __future__ import annotations
 
 import re
@@ -61,9 +62,11 @@ def test_a_finished_game_names_the_winner_ranks_every_seat_and_explains_the_scor
     standings = page.split('class="standings"')[1].split("</table>")[0]
     for seat in seats.values():
         # The name links to her page (issue 11, point 5).
-        row = re.search(rf'<tr class="seat-{seat.index}"><td>(\d+)</td><td><a class="player-link" '
-                        rf'href="/accounts/players/{seat.user.username}/">{seat.user.username}</a>.*?<td>([^<]+)</td>',
-                        standings)
+        row = re.search(
+            rf'<tr class="seat-{seat.index}"><td>(\d+)</td><td><a class="player-link" '
+            rf'href="/accounts/players/{seat.user.username}/">{seat.user.username}</a>.*?<td>([^<]+)</td>',
+            standings,
+        )
         assert row and int(row.group(1)) == seat.rank
         assert float(row.group(2)) == pytest.approx(float(seat.score))
 
@@ -74,8 +77,11 @@ def test_the_score_chart_draws_one_line_per_seat_through_the_replayed_scores(kin
     rows = replayed_scores(game)
     assert score_series(game) == rows
     page = client_for(member).get(f"/tables/{game.pk}/").content.decode()
-    lines = re.findall(r'<polyline class="score-line seat-line-(\d)" data-seat="\d" fill="none" stroke-width="2" '
-                       r'points="([^"]+)"', page)
+    lines = re.findall(
+        r'<polyline class="score-line seat-line-(\d)" data-seat="\d" fill="none" stroke-width="2" '
+        r'points="([^"]+)"',
+        page,
+    )
     assert [int(seat) for seat, _ in lines] == list(range(game.players))
     values = [v for row in rows for v in row]
     low, high = min(0, min(values)), max(values)
@@ -102,8 +108,10 @@ def test_the_finished_page_links_to_the_next_game_waiting_for_the_viewer(owner, 
     page = client_for(member).get(f"/tables/{game.pk}/").content.decode()
     assert "Next game waiting for you" not in page  # not her turn there
     play_turn(waiting, owner)
-    assert f'href="/tables/{waiting.pk}/">Next game waiting for you' in client_for(member).get(
-        f"/tables/{game.pk}/").content.decode()
+    assert (
+        f'href="/tables/{waiting.pk}/">Next game waiting for you'
+        in client_for(member).get(f"/tables/{game.pk}/").content.decode()
+    )
 
 
 @pytest.mark.parametrize("language, words", [("es", "Menos es mejor"), ("zh-hant", "越少越好")])

@@ -1,4 +1,5 @@
 """Games without a drawing of their own get the generic board: their view and a button per legal action."""
+
 import html as htmlmod
 import json
 import re
@@ -28,6 +29,7 @@ def test_actions_are_grouped_by_type_in_order():
 def test_a_game_can_be_played_from_the_generic_board(kind, owner, member, owner_client, member_client, monkeypatch):
     # Both games have their own drawing now; the fallback must still carry any game through a move.
     from games import presenters
+
     monkeypatch.setattr(presenters, "presenter_for", lambda kind: generic)
     monkeypatch.setattr(presenters, "board_template", lambda kind: ["games/generic/board.html"])
     game = services.game_create(user=owner, kind=kind, players=2)

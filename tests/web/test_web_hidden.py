@@ -1,4 +1,5 @@
 """Nothing hidden reaches a page (ruling G0.3): not the stack order, not the seed, not others' raw moves."""
+
 import json
 import re
 

@@ -1,4 +1,5 @@
 """The home page: open tables with a join button, my games with the ones waiting for me first."""
+
 import pytest
 
 from games import services

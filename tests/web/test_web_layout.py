@@ -1,4 +1,5 @@
 """The base layout: account links, POST logout, language switcher, notifications badge."""
+
 import pytest
 from django.template.loader import render_to_string
 from django.test import RequestFactory

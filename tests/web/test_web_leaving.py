@@ -1,5 +1,6 @@
 """The table page when seats leave (ruling S1): a left seat's move is refused with 409, the finished page names
 the winners and nobody is still deciding, the log says who left, in the reader's language."""
+
 import pytest
 
 from games import services
@@ -13,7 +14,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_a_resigned_seat_posting_a_move_from_the_page_gets_409_and_the_board_unchanged(
-        owner, member, outsider, member_client):
+    owner, member, outsider, member_client
+):
     game = topology_table(owner, member, outsider)
     game = play_turn(game, owner)
     services.game_resign(game_id=game.pk, user=member)
@@ -30,7 +32,8 @@ def test_a_resigned_seat_posting_a_move_from_the_page_gets_409_and_the_board_unc
 
 
 def test_the_page_of_a_game_ended_by_resignation_names_the_winner_and_nobody_is_deciding(
-        owner, member, owner_client, member_client):
+    owner, member, owner_client, member_client
+):
     game = open_table("topoum", owner, member)
     assert game.to_act == [0]
     services.game_resign(game_id=game.pk, user=owner)

@@ -1,5 +1,6 @@
 """Issue 17 on the pages: the lobby's filters, invitations answered from the home page, the watch page and its
 spectators, the challenge button and its prefilled form, and the spectator's public view."""
+
 import re
 
 import pytest
@@ -108,16 +109,27 @@ def test_the_player_page_offers_a_challenge_that_prefills_the_form(owner_client,
 
 
 def test_the_new_table_form_with_an_opponent_challenges_her(owner_client, owner, member):
-    reply = owner_client.post("/tables/new/", {"game": "topology", "players": 2, "pace": "correspondence",
-                                               "days": 3, "opponent": "bruno", "auto_start": "on", "rated": "on"})
+    reply = owner_client.post(
+        "/tables/new/",
+        {
+            "game": "topology",
+            "players": 2,
+            "pace": "correspondence",
+            "days": 3,
+            "opponent": "bruno",
+            "auto_start": "on",
+            "rated": "on",
+        },
+    )
     game = Game.objects.get()
     assert reply.status_code == 302 and reply["Location"] == f"/tables/{game.pk}/"
     assert game.auto_start and Invitation.objects.filter(game=game, user=member, invited_by=owner).exists()
 
 
 def test_challenging_nobody_says_so_next_to_the_field_and_opens_nothing(owner_client, owner):
-    reply = owner_client.post("/tables/new/", {"game": "topology", "players": 2, "pace": "correspondence",
-                                               "days": 3, "opponent": "nobody"})
+    reply = owner_client.post(
+        "/tables/new/", {"game": "topology", "players": 2, "pace": "correspondence", "days": 3, "opponent": "nobody"}
+    )
     assert reply.status_code == 400
     assert "There is no player called" in str(reply.context["form"].errors["opponent"])
     assert not Game.objects.exists()

@@ -1,4 +1,5 @@
 """Pages and API answers built for one viewer say `Cache-Control: private, no-store`; static files keep their cache."""
+
 import pytest
 from django.test import Client
 from django.utils.cache import get_max_age
@@ -15,10 +16,12 @@ def never_stored(response) -> bool:
 
 def test_a_seats_table_page_and_its_fragments_are_never_stored(game, owner_client):
     # Her page shows her seat's hidden tiles: no shared cache may hand it to the next person.
-    for response in (owner_client.get(f"/tables/{game.pk}/"),
-                     owner_client.get(f"/tables/{game.pk}/", **HX),
-                     owner_client.get(f"/tables/{game.pk}/poll/?stamp=old", **HX),
-                     owner_client.get(f"/tables/{game.pk}/log.json")):
+    for response in (
+        owner_client.get(f"/tables/{game.pk}/"),
+        owner_client.get(f"/tables/{game.pk}/", **HX),
+        owner_client.get(f"/tables/{game.pk}/poll/?stamp=old", **HX),
+        owner_client.get(f"/tables/{game.pk}/log.json"),
+    ):
         assert response.status_code == 200
         assert never_stored(response), response.get("Cache-Control")
 
@@ -28,8 +31,17 @@ def test_a_refused_move_is_never_stored_either(game, owner_client):
     assert response.status_code == 400 and never_stored(response)
 
 
-@pytest.mark.parametrize("path", ["/", "/accounts/profile/", "/notifications/", "/accounts/notifications/",
-                                  "/tables/new/", "/accounts/players/ana/"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/accounts/profile/",
+        "/notifications/",
+        "/accounts/notifications/",
+        "/tables/new/",
+        "/accounts/players/ana/",
+    ],
+)
 def test_her_own_pages_are_never_stored(owner_client, path):
     response = owner_client.get(path)
     assert response.status_code == 200
@@ -37,8 +49,13 @@ def test_her_own_pages_are_never_stored(owner_client, path):
 
 
 def test_api_answers_for_a_logged_in_player_are_never_stored(game, owner_api):
-    for path in (f"/api/tables/{game.pk}/", f"/api/tables/{game.pk}/legal-actions/", f"/api/tables/{game.pk}/actions/",
-                 "/api/tables/mine/", "/api/tables/"):
+    for path in (
+        f"/api/tables/{game.pk}/",
+        f"/api/tables/{game.pk}/legal-actions/",
+        f"/api/tables/{game.pk}/actions/",
+        "/api/tables/mine/",
+        "/api/tables/",
+    ):
         response = owner_api.get(path)
         assert response.status_code == 200
         assert never_stored(response), (path, response.get("Cache-Control"))

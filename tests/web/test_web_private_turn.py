@@ -7,6 +7,7 @@ for the card; undo must leave nothing of it anywhere and give her hand back; her
 shows it to everyone.  Then: what was revealed to her mid-turn (a crate seen, a third Topology
 tile drawn) cannot be taken back, and Topology placements stay private until the turn is confirmed.
 """
+
 from __future__ import annotations
 
 import json
@@ -38,8 +39,9 @@ def table_at(owner, member, state, kind="topoum", **options) -> Game:
     game = services.game_create(user=owner, kind=kind, players=2, options=options)
     services.game_join(user=member, game_id=game.pk)
     services.game_start(user=owner, game_id=game.pk)
-    Game.objects.filter(pk=game.pk).update(state=state.to_json(), to_act=state.to_act(),
-                                           turn_marker=str(state.turn_marker()))
+    Game.objects.filter(pk=game.pk).update(
+        state=state.to_json(), to_act=state.to_act(), turn_marker=str(state.turn_marker())
+    )
     game.refresh_from_db()
     assert game.seats.get(index=RED).user == owner and game.seats.get(index=BLUE).user == member
     return game
@@ -102,9 +104,11 @@ def act(client, game, action) -> None:
     assert reply.status_code == 200, reply.content.decode()[:400]
 
 
-RED_TURN = [{"type": "move", "from": [-1, 0], "to": [0, 0]},
-            {"type": "play", "card": CARD, "source": "hand"},
-            {"type": "target", "hex": [2, 0]}]
+RED_TURN = [
+    {"type": "move", "from": [-1, 0], "to": [0, 0]},
+    {"type": "play", "card": CARD, "source": "hand"},
+    {"type": "target", "hex": [2, 0]},
+]
 
 
 def test_a_card_played_from_her_hand_shows_to_nobody_else_until_she_confirms(owner, member, outsider):
@@ -117,8 +121,11 @@ def test_a_card_played_from_her_hand_shows_to_nobody_else_until_she_confirms(own
     for action in RED_TURN:
         act(red, game, action)
     mine = load_state(Game.objects.get(pk=game.pk)).view(RED)
-    assert mine["pile"] == [CARD] and mine["hand"] == ["conquest"] and f"{owner.username} plays Slingshot" in red.get(
-        f"/tables/{game.pk}/").content.decode()  # she sees her whole turn
+    assert (
+        mine["pile"] == [CARD]
+        and mine["hand"] == ["conquest"]
+        and f"{owner.username} plays Slingshot" in red.get(f"/tables/{game.pk}/").content.decode()
+    )  # she sees her whole turn
     others.assert_nothing_of(CARD, "plays", "aims")
     assert others.engine_views() == views_before and others.api_views() == api_before  # the table as it began
     assert Action.objects.filter(game=game, visibility=Action.Visibility.PRIVATE).count() == 3
@@ -145,8 +152,11 @@ def test_a_card_played_from_her_hand_shows_to_nobody_else_until_she_confirms(own
     name = owner.username  # issue 13: the player's name, not her colour
     log = others.api["blue"].get(f"/api/tables/{game.pk}/actions/").data["results"]
     assert [row["description"].split(":")[0].rstrip(".") for row in log] == [
-        f"{name} moves a mole from (-1,0) to (0,0)", f"{name} plays Slingshot from the hand",
-        f"{name} aims Slingshot at (2,0)", f"{name} ends the turn"]
+        f"{name} moves a mole from (-1,0) to (0,0)",
+        f"{name} plays Slingshot from the hand",
+        f"{name} aims Slingshot at (2,0)",
+        f"{name} ends the turn",
+    ]
 
 
 def test_her_own_log_keeps_what_she_took_back_and_the_others_never_see_it(owner, member, outsider):
@@ -178,8 +188,9 @@ def test_a_crate_she_looked_at_cannot_be_taken_back_and_stays_hers_until_she_con
     act(red, game, {"type": "move", "from": [-1, 0], "to": [0, 0]})
     game.refresh_from_db()
     assert {"type": "undo"} not in legal(game, RED)
-    refused = red_api.post(f"/api/tables/{game.pk}/actions/",
-                           {"action": {"type": "undo"}, "expected_version": game.version}, format="json")
+    refused = red_api.post(
+        f"/api/tables/{game.pk}/actions/", {"action": {"type": "undo"}, "expected_version": game.version}, format="json"
+    )
     assert refused.status_code == 400
     assert load_state(Game.objects.get(pk=game.pk)).view(RED)["crates_known"] == {"2": 3}
     assert others.engine_views() == views_before  # that she looked is part of her turn, shown on confirmation
@@ -239,8 +250,9 @@ def test_a_third_topology_tile_drawn_cannot_be_taken_back_and_shows_on_confirmat
     mine = load_state(game).view(seat)
     third = mine["revealed"][-1]
     assert len(mine["revealed"]) == 3 and {"type": "undo"} not in legal(game, seat)
-    refused = my_api.post(f"/api/tables/{game.pk}/actions/",
-                          {"action": {"type": "undo"}, "expected_version": game.version}, format="json")
+    refused = my_api.post(
+        f"/api/tables/{game.pk}/actions/", {"action": {"type": "undo"}, "expected_version": game.version}, format="json"
+    )
     assert refused.status_code == 400 and "cannot be taken back" in refused.data["detail"]
     assert others.engine_views() == before and third not in before[None]["revealed"]
     others.assert_nothing_of("revealed a third tile")

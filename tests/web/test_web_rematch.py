@@ -1,5 +1,6 @@
 """Rematch of a finished game, by the page and the API: a new table with the same game, options, pace and player
 count, the asker in seat 0, the bots seated again at their levels, the other people invited."""
+
 from __future__ import annotations
 
 import pytest
@@ -25,7 +26,13 @@ def finished_with_bot(celery_eager, owner, member) -> Game:
 def assert_rematch_of(old: Game, new: Game, asker, other):
     assert new.pk != old.pk and new.status == Game.Status.OPEN
     assert (new.kind, new.players, new.options, new.pace, new.turn_seconds, new.private) == (
-        old.kind, old.players, old.options, old.pace, old.turn_seconds, old.private)
+        old.kind,
+        old.players,
+        old.options,
+        old.pace,
+        old.turn_seconds,
+        old.private,
+    )
     seats = {s.index: s for s in new.seats.all()}
     assert seats[0].user == asker
     assert [s.bot_level for s in seats.values() if s.is_bot] == ["greedy"]
@@ -51,6 +58,7 @@ def test_the_api_rematch_answers_with_the_new_table(finished_with_bot, owner, me
 
 def test_an_outsider_cannot_rematch_and_nothing_is_made(finished_with_bot, outsider):
     from tests.conftest import api_client_for
+
     assert api_client_for(outsider).post(f"/api/tables/{finished_with_bot.pk}/rematch/").status_code == 403
     assert client_for(outsider).post(f"/tables/{finished_with_bot.pk}/rematch/").status_code == 403
     Game.objects.filter(pk=finished_with_bot.pk).update(private=True)
@@ -66,8 +74,7 @@ def test_a_running_game_has_no_rematch(owner, member, owner_api):
     assert Game.objects.count() == 1
 
 
-def test_a_rematch_refused_by_the_invitation_limit_makes_nothing(finished_with_bot, owner, member, owner_api,
-                                                                  settings):
+def test_a_rematch_refused_by_the_invitation_limit_makes_nothing(finished_with_bot, owner, member, owner_api, settings):
     settings.TOPOS_RATE_LIMITS = {**settings.TOPOS_RATE_LIMITS, "invite-recipient": (1, 3600)}
     elsewhere = services.game_create(user=owner, kind="topology", players=2)
     services.game_invite(user=owner, game_id=elsewhere.pk, username=member.username)  # her one invitation

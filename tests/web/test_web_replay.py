@@ -1,4 +1,5 @@
 """The replay page of a finished game: each kind drawn with its own board, step links, the current log line."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """The create-table page: a form built from the games' metadata, with the services' messages next to the fields."""
+
 import pytest
 
 from engine.core import all_games
@@ -79,11 +80,17 @@ def test_a_live_pace_is_only_for_toppo(owner_client):
 
 @pytest.mark.skipif("toppo" not in all_games(), reason="the Toppo engine is not registered")
 def test_a_live_toppo_table_gets_the_live_clock(owner_client):
-    owner_client.post("/tables/new/", base_post(game="toppo", players="3", pace="live", live_seconds="30",
-                                                opt__toppo__hands="2"))
+    owner_client.post(
+        "/tables/new/", base_post(game="toppo", players="3", pace="live", live_seconds="30", opt__toppo__hands="2")
+    )
     game = Game.objects.get()
     assert (game.kind, game.pace, game.turn_seconds, game.options["pace"], game.options["hands"]) == (
-        "toppo", "live", 30, "live", 2)
+        "toppo",
+        "live",
+        30,
+        "live",
+        2,
+    )
 
 
 def test_options_of_other_games_do_not_block_the_chosen_one(owner_client):

@@ -1,4 +1,5 @@
 """The table page while a Topology game runs: the board, moves, stale and illegal submits, polling."""
+
 import json
 import re
 

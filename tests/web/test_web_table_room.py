@@ -1,4 +1,5 @@
 """The table page while open: who sees it, and the waiting-room writes (join, leave, bots, invite, start)."""
+
 import pytest
 
 from games import services

@@ -1,5 +1,7 @@
 """Issue 13, point 7: the small things of the table page (clocks under a minute, an open table whose other
-seats are bots, a Toppo round that waits only on bots).  The browser sides are in tests/browser/test_browser_phone.py."""
+seats are bots, a Toppo round that waits only on bots).  The browser sides are in
+tests/browser/test_browser_phone.py."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -58,6 +60,6 @@ def test_the_lit_topoum_spaces_are_buttons_named_for_a_screen_reader(owner, memb
     first = seat_user(game, game.to_act[0])
     html = client_for(first).get(f"/tables/{game.pk}/").content.decode()
     assert "Your setup placement." in html
-    assert 'data-min-width' in html and 'role="group"' in html and 'aria-label="The battlefield"' in html
+    assert "data-min-width" in html and 'role="group"' in html and 'aria-label="The battlefield"' in html
     assert 'role="button" aria-label="space 0,0' in html and "<title>(0,0)</title>" not in html
     assert 'id="tm-keys-help"' in html

@@ -1,4 +1,5 @@
 """The Topology drawing: curves end on the right edge midpoints and never cross (rulings L1, L3)."""
+
 import itertools
 import math
 import re
@@ -20,14 +21,19 @@ def path_points(d: str, samples: int = 24) -> list[tuple[float, float]]:
     for k in range(samples + 1):
         t = k / samples
         u = 1 - t
-        pts.append((u ** 3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t ** 3 * x3,
-                    u ** 3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t ** 3 * y3))
+        pts.append(
+            (
+                u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
+                u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3,
+            )
+        )
     return pts
 
 
 def segments_cross(a, b, c, d) -> bool:
     def side(p, q, r):
         return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
     return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
 
 

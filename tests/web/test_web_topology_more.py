@@ -1,4 +1,5 @@
 """Topology at the table: the advanced variant's choice (ruling L6), undo (ruling S3), and a finished game."""
+
 import json
 import re
 
@@ -45,6 +46,7 @@ def test_turning_a_placed_tile_over_redraws_it_and_can_be_undone(owner, member, 
 
     game.refresh_from_db()
     from engine.topology.tiles import design_of, symmetric
+
     if not symmetric()[design_of(start_tile)]:  # a symmetric design looks the same turned
         assert drawing(before) != drawing(after)
     undone = post_action(me, game, {"type": "undo"}, game.version, **HX).content.decode()

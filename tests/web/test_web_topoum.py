@@ -1,4 +1,5 @@
 """Topoum at the table: the battlefield, the click paths the page offers, hidden information, refusals."""
+
 import json
 import re
 
@@ -59,8 +60,9 @@ def play_setup_from_pages(game, clients) -> int:
         made += 1
 
 
-def test_the_battlefield_has_every_space_and_the_setup_choice_highlighted(owner, member, clients, client,
-                                                                          outsider_client):
+def test_the_battlefield_has_every_space_and_the_setup_choice_highlighted(
+    owner, member, clients, client, outsider_client
+):
     game = started(owner, member)
     seat, me, other = acting(game, clients)
     html = page(me, game)
@@ -166,8 +168,12 @@ def test_hidden_information_never_reaches_a_page(owner, member, clients, client,
     Game.objects.filter(pk=game.pk).update(state=state.to_json())
     game.refresh_from_db()
     assert planted[None] and planted[0] and planted[1]
-    visitors = {0: clients[game.seats.get(index=0).user_id], 1: clients[game.seats.get(index=1).user_id],
-                None: client, "outsider": outsider_client}
+    visitors = {
+        0: clients[game.seats.get(index=0).user_id],
+        1: clients[game.seats.get(index=1).user_id],
+        None: client,
+        "outsider": outsider_client,
+    }
     for who, visitor in visitors.items():
         for html in (page(visitor, game), visitor.get(f"/tables/{game.pk}/poll/?stamp=x", **HX).content.decode()):
             assert 'class="tm-board"' in html
@@ -231,16 +237,26 @@ def test_an_illegal_submit_shows_the_engines_reason(owner, member, clients):
 def test_click_paths_of_the_other_decisions():
     """Directions, farmer tiles from beside the board, 'no crate', obstacle kinds and risky moves."""
     # The move words come from the view's move_outcomes (what the engine will do), not from the board.
-    view = {"options": {"radius": 6, "line_values": [-2, -1, 0, 1, 2]}, "phase": "play", "step": "",
-            "turn": {"pending": {"k": "direction", "card": "panic_attack", "m": [0, 0]}},
-            "move_outcomes": [
-                {"from": [0, 0], "to": [1, 0], "at": [1, 0], "outcome": "lost", "feature": "puddle", "penalty": 5},
-                {"from": [0, 0], "to": [-7, 0], "at": None, "outcome": "lost", "feature": None, "penalty": 5}]}
-    legal_now = [{"type": "direction", "dir": 0}, {"type": "direction", "dir": 3},
-                 {"type": "target", "hex": [2, 0], "from": None}, {"type": "target", "hex": [2, 0], "from": [3, 0]},
-                 {"type": "target", "hex": None},
-                 {"type": "move", "from": [0, 0], "to": [1, 0]}, {"type": "move", "from": [0, 0], "to": [-7, 0]},
-                 {"type": "play", "card": "advance", "source": "line", "slot": 1}]
+    view = {
+        "options": {"radius": 6, "line_values": [-2, -1, 0, 1, 2]},
+        "phase": "play",
+        "step": "",
+        "turn": {"pending": {"k": "direction", "card": "panic_attack", "m": [0, 0]}},
+        "move_outcomes": [
+            {"from": [0, 0], "to": [1, 0], "at": [1, 0], "outcome": "lost", "feature": "puddle", "penalty": 5},
+            {"from": [0, 0], "to": [-7, 0], "at": None, "outcome": "lost", "feature": None, "penalty": 5},
+        ],
+    }
+    legal_now = [
+        {"type": "direction", "dir": 0},
+        {"type": "direction", "dir": 3},
+        {"type": "target", "hex": [2, 0], "from": None},
+        {"type": "target", "hex": [2, 0], "from": [3, 0]},
+        {"type": "target", "hex": None},
+        {"type": "move", "from": [0, 0], "to": [1, 0]},
+        {"type": "move", "from": [0, 0], "to": [-7, 0]},
+        {"type": "play", "card": "advance", "source": "line", "slot": 1},
+    ]
     paths = {canonical(p["action"]): p for p in tm.click_paths(view, legal_now, 0)}
     assert paths[canonical(legal_now[0])]["path"] == ["dir:0"] and "→" in paths[canonical(legal_now[0])]["label"]
     assert paths[canonical(legal_now[2])]["path"] == ["beside", "2,0"]
@@ -248,9 +264,13 @@ def test_click_paths_of_the_other_decisions():
     assert paths[canonical(legal_now[4])]["path"] == ["none"]
     assert "eliminated" in paths[canonical(legal_now[5])]["label"]  # onto a puddle (ruling T16)
     assert "eliminated" in paths[canonical(legal_now[6])]["label"]  # off the board (ruling T12)
-    assert "-2 medals" in paths[canonical(legal_now[7])]["label"]   # slot 1 (ruling T5)
-    setup = {"options": {"radius": 6, "line_values": [-2, -1, 0, 1, 2]}, "phase": "setup", "step": "obstacle",
-             "turn": {"pending": None}}
+    assert "-2 medals" in paths[canonical(legal_now[7])]["label"]  # slot 1 (ruling T5)
+    setup = {
+        "options": {"radius": 6, "line_values": [-2, -1, 0, 1, 2]},
+        "phase": "setup",
+        "step": "obstacle",
+        "turn": {"pending": None},
+    }
     kinds = [{"type": "obstacle", "kind": k, "hex": [2, -1]} for k in ("rock", "puddle", "gas", "ice")]
     keys = {tuple(p["path"]) for p in tm.click_paths(setup, kinds, 1)}
     assert keys == {("2,-1",)}  # one space, four choices offered together

@@ -1,4 +1,5 @@
 """Toppo at the table: cards, lines, claims built by clicking, hidden information, refusals and penalties."""
+
 import html as htmlmod
 import json
 import re
@@ -54,17 +55,22 @@ def page(client, game) -> str:
 
 def labels(html: str, css: str) -> list[str]:
     """Names of the cards drawn inside buttons of class `css`, in page order."""
-    return re.findall(rf'<button type="button" class="{css}"[^>]*>\s*<svg class="tp-card[^"]*" viewBox="[^"]*" role="img" '
-                      r'aria-label="([^"]+)"', html)
+    return re.findall(
+        rf'<button type="button" class="{css}"[^>]*>\s*<svg class="tp-card[^"]*" viewBox="[^"]*" role="img" '
+        r'aria-label="([^"]+)"',
+        html,
+    )
 
 
 def order_for_top(display: list[str], line: list[str]) -> list[int]:
     """What a player clicking her line onto the display builds: for each display card, a line card sharing
     its colour or symbol (the test knows the position has exactly one way)."""
+
     def shares(a, b):
         ca, sa = a.split()
         cb, sb = b.split()
         return ca == cb or sa == sb
+
     order, used = [], set()
     for d in display:
         j = next(j for j, card in enumerate(line) if j not in used and shares(card, d))
@@ -93,8 +99,11 @@ def test_the_table_shows_display_lines_and_calls(owner, member, clients, client,
 def test_the_page_never_tells_which_calls_are_right(owner, member, clients, pace):
     # ruling P3: at live pace legal_actions lists only right calls; a page offering them gives the answer.
     game = started(owner, member, pace=pace)
-    set_table(game, display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
-              lines={0: [WHITE_SQUARE, RED_WAVES, YELLOW_CIRCLE], 1: [WHITE_SQUARE, RED_WAVES, YELLOW_CIRCLE]})
+    set_table(
+        game,
+        display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
+        lines={0: [WHITE_SQUARE, RED_WAVES, YELLOW_CIRCLE], 1: [WHITE_SQUARE, RED_WAVES, YELLOW_CIRCLE]},
+    )
     right = [a for a in legal(game, 0) if a["type"] in ("top", "match")]
     assert right, "the position has right tops and matches"
     html = page(seat_client(game, clients, 0), game)
@@ -108,8 +117,11 @@ def test_the_page_never_tells_which_calls_are_right(owner, member, clients, pace
 def test_a_top_laid_by_clicking_is_claimed_and_resolves(owner, member, clients):
     # ruling P4: sealed claims, resolved in the round's priority order (round 1: seat 0 first).
     game = started(owner, member)
-    set_table(game, display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
-              lines={0: [WHITE_SQUARE, c("red", "plus"), c("green", "circle")]})
+    set_table(
+        game,
+        display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
+        lines={0: [WHITE_SQUARE, c("red", "plus"), c("green", "circle")]},
+    )
     me, other = seat_client(game, clients, 0), seat_client(game, clients, 1)
     html = page(me, game)
     display, line = labels(html, "tp-display-card"), labels(html, "tp-line-card")
@@ -134,8 +146,11 @@ def test_a_top_laid_by_clicking_is_claimed_and_resolves(owner, member, clients):
 
 def test_a_match_laid_by_clicking_is_claimed(owner, member, clients):
     game = started(owner, member)
-    set_table(game, display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
-              lines={0: [YELLOW_CIRCLE, c("blue", "bar"), c("green", "plus")]})
+    set_table(
+        game,
+        display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
+        lines={0: [YELLOW_CIRCLE, c("blue", "bar"), c("green", "plus")]},
+    )
     me = seat_client(game, clients, 0)
     html = page(me, game)
     line, display = labels(html, "tp-line-card"), labels(html, "tp-display-card")
@@ -148,8 +163,11 @@ def test_a_match_laid_by_clicking_is_claimed(owner, member, clients):
 
 def test_a_wrong_claim_at_correspondence_is_refused_with_the_reason(owner, member, clients):
     game = started(owner, member)
-    set_table(game, display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
-              lines={0: [WHITE_SQUARE, c("red", "plus"), c("green", "circle")]})
+    set_table(
+        game,
+        display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
+        lines={0: [WHITE_SQUARE, c("red", "plus"), c("green", "circle")]},
+    )
     me = seat_client(game, clients, 0)
     reply = post_action(me, game, {"type": "top", "order": [0, 1, 2]}, game.version, **HX)
     html = reply.content.decode()
@@ -165,9 +183,14 @@ def test_a_wrong_claim_at_correspondence_is_refused_with_the_reason(owner, membe
 def test_a_wrong_call_at_live_pace_is_accepted_and_penalised(owner, member, clients):
     # ruling P3: a wrong top costs the line plus five stack cards and interrupts everybody.
     game = started(owner, member, pace="live")
-    set_table(game, display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
-              lines={0: [WHITE_SQUARE, c("red", "plus"), c("green", "circle")],
-                     1: [c("blue", "bar"), c("blue", "plus"), c("green", "bar")]})
+    set_table(
+        game,
+        display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
+        lines={
+            0: [WHITE_SQUARE, c("red", "plus"), c("green", "circle")],
+            1: [c("blue", "bar"), c("blue", "plus"), c("green", "bar")],
+        },
+    )
     held = load_state(game).held(0)
     me, other = seat_client(game, clients, 0), seat_client(game, clients, 1)
     reply = post_action(me, game, {"type": "top", "order": [0, 1, 2]}, game.version, **HX)
@@ -188,8 +211,7 @@ def test_live_reveal_fills_the_line_one_card_at_a_time(owner, member, clients):
     me = seat_client(game, clients, start)
     for count in (1, 2, 3):
         html = page(me, game)
-        action = json.loads(htmlmod.unescape(re.search(
-            r'name="action" value="([^"]*reveal[^"]*)"', html).group(1)))
+        action = json.loads(htmlmod.unescape(re.search(r'name="action" value="([^"]*reveal[^"]*)"', html).group(1)))
         assert action == {"type": "reveal"}
         reply = post_action(me, game, action, game.version, **HX)
         assert reply.status_code == 200
@@ -205,8 +227,12 @@ def test_hidden_information_never_reaches_a_page(owner, member, clients, client,
     planted = get_game("toppo").plant_secrets(state)
     Game.objects.filter(pk=game.pk).update(state=state.to_json())
     game.refresh_from_db()
-    visitors = {0: seat_client(game, clients, 0), 1: seat_client(game, clients, 1), None: client,
-                "outsider": outsider_client}
+    visitors = {
+        0: seat_client(game, clients, 0),
+        1: seat_client(game, clients, 1),
+        None: client,
+        "outsider": outsider_client,
+    }
     for who, visitor in visitors.items():
         for html in (page(visitor, game), visitor.get(f"/tables/{game.pk}/poll/?stamp=x", **HX).content.decode()):
             assert 'class="tp-display-card"' in html
@@ -229,8 +255,10 @@ def test_the_player_with_the_highest_total_chooses_the_display(owner, member, cl
     chooser, other = seat_client(game, clients, 1), seat_client(game, clients, 0)
     html = page(chooser, game)
     assert "choose the size of the display" in html
-    sizes = sorted(json.loads(htmlmod.unescape(v))["size"] for v in re.findall(
-        r'name="action" value="([^"]*choose_display[^"]*)"', html))
+    sizes = sorted(
+        json.loads(htmlmod.unescape(v))["size"]
+        for v in re.findall(r'name="action" value="([^"]*choose_display[^"]*)"', html)
+    )
     assert sizes == [3, 4]
     assert "bruno chooses the size of the display." in page(other, game)
     reply = post_action(chooser, game, {"type": "choose_display", "size": 4}, game.version, **HX)
@@ -302,11 +330,15 @@ def test_the_page_shows_the_rounds_priority_order(owner, member, clients, client
 
 
 def test_last_round_words_cover_every_outcome():
-    last = {"round": 4, "claims": [
-        {"seat": 1, "claim": {"type": "match", "pairs": [[0, 2], [2, 2]]}, "outcome": "applied"},
-        {"seat": 0, "claim": {"type": "top", "order": [0, 1, 2]}, "outcome": "void"},
-        {"seat": 2, "claim": {"type": "renew"}, "outcome": "renew"},
-        {"seat": 3, "claim": {"type": "toppo"}, "outcome": "toppo"}]}
+    last = {
+        "round": 4,
+        "claims": [
+            {"seat": 1, "claim": {"type": "match", "pairs": [[0, 2], [2, 2]]}, "outcome": "applied"},
+            {"seat": 0, "claim": {"type": "top", "order": [0, 1, 2]}, "outcome": "void"},
+            {"seat": 2, "claim": {"type": "renew"}, "outcome": "renew"},
+            {"seat": 3, "claim": {"type": "toppo"}, "outcome": "toppo"},
+        ],
+    }
     words = tp.last_round_words(last, ["ana", "bruno", "chen", "dana"])
     assert words[0] == "bruno: a match of 2 cards, carried out."
     assert words[1].startswith("ana: a top, void") and words[2] == "chen renewed."

@@ -1,5 +1,6 @@
 """The tournament pages: the list (upcoming, running, finished), the create form, one tournament with its
 register/withdraw buttons, its tables and standings, and the link in the site's navigation."""
+
 from __future__ import annotations
 
 from datetime import timedelta
@@ -17,8 +18,9 @@ pytestmark = pytest.mark.django_db
 
 
 def _open(owner, name="Spring cup", **kwargs):
-    return services.tournament_create(user=owner, name=name, kind="topology", players=2,
-                                      starts_at=timezone.now() + timedelta(hours=2), **kwargs)
+    return services.tournament_create(
+        user=owner, name=name, kind="topology", players=2, starts_at=timezone.now() + timedelta(hours=2), **kwargs
+    )
 
 
 def test_the_list_shows_each_state_and_the_nav_links_to_it(owner, member):
@@ -38,8 +40,18 @@ def test_creating_needs_a_login_and_goes_through_the_service(owner_client):
     assert Client().get("/tournaments/new/").status_code == 302
     assert owner_client.get("/tournaments/new/").status_code == 200
     start = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
-    form = {"name": "Club night", "game": "topology", "players": 2, "days": 2, "time_bank_days": 0,
-            "starts_at": start, "min_entrants": 3, "max_entrants": 6, "join": "on", "rated": "on"}
+    form = {
+        "name": "Club night",
+        "game": "topology",
+        "players": 2,
+        "days": 2,
+        "time_bank_days": 0,
+        "starts_at": start,
+        "min_entrants": 3,
+        "max_entrants": 6,
+        "join": "on",
+        "rated": "on",
+    }
     reply = owner_client.post("/tournaments/new/", form)
     tournament = Tournament.objects.get()
     assert reply.status_code == 302 and reply["Location"] == f"/tournaments/{tournament.pk}/"

@@ -1,5 +1,6 @@
 """Vacation and time banks in the pages (ruling S4): started and ended from the profile, with or without htmx;
 shown to her opponents next to her name; a time bank chosen on the new-table form."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,6 +16,7 @@ from tests.web.conftest import HX
 def stamp_of(game) -> str:
     return stamp(Game.objects.get(pk=game.pk))
 
+
 pytestmark = pytest.mark.django_db
 
 
@@ -25,7 +27,7 @@ def test_she_starts_and_ends_her_vacation_on_her_profile_in_place(owner_client, 
 
     reply = owner_client.post(reverse("vacation_start"), {"days": "3"}, **HX)
     fragment = reply.content.decode()
-    assert reply.status_code == 200 and fragment.lstrip().startswith("<section id=\"vacation\"")
+    assert reply.status_code == 200 and fragment.lstrip().startswith('<section id="vacation"')
     assert "You are on vacation until" in fragment and reverse("vacation_end") in fragment
     assert Vacation.objects.get(user=owner).ended_at is None
 
@@ -62,8 +64,10 @@ def test_her_opponent_sees_she_is_away_next_to_her_name(owner_client, member_cli
 def test_the_vacation_section_and_the_table_notes_are_translated(owner_client, member_client, owner, member):
     game = topology_table(owner, member, time_bank_days=2)
     owner_client.post(reverse("vacation_start"), {"days": "5"})
-    for language, words in (("es", ("Vacaciones", "de vacaciones hasta", "reserva de tiempo")),
-                            ("zh-hant", ("休假", "休假至", "時間儲備"))):
+    for language, words in (
+        ("es", ("Vacaciones", "de vacaciones hasta", "reserva de tiempo")),
+        ("zh-hant", ("休假", "休假至", "時間儲備")),
+    ):
         with translation.override(language):
             profile = owner_client.get(reverse("profile"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
             table = member_client.get(reverse("table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=language).content.decode()

@@ -1,4 +1,5 @@
 """`python manage.py seed_demo`: the demo account of the one-command start (safe to run again)."""
+
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import IntegrityError
@@ -20,8 +21,9 @@ class Command(BaseCommand):
         if created:
             self.stdout.write(self.style.SUCCESS(f"Created the demo account '{user.username}'."))
         else:
-            self.stdout.write(self.style.SUCCESS(f"The demo account '{user.username}' exists; "
-                                                 "its password and email are set back."))
+            self.stdout.write(
+                self.style.SUCCESS(f"The demo account '{user.username}' exists; its password and email are set back.")
+            )
         self.stdout.write(f"Log in at {settings.SITE_URL}{reverse('login')}")
         self.stdout.write(f"  username: {USERNAME}")
         self.stdout.write(f"  password: {PASSWORD}")

@@ -4,6 +4,7 @@ Time is a fake clock handed to the Budget, so nothing here depends on how fast t
 (house rule: tests never assert timings); what is checked is which phase stops when the limit
 has passed.
 """
+
 from __future__ import annotations
 
 import random
@@ -107,8 +108,7 @@ def test_time_spent_sampling_counts_against_the_decision(name):
     # The same through the bots' entry point, for both searches.
     for search in ("halving", "ismcts"):
         clock.now = 0.0
-        action = choose("strong", slow, state.view(seat), seat, random.Random(0),
-                        budget=budget.with_(search=search))
+        action = choose("strong", slow, state.view(seat), seat, random.Random(0), budget=budget.with_(search=search))
         assert canonical(action) in {canonical(a) for a in state.legal_actions(seat)}
 
 

@@ -3,6 +3,7 @@
 Budgets are tiny so that the whole file runs in well under a minute; strength is measured by
 bench/bench_bots.py, not here.
 """
+
 from __future__ import annotations
 
 import copy
@@ -16,8 +17,11 @@ from engine.bots.base import utilities
 from engine.core import all_games, canonical, get_game
 
 LEVELS = ("random", "greedy", "strong")
-TINY = {"random": Budget(), "greedy": Budget(max_candidates=24, refine=2),
-        "strong": Budget(iterations=6, plans=3, horizon=1, rollout_greedy=0.5, max_candidates=24)}
+TINY = {
+    "random": Budget(),
+    "greedy": Budget(max_candidates=24, refine=2),
+    "strong": Budget(iterations=6, plans=3, horizon=1, rollout_greedy=0.5, max_candidates=24),
+}
 CONFIGS = {
     "topology": [{}, {"advanced": True}],
     "topoum": [{}, {"deck": "preset", "preset": "duel"}],

@@ -1,4 +1,6 @@
-"""The Topology hints agree with the game's own scoring (ruling L4), greedy takes the best ring, and strong plans whole turns."""
+"""The Topology hints agree with the game's own scoring (ruling L4), greedy takes the best ring, and strong plans
+whole turns."""
+
 from __future__ import annotations
 
 import random
@@ -97,8 +99,7 @@ def test_greedy_places_the_tile_that_scores_most():
         top = max(best.values())
         if top == 0 or list(best.values()).count(top) > 3:
             continue  # only positions with a clear best ring
-        choice = choose("greedy", game(), state.view(seat), seat, random.Random(0),
-                        budget=Budget(max_candidates=48))
+        choice = choose("greedy", game(), state.view(seat), seat, random.Random(0), budget=Budget(max_candidates=48))
         assert best[str(choice)] == top
         found += 1
         if found == 6:

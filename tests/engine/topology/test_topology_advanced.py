@@ -1,4 +1,5 @@
 """The advanced two-player variant: reveal a third tile or turn one over (rulings L6, S3)."""
+
 from __future__ import annotations
 
 import json
@@ -59,8 +60,9 @@ def test_revealing_a_third_tile_cannot_be_taken_back():  # rulings L6, S3
 
 
 def test_a_turn_over_can_be_taken_back():  # ruling S3: nothing hidden was revealed
-    state, ids, _ = position([((0, 0), 0, ((0, 3), (1, 2), (4, 5), (6, 9), (7, 8))), CORNER],
-                             hand=[LOOSE, LOOSE], advanced=True)
+    state, ids, _ = position(
+        [((0, 0), 0, ((0, 3), (1, 2), (4, 5), (6, 9), (7, 8))), CORNER], hand=[LOOSE, LOOSE], advanced=True
+    )
     start = frozen(state)
     anchor, orientation = state.board.tiles[ids[0]]
     state.apply(0, {"type": "turn_over", "tile": ids[0]})
@@ -76,8 +78,9 @@ def test_a_turn_over_can_be_taken_back():  # ruling S3: nothing hidden was revea
 def test_a_ring_closed_by_the_turn_over_alone_does_not_score():  # ruling L6
     # Ends 4 and 5 of the start tile are joined; turned over, they become ends 9 and 0,
     # which face the corner tile's joined ends 2 and 1: a ring of two closes.
-    state, ids, hand = position([((0, 0), 0, ((0, 3), (1, 2), (4, 5), (6, 9), (7, 8))), CORNER],
-                                hand=[LOOSE, LOOSE], advanced=True)
+    state, ids, hand = position(
+        [((0, 0), 0, ((0, 3), (1, 2), (4, 5), (6, 9), (7, 8))), CORNER], hand=[LOOSE, LOOSE], advanced=True
+    )
     assert find_rings(state.board) == []
     state.apply(0, {"type": "turn_over", "tile": ids[0]})
     assert [r.value for r in find_rings(state.board)] == [2]

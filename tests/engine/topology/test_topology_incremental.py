@@ -1,5 +1,6 @@
 """The placements kept up to date as tiles come and go (issue 16) against a from-scratch enumeration,
 and clones that share what never changes without letting a change through (ruling L2, S3)."""
+
 from __future__ import annotations
 
 import json
@@ -30,10 +31,12 @@ def scratch_place_actions(state) -> list[dict]:
             if other in cells or (other in frontier and other < cell):
                 continue
             spots += [(cell, direction, other), (other, (direction + 3) % 6, cell)]
-    return [{"type": "place", "tile": tile, "cells": [list(anchor), list(other)], "orientation": orientation}
-            for tile in state.hand()
-            for anchor, orientation, other in spots
-            if not (orientation >= 3 and symmetric()[design_of(tile)])]
+    return [
+        {"type": "place", "tile": tile, "cells": [list(anchor), list(other)], "orientation": orientation}
+        for tile in state.hand()
+        for anchor, orientation, other in spots
+        if not (orientation >= 3 and symmetric()[design_of(tile)])
+    ]
 
 
 def random_steps(players: int, options: dict, seed: int):
@@ -129,8 +132,21 @@ def test_the_stored_json_keeps_its_shape_and_no_cache():
     """Games in the database are this JSON: the same fields as before the placement index, nothing more."""
     state = next(s for s in random_steps(2, {}, 5) if s.turn == 3 and s.placed_now())
     data = state.to_json()
-    assert set(data) == {"players", "advanced", "seed", "stack", "start_player", "board", "current", "turn",
-                         "revealed", "steps", "scores", "last_turn", "history"}
+    assert set(data) == {
+        "players",
+        "advanced",
+        "seed",
+        "stack",
+        "start_player",
+        "board",
+        "current",
+        "turn",
+        "revealed",
+        "steps",
+        "scores",
+        "last_turn",
+        "history",
+    }
     assert all(isinstance(placed, list) and len(placed) == 4 for placed in data["board"])
     assert TopologyState.from_json(json.loads(json.dumps(data))).to_json() == data
 

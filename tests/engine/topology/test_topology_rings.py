@@ -1,4 +1,5 @@
 """Rings, enclosure at any depth and turn scoring (rulings L3, L4)."""
+
 from __future__ import annotations
 
 from topology_positions import EXAMPLE_BEFORE, EXAMPLE_TURN, START, play_turn, position
@@ -11,10 +12,12 @@ from engine.topology.rings import enclosed, find_rings
 def test_two_tiles_close_a_ring_of_two_round_a_corner():  # ruling L3
     # End 0 and end 9 of the start tile face cell (1, -1); a tile there joining the two
     # sides it shows them (its ends 1 and 2) closes a ring of two curves round the corner.
-    state, ids, _ = position([
-        ((0, 0), 0, ((0, 9), (1, 8), (2, 7), (3, 6), (4, 5))),
-        ((1, -1), 2, ((0, 3), (1, 2), (4, 9), (5, 8), (6, 7))),
-    ])
+    state, ids, _ = position(
+        [
+            ((0, 0), 0, ((0, 9), (1, 8), (2, 7), (3, 6), (4, 5))),
+            ((1, -1), 2, ((0, 3), (1, 2), (4, 9), (5, 8), (6, 7))),
+        ]
+    )
     rings = find_rings(state.board)
     assert [r.value for r in rings] == [2]
     assert rings[0].tiles == set(ids)
@@ -35,7 +38,10 @@ def test_the_rulebook_example_scores_16():  # ruling L4: 10 + 2 + 2 + 2
     assert entry["points"] == 16
     assert state.scores_[0] == 16
     assert sorted((r["value"], r["inner"], r["points"]) for r in entry["rings"]) == [
-        (2, [], 2), (2, [], 2), (10, [2], 12)]
+        (2, [], 2),
+        (2, [], 2),
+        (10, [2], 12),
+    ]
 
 
 # Three rings one inside the other, 7 around 4 around 2; the last tile closes all three at once.

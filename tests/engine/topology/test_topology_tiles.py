@@ -1,4 +1,5 @@
 """The tile set and the placement geometry (rulings L1, L2)."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -36,17 +37,19 @@ def test_there_are_42_non_crossing_perfect_matchings_of_ten_ends():  # ruling L1
 
 def test_a_brute_force_count_agrees():
     """Every way of pairing 10 points, filtered for crossings, leaves the same 42."""
+
     def pairings(points):
         if not points:
             yield ()
             return
         first, rest = points[0], points[1:]
         for i, other in enumerate(rest):
-            for tail in pairings(rest[:i] + rest[i + 1:]):
+            for tail in pairings(rest[:i] + rest[i + 1 :]):
                 yield ((first, other),) + tail
 
-    plain = {tuple(sorted(m)) for m in pairings(tuple(range(10)))
-             if not any(crosses(p, q) for p, q in combinations(m, 2))}
+    plain = {
+        tuple(sorted(m)) for m in pairings(tuple(range(10))) if not any(crosses(p, q) for p, q in combinations(m, 2))
+    }
     assert plain == set(all_matchings())
 
 
@@ -75,6 +78,7 @@ def test_each_matching_belongs_to_exactly_one_design():
 
 def test_mirror_images_stay_separate_designs():
     """Tiles are one-sided: the mirror image of some design is a different design."""
+
     def mirror(m):  # reflect the outline across the line through ends 2 and 7: end i -> (4 - i) mod 10
         return tuple(sorted(tuple(sorted(((4 - i) % 10, (4 - j) % 10))) for i, j in m))
 

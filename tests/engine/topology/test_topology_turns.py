@@ -1,4 +1,5 @@
 """Setup, placement legality, turn sizes, undo, the end and the ranking (rulings G0, L2, L5, L7, S3)."""
+
 from __future__ import annotations
 
 import json
@@ -35,10 +36,11 @@ def play_out_turn(state):
 
 # --- setup ----------------------------------------------------------------------------------
 
+
 def test_setup_lays_one_tile_in_the_middle_and_hides_the_rest():  # rulebook SETUP, ruling L5
     state = new(2)
     assert len(state.board.tiles) == 1
-    (anchor, orientation), = state.board.tiles.values()
+    ((anchor, orientation),) = state.board.tiles.values()
     assert (anchor, orientation) == ((0, 0), 0)
     assert set(state.board.cells) == {(0, 0), (1, 0)}
     assert len(state.revealed) == 3
@@ -67,6 +69,7 @@ def test_the_advanced_variant_is_refused_for_more_than_two():  # ruling L6
 
 # --- turn sizes ---------------------------------------------------------------------------------
 
+
 def test_two_players_reveal_three_tiles_every_turn():  # ruling L5
     state = new(2, seed=3)
     for _ in range(4):
@@ -86,7 +89,7 @@ def test_with_three_or_four_the_start_player_lays_one_tile_first(players):  # ru
         play_out_turn(state)
     assert sizes == [2] * (players + 1)  # the start player's second turn is a full one
     assert state.history[0]["seat"] == first
-    assert [h["seat"] for h in state.history[:players + 1]] == [(first + i) % players for i in range(players + 1)]
+    assert [h["seat"] for h in state.history[: players + 1]] == [(first + i) % players for i in range(players + 1)]
 
 
 @pytest.mark.parametrize("players,turns", [(2, 17), (3, 26), (4, 26)])
@@ -120,6 +123,7 @@ def test_three_players_last_turn_may_be_a_single_tile():
 
 
 # --- placement ----------------------------------------------------------------------------------
+
 
 def test_a_tile_must_touch_the_table():  # ruling L2
     state, _, hand = position([((0, 0), 0, PLAIN)], hand=[LOOSE])
@@ -169,8 +173,12 @@ def test_legal_placements_are_exactly_the_touching_empty_pairs():
     listed = {(tuple(a["cells"][0]), a["orientation"]) for a in state.legal_actions(0) if a["type"] == "place"}
     covered = {(0, 0), (1, 0)}
     touching = {c for cell in covered for c in _around(cell)} - covered
-    expected = {(a, d) for a in _ring_of_cells(4) for d in range(6)
-                if a not in covered and _step(a, d) not in covered and (a in touching or _step(a, d) in touching)}
+    expected = {
+        (a, d)
+        for a in _ring_of_cells(4)
+        for d in range(6)
+        if a not in covered and _step(a, d) not in covered and (a in touching or _step(a, d) in touching)
+    }
     assert listed == expected
     # each of them applies
     for action in [a for a in state.legal_actions(0) if a["type"] == "place"]:
@@ -192,6 +200,7 @@ def _ring_of_cells(radius):
 
 
 # --- confirm, undo, refusals ---------------------------------------------------------------------
+
 
 def test_the_turn_ends_only_when_every_tile_is_down():  # ruling L5, S3
     state = new(2, seed=4)
@@ -253,10 +262,12 @@ def test_a_finished_game_refuses_moves():
 
 # --- the winner ----------------------------------------------------------------------------------
 
+
 def test_a_tie_goes_against_the_player_of_the_later_turn():  # ruling L7, rulebook "If there is a tie"
     # seat 1 plays the last turn; both have 5 and it closes nothing, so seat 1 ranks second
-    state, _, _ = position([((0, 0), 0, PLAIN)], hand=[LOOSE], stack=0, current=1,
-                           scores=[5, 5], last_turn=[10, 9], turn=11)
+    state, _, _ = position(
+        [((0, 0), 0, PLAIN)], hand=[LOOSE], stack=0, current=1, scores=[5, 5], last_turn=[10, 9], turn=11
+    )
     play_out_turn(state)
     assert state.is_over()
     ranks = {r.seat: r.rank for r in state.results()}
@@ -264,8 +275,16 @@ def test_a_tie_goes_against_the_player_of_the_later_turn():  # ruling L7, rulebo
 
 
 def test_ranking_with_three_players_and_a_tie():  # ruling L7
-    state, _, _ = position([((0, 0), 0, PLAIN)], hand=[LOOSE], players=3, stack=0, current=0,
-                           scores=[4, 7, 4], last_turn=[21, 22, 23], turn=24)
+    state, _, _ = position(
+        [((0, 0), 0, PLAIN)],
+        hand=[LOOSE],
+        players=3,
+        stack=0,
+        current=0,
+        scores=[4, 7, 4],
+        last_turn=[21, 22, 23],
+        turn=24,
+    )
     play_out_turn(state)
     results = {r.seat: (r.rank, r.score) for r in state.results()}
     # seat 2 (turn 23) played before seat 0 (turn 24 now), so seat 2 ranks above seat 0
@@ -273,6 +292,7 @@ def test_ranking_with_three_players_and_a_tie():  # ruling L7
 
 
 # --- storage and replay ------------------------------------------------------------------------------
+
 
 def test_json_round_trip_and_replay_give_the_same_state():
     state = new(2, seed="replay")

@@ -1,4 +1,5 @@
 """What each seat sees, bots' sampled states, and the log lines (rulings G0.2, G0.3, L5)."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Helpers for the Topology tests: positions laid out tile by tile, tiles named by their curves."""
+
 from __future__ import annotations
 
 import engine.topology  # noqa: F401  (registers the game)
@@ -36,8 +37,19 @@ class Tiles:
         return tile
 
 
-def position(tiles, *, hand=(), players: int = 2, advanced: bool = False, current: int = 0,
-             stack: int | None = None, scores=None, turn: int = 1, last_turn=None, start_player: int = 0):
+def position(
+    tiles,
+    *,
+    hand=(),
+    players: int = 2,
+    advanced: bool = False,
+    current: int = 0,
+    stack: int | None = None,
+    scores=None,
+    turn: int = 1,
+    last_turn=None,
+    start_player: int = 0,
+):
     """A state with `tiles` [(anchor, orientation, pairs)] on the table and `hand` [pairs] revealed to `current`.
 
     `stack` face-down tiles (default: every tile not used) wait, in a fixed order.
@@ -50,9 +62,19 @@ def position(tiles, *, hand=(), players: int = 2, advanced: bool = False, curren
     rest = [t for t in range(TILE_COUNT) if t not in deal.used]
     rest = rest if stack is None else rest[:stack]
     state = TopologyState(
-        players=players, advanced=advanced, seed="test-seed", stack=rest, start_player=start_player,
-        board=board, current=current, turn=turn, revealed=hand_ids, steps=[],
-        scores=list(scores or [0] * players), last_turn=list(last_turn or [None] * players), history=[],
+        players=players,
+        advanced=advanced,
+        seed="test-seed",
+        stack=rest,
+        start_player=start_player,
+        board=board,
+        current=current,
+        turn=turn,
+        revealed=hand_ids,
+        steps=[],
+        scores=list(scores or [0] * players),
+        last_turn=list(last_turn or [None] * players),
+        history=[],
     )
     return state, ids, hand_ids
 

@@ -3,6 +3,7 @@
 Most positions: a disc of squares of radius 2 around (0, 0); Red's mole starts on her barracks at
 (-1, 0) and moves east onto (0, 0), where it is the active mole.
 """
+
 from __future__ import annotations
 
 from topoum_asserts import (
@@ -35,11 +36,11 @@ def test_bayonet_moves_the_active_mole_onto_the_adjacent_rival_which_is_eliminat
     # only adjacent rival moles: not her own (0, 1), not the rival two spaces away
     assert choices(st, "bayonet") == {(1, 0)}
     play(st, "bayonet", (1, 0))
-    assert mole_at(st, (1, 0)) == 0          # Red stands where the rival was
+    assert mole_at(st, (1, 0)) == 0  # Red stands where the rival was
     assert mole_at(st, A) == -1
     assert moles_of(st, BLUE) == {(2, 0)}
-    assert reserve(st, BLUE) == 3            # the eliminated mole is back in Blue's reserve
-    assert medals(st, RED) == 10             # no penalty: no own mole lost
+    assert reserve(st, BLUE) == 3  # the eliminated mole is back in Blue's reserve
+    assert medals(st, RED) == 10  # no penalty: no own mole lost
 
 
 def test_bayonet_is_not_offered_without_an_adjacent_rival():
@@ -54,7 +55,7 @@ def test_bayonet_is_not_offered_without_an_adjacent_rival():
 def test_short_range_eliminates_an_adjacent_rival_and_the_shooter_stays():
     pos = red_to_act(players=3).mole(BLUE, (1, -1), (2, 0)).mole(YELLOW, (-1, 1)).mole(RED, (0, -1))
     st = go(pos, ["short_range"])
-    assert choices(st, "short_range") == {(1, -1), (-1, 1)}   # rivals of any colour, adjacent only
+    assert choices(st, "short_range") == {(1, -1), (-1, 1)}  # rivals of any colour, adjacent only
     play(st, "short_range", (1, -1))
     assert mole_at(st, (1, -1)) == -1
     assert mole_at(st, A) == 0
@@ -87,9 +88,9 @@ def test_long_range_hits_a_rival_two_or_three_spaces_away_in_a_straight_line():
 
 def test_long_range_is_blocked_by_moles_and_rocks_in_between():
     pos = red_to_act(players=3)
-    pos.mole(RED, (1, 0)).mole(BLUE, (2, 0))                  # east: her own mole in between
-    pos.mole(YELLOW, (0, 1)).mole(BLUE, (0, 2))               # south-east: a rival mole in between
-    pos.obstacle("rock", (0, -1)).mole(BLUE, (0, -2))         # north-west: a rock in between
+    pos.mole(RED, (1, 0)).mole(BLUE, (2, 0))  # east: her own mole in between
+    pos.mole(YELLOW, (0, 1)).mole(BLUE, (0, 2))  # south-east: a rival mole in between
+    pos.obstacle("rock", (0, -1)).mole(BLUE, (0, -2))  # north-west: a rock in between
     st = go(pos, ["long_range", "advance"])
     assert "long_range" not in offered(st)
 
@@ -120,7 +121,7 @@ def test_grenade_removes_an_adjacent_square_with_the_rival_mole_on_it():
     assert not has_tile(st, (1, 0))
     assert mole_at(st, (1, 0)) == -1
     assert reserve(st, BLUE) == 4
-    assert tiles_in_reserve(st, BLUE) == blue_tiles + 1   # the barracks goes back to its colour (T4)
+    assert tiles_in_reserve(st, BLUE) == blue_tiles + 1  # the barracks goes back to its colour (T4)
     assert medals(st, RED) == 10
     assert mole_at(st, A) == 0
 
@@ -142,7 +143,7 @@ def test_grenade_that_splits_the_battlefield_removes_the_smaller_part_and_own_lo
     pos.neutral((-2, 0), (0, 0), (1, 0), (2, 0), (3, 0), (-2, 1), colour=3)
     pos.barracks(RED, START).mole(RED, START).mole(RED, (3, 0)).mole(BLUE, (2, 0)).mole(BLUE, (-2, 1))
     st = go(pos, ["grenade"])
-    play(st, "grenade", (1, 0))   # leaves {(-2,0),(-2,1),(-1,0),(0,0)} and {(2,0),(3,0)}
+    play(st, "grenade", (1, 0))  # leaves {(-2,0),(-2,1),(-1,0),(0,0)} and {(2,0),(3,0)}
     assert squares(st) == {(-2, 0), (-2, 1), (-1, 0), (0, 0)}
     assert moles_of(st, BLUE) == {(-2, 1)}
     assert moles_of(st, RED) == {A}
@@ -155,7 +156,7 @@ def test_grenade_that_splits_the_battlefield_in_equal_parts_lets_the_player_choo
     pos.neutral((0, 0), (1, 0), (2, 0), (3, 0), colour=3)
     pos.barracks(RED, START).mole(RED, START).mole(BLUE, (3, 0))
     st = go(pos, ["grenade"])
-    play(st, "grenade", (1, 0))   # {(-1,0),(0,0)} against {(2,0),(3,0)}: equal, Red decides
+    play(st, "grenade", (1, 0))  # {(-1,0),(0,0)} against {(2,0),(3,0)}: equal, Red decides
     keeps = {tuple(a["hex"]) for a in acts(st, type="keep")}
     assert keeps == {(-1, 0), (0, 0), (2, 0), (3, 0)}
     do(st, type="keep", hex=[0, 0])
@@ -190,7 +191,7 @@ def test_mortar_attack_hits_the_square_two_away_ignoring_what_is_between():
     assert choices(st, "mortar_attack") == {(2, 0), (2, -2), (0, -2), (-2, 0), (-2, 2), (0, 2)}
     play(st, "mortar_attack", (0, -2))
     assert not has_tile(st, (0, -2))
-    assert moles_of(st, BLUE) == {(1, 0), (2, 0)}       # the square in between is untouched
+    assert moles_of(st, BLUE) == {(1, 0), (2, 0)}  # the square in between is untouched
     assert has_tile(st, (1, 0))
 
 
@@ -212,7 +213,7 @@ def test_slingshot_eliminates_a_rival_exactly_two_away_ignoring_what_is_between(
     assert choices(st, "slingshot") == {(2, 0), (0, -2)}
     play(st, "slingshot", (2, 0))
     assert moles_of(st, BLUE) == {(1, 0), (0, -2), (0, 3)}
-    assert has_tile(st, (2, 0))          # a shot, not an explosion: the square stays
+    assert has_tile(st, (2, 0))  # a shot, not an explosion: the square stays
     assert medals(st, RED) == 10
 
 
@@ -227,7 +228,7 @@ def test_a_combat_card_from_the_line_pays_its_slot_and_unplayable_line_cards_are
     pos = red_to_act().mole(BLUE, (1, 0)).line([None, "slingshot", None, None, "short_range"])
     st = go(pos, [])
     plays = {(a["card"], a.get("slot")) for a in acts(st, type="play")}
-    assert plays == {("short_range", 5)}      # no rival two away: the Slingshot in slot 2 is not listed
+    assert plays == {("short_range", 5)}  # no rival two away: the Slingshot in slot 2 is not listed
     play(st, "short_range", (1, 0), source="line")
     assert moles_of(st, BLUE) == set()
-    assert medals(st, RED) == 12              # slot 5 gives 2 medals
+    assert medals(st, RED) == 12  # slot 5 gives 2 medals

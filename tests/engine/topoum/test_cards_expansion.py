@@ -2,6 +2,7 @@
 
 Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the active mole.
 """
+
 from __future__ import annotations
 
 from topoum_asserts import (
@@ -45,13 +46,13 @@ def test_build_barracks_goes_on_any_empty_space_next_to_the_battlefield_not_next
     st = go(pos, ["build_barracks"])
     expected = free_spaces_next_to(st, [START, A, (1, 0)])
     assert choices(st, "build_barracks") == expected
-    assert (4, 0) not in expected          # next to the outpost only (ruling T3)
+    assert (4, 0) not in expected  # next to the outpost only (ruling T3)
     tiles = tiles_in_reserve(st, RED)
-    play(st, "build_barracks", (2, 0))     # next to (1, 0) and to the outpost (3, 0)
+    play(st, "build_barracks", (2, 0))  # next to (1, 0) and to the outpost (3, 0)
     assert is_barracks(st, (2, 0), RED)
     assert mole_at(st, (2, 0)) == -1
     assert tiles_in_reserve(st, RED) == tiles - 1
-    assert outposts(st) == set()           # the outpost it touches joins the battlefield (ruling T3)
+    assert outposts(st) == set()  # the outpost it touches joins the battlefield (ruling T3)
 
 
 def test_build_barracks_with_none_in_reserve_takes_back_a_free_barracks_first():
@@ -115,7 +116,7 @@ def test_conquest_replaces_an_unoccupied_rival_barracks_or_neutral_tile_next_to_
     play(st, "conquest", (1, 0))
     assert is_barracks(st, (1, 0), RED)
     assert tiles_in_reserve(st, RED) == red_tiles - 1
-    assert tiles_in_reserve(st, BLUE) == blue_tiles + 1   # the replaced tile goes back to Blue (T4)
+    assert tiles_in_reserve(st, BLUE) == blue_tiles + 1  # the replaced tile goes back to Blue (T4)
 
 
 def test_conquest_of_a_neutral_tile_returns_it_to_its_colour():
@@ -145,7 +146,7 @@ def test_betrayal_replaces_an_adjacent_rival_with_a_mole_from_her_reserve():
     assert moles_of(st, RED) == {A, (1, 0)}
     assert reserve(st, RED) == 2
     assert reserve(st, BLUE) == 4
-    assert (1, 0) not in moves_from(st)    # a mole from the reserve cannot move this turn (T14)
+    assert (1, 0) not in moves_from(st)  # a mole from the reserve cannot move this turn (T14)
     assert medals(st, RED) == 10
 
 
@@ -168,10 +169,10 @@ def test_new_soldier_deploys_a_reserve_mole_two_away_ignoring_the_space_between(
     pos = red_to_act(without=[(0, -1)]).mole(BLUE, (1, 0))
     st = go(pos, ["new_soldier"])
     assert choices(st, "new_soldier") == {(2, 0), (2, -2), (0, -2), (-2, 0), (-2, 2), (0, 2)}
-    play(st, "new_soldier", (0, -2))       # across the empty space (0, -1)
+    play(st, "new_soldier", (0, -2))  # across the empty space (0, -1)
     assert moles_of(st, RED) == {A, (0, -2)}
     assert reserve(st, RED) == 2
-    assert (0, -2) not in moves_from(st)   # T14: a mole from the reserve cannot move this turn
+    assert (0, -2) not in moves_from(st)  # T14: a mole from the reserve cannot move this turn
 
 
 def test_new_soldier_onto_a_rival_eliminates_both_without_penalty():

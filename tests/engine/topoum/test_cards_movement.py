@@ -4,6 +4,7 @@ Most positions: a disc of squares of radius 2 around (0, 0); Red's mole starts o
 (-1, 0) and moves east onto (0, 0), where it is the active mole. Directions: 0 east, 1 north-east,
 2 north-west, 3 west, 4 south-west, 5 south-east (engine.hexgrid).
 """
+
 from __future__ import annotations
 
 from topoum_asserts import (
@@ -47,7 +48,7 @@ def test_advance_onto_a_rival_is_fair_combat_and_both_fall_without_penalty():
     play(st, "advance", (1, 0))
     assert moles_of(st, RED) == set() and moles_of(st, BLUE) == set()
     assert reserve(st, RED) == 4 and reserve(st, BLUE) == 4
-    assert medals(st, RED) == 10          # Law #5: fallen in fair combat
+    assert medals(st, RED) == 10  # Law #5: fallen in fair combat
 
 
 def test_advance_onto_an_own_mole_eliminates_both_and_costs_ten():
@@ -56,7 +57,7 @@ def test_advance_onto_an_own_mole_eliminates_both_and_costs_ten():
     play(st, "advance", (0, 1))
     assert moles_of(st, RED) == set()
     assert reserve(st, RED) == 4
-    assert medals(st, RED) == 0           # Law #5: confusion among her own, -10
+    assert medals(st, RED) == 0  # Law #5: confusion among her own, -10
 
 
 def test_advance_is_not_offered_when_the_only_neighbouring_square_is_a_rock():
@@ -110,8 +111,8 @@ def test_motorbike_patrol_runs_over_a_rival_on_the_first_square():
 
 def test_motorbike_patrol_needs_two_squares_and_is_stopped_by_own_moles_and_rocks():
     pos = red_to_act(without=[(0, -1)])
-    pos.mole(RED, (1, 0))                 # east: her own mole on the first square
-    pos.obstacle("rock", (1, -1))         # north-east: a rock on the first square
+    pos.mole(RED, (1, 0))  # east: her own mole on the first square
+    pos.obstacle("rock", (1, -1))  # north-east: a rock on the first square
     # north-west: no tile on the first space; west: (-1, 0), (-2, 0) free; south-west, south-east free
     st = go(pos, ["motorbike_patrol"])
     assert choices(st, "motorbike_patrol") == {(-2, 0), (-2, 2), (0, 2)}
@@ -129,7 +130,7 @@ def test_motorbike_patrol_is_not_offered_without_two_squares_in_a_line():
 
 # --- Panic Attack ----------------------------------------------------------------------------------
 def test_panic_attack_pushes_every_mole_on_the_ray_one_space_farthest_first():
-    pos = red_to_act().neutral((3, -1), (4, -1), (4, 0), (5, 0), colour=3)   # (3, 0) is a gap
+    pos = red_to_act().neutral((3, -1), (4, -1), (4, 0), (5, 0), colour=3)  # (3, 0) is a gap
     pos.mole(BLUE, (1, 0), (4, 0), (1, -1))
     st = go(pos, ["panic_attack"])
     play(st, "panic_attack", dir=EAST)
@@ -141,15 +142,15 @@ def test_panic_attack_pushes_every_mole_on_the_ray_one_space_farthest_first():
 def test_panic_attack_pushes_moles_off_the_battlefield_and_own_losses_cost_five():
     pos = red_to_act().mole(BLUE, (2, 0)).mole(RED, (0, 2))
     st = go(pos, ["panic_attack"])
-    play(st, "panic_attack", dir=EAST)     # (2, 0) is pushed onto (3, 0), a space without a tile
+    play(st, "panic_attack", dir=EAST)  # (2, 0) is pushed onto (3, 0), a space without a tile
     assert moles_of(st, BLUE) == set() and reserve(st, BLUE) == 4
-    assert medals(st, RED) == 10           # a rival lost: no penalty
+    assert medals(st, RED) == 10  # a rival lost: no penalty
 
     pos = red_to_act().mole(BLUE, (2, 0)).mole(RED, (0, 2))
     st = go(pos, ["panic_attack"])
-    play(st, "panic_attack", dir=SE)       # her own (0, 2) goes off to (0, 3)
+    play(st, "panic_attack", dir=SE)  # her own (0, 2) goes off to (0, 3)
     assert moles_of(st, RED) == {A}
-    assert medals(st, RED) == 5            # Law #5
+    assert medals(st, RED) == 5  # Law #5
 
 
 def test_panic_attack_mole_pushed_towards_a_rock_stays_and_the_one_behind_collides():
@@ -180,7 +181,7 @@ def test_panic_attack_offers_only_directions_in_which_some_mole_moves():
 
 
 def test_panic_attack_is_not_offered_when_no_mole_is_in_line_with_the_active_one():
-    pos = red_to_act().mole(BLUE, (2, -1), (1, 1))   # not on any of the six rays from (0, 0)
+    pos = red_to_act().mole(BLUE, (2, -1), (1, 1))  # not on any of the six rays from (0, 0)
     st = go(pos, ["panic_attack", "advance"])
     assert "panic_attack" not in offered(st)
 
@@ -198,7 +199,7 @@ def test_tunnel_takes_the_mole_from_her_barracks_to_another_free_one_anywhere():
 
 def test_tunnel_is_not_offered_from_a_neutral_square():
     pos = red_to_act().barracks(RED, (2, 0))
-    st = go(pos, ["tunnel", "advance"])   # (0, 0) is neutral
+    st = go(pos, ["tunnel", "advance"])  # (0, 0) is neutral
     assert "tunnel" not in offered(st)
 
 
@@ -214,14 +215,14 @@ def test_tunnel_is_not_offered_without_another_free_barracks():
     pos.barracks(RED, (-2, 0), A, (2, 0)).mole(RED, (-2, 0), (2, 0))
     pos.neutral(START, colour=3).mole(RED, START)
     st = red_holding(pos, ["tunnel", "advance"])
-    activate(st, START, A)   # leaves a neutral square behind; her other barracks are occupied
+    activate(st, START, A)  # leaves a neutral square behind; her other barracks are occupied
     assert "tunnel" not in offered(st)
 
 
 # --- Decoy ---------------------------------------------------------------------------------------
 def test_decoy_swaps_the_active_mole_with_a_rival_on_an_adjacent_barracks_of_any_colour():
     pos = red_to_act(players=3).barracks(BLUE, (1, 0)).barracks(RED, (0, 1)).mole(BLUE, (1, 0), (0, 1))
-    pos.mole(YELLOW, (0, -1))           # on a neutral square: not a target
+    pos.mole(YELLOW, (0, -1))  # on a neutral square: not a target
     st = go(pos, ["decoy"])
     assert choices(st, "decoy") == {(1, 0), (0, 1)}
     play(st, "decoy", (1, 0))
@@ -259,7 +260,7 @@ def test_panic_attack_pushing_her_own_mole_onto_a_rival_is_fair_combat():
     # Law #5: "you will not suffer this penalty if you move a mole to a square occupied by a rival"
     pos = red_to_act().obstacle("rock", (3, 0)).mole(RED, (1, 0)).mole(BLUE, (2, 0))
     st = go(pos, ["panic_attack"])
-    play(st, "panic_attack", dir=EAST)     # (2, 0) stays against the rock; Red's (1, 0) is pushed onto it
+    play(st, "panic_attack", dir=EAST)  # (2, 0) stays against the rock; Red's (1, 0) is pushed onto it
     assert moles_of(st, RED) == {A} and moles_of(st, BLUE) == set()
     assert medals(st, RED) == 10
 
@@ -272,13 +273,13 @@ def test_a_mole_that_comes_back_to_its_square_by_a_card_makes_its_lines_new():
     st = go(pos, ["advance"])
     play(st, "advance", START)
     assert moles_of(st, RED) == {START, (2, 0)}
-    assert end_turn_gain(st, RED) == 5       # 4 squares + her barracks at (-1, 0)
+    assert end_turn_gain(st, RED) == 5  # 4 squares + her barracks at (-1, 0)
 
 
 def test_moles_pushed_by_panic_attack_make_new_lines():
     pos = red_to_act().mole(RED, (1, 0), (2, -2))
     st = go(pos, ["panic_attack"])
-    play(st, "panic_attack", dir=EAST)       # (1, 0) -> (2, 0)
+    play(st, "panic_attack", dir=EAST)  # (1, 0) -> (2, 0)
     assert moles_of(st, RED) == {A, (2, 0), (2, -2)}
     # (0,0)-(2,0), (0,0)-(2,-2) and the pushed (2,0)-(2,-2): three squares each, no red barracks
     assert end_turn_gain(st, RED) == 9

@@ -3,6 +3,7 @@
 "Farmer is coming!" is tested farmer by farmer in test_farmers.py.
 Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the active mole.
 """
+
 from __future__ import annotations
 
 from topoum_asserts import (
@@ -39,8 +40,8 @@ def test_prisoner_of_war_captures_an_adjacent_rival_which_red_cannot_use():
     assert choices(st, "prisoner_of_war") == {(1, 0), (0, 1)}
     play(st, "prisoner_of_war", (1, 0))
     assert moles_of(st, BLUE) == {(2, 0)}
-    assert reserve(st, BLUE) == 2          # not back in Blue's reserve: it is Red's prisoner
-    assert reserve(st, RED) == 3           # nor in Red's usable reserve
+    assert reserve(st, BLUE) == 2  # not back in Blue's reserve: it is Red's prisoner
+    assert reserve(st, RED) == 3  # nor in Red's usable reserve
     assert st.prisoners[0][1] == 1
     assert medals(st, RED) == 10
 
@@ -91,11 +92,11 @@ def test_press_support_gives_the_press_and_a_medal_at_the_end_of_every_turn():
     st = go(pos, ["press_support"])
     play(st, "press_support")
     assert st.press == 0
-    assert end_turn_gain(st, RED) == 1          # Red has one mole: no line, only the Press
+    assert end_turn_gain(st, RED) == 1  # Red has one mole: no line, only the Press
     before = medals(st, BLUE)
     red_before = medals(st, RED)
     blue_moves_and_ends(st, (2, -2), (1, -2))
-    assert medals(st, RED) == red_before + 1    # at the end of Blue's turn too
+    assert medals(st, RED) == red_before + 1  # at the end of Blue's turn too
     assert medals(st, BLUE) == before
 
 
@@ -127,7 +128,7 @@ def test_red_cross_moves_the_piece_onto_the_active_mole_from_beside_the_board():
 def test_red_cross_moves_the_piece_away_from_another_mole_which_loses_its_protection():
     pos = red_to_act().mole(BLUE, (1, 0)).red_cross((1, 0))
     st = go(pos, ["red_cross", "short_range"])
-    assert "short_range" not in offered(st)      # (1, 0) is protected for now
+    assert "short_range" not in offered(st)  # (1, 0) is protected for now
     play(st, "red_cross")
     assert red_cross_at(st) == A
 

@@ -3,6 +3,7 @@
 Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the active mole; the
 battlefield is a disc of radius 2 around (0, 0) unless a test says otherwise.
 """
+
 from __future__ import annotations
 
 import topoum_asserts as asserts
@@ -46,8 +47,9 @@ def tile_moves(st) -> set:
     """(from, to) of every choice of a four-tile farmer; from is None for a tile beside the board."""
     trial = copy(st)
     do(trial, type="play", card="farmer", source="hand")
-    return {(tuple(a["from"]) if a.get("from") is not None else None, tuple(a["hex"]))
-            for a in acts(trial, type="target")}
+    return {
+        (tuple(a["from"]) if a.get("from") is not None else None, tuple(a["hex"])) for a in acts(trial, type="target")
+    }
 
 
 def play_farmer(st, to, frm="none"):
@@ -78,8 +80,8 @@ def test_kings_of_buckets_moves_a_puddle_onto_an_unoccupied_square_and_floods_it
     assert tile_moves(st) == {((3, 0), h) for h in DISC - {A, (1, 0)}}
     play_farmer(st, (1, -1), frm=(3, 0))
     assert feature(st, (1, -1)) == "puddle"
-    assert is_neutral(st, (1, -1), BLUE)         # the flooded barracks turns neutral (T17)
-    assert feature(st, (3, 0)) is None and has_tile(st, (3, 0))   # the base tile stays behind
+    assert is_neutral(st, (1, -1), BLUE)  # the flooded barracks turns neutral (T17)
+    assert feature(st, (3, 0)) is None and has_tile(st, (3, 0))  # the base tile stays behind
 
 
 def test_kings_of_buckets_puddle_may_go_onto_any_unoccupied_square_even_an_outpost():
@@ -111,7 +113,7 @@ def test_the_crusher_drops_a_rock_on_any_square_crushing_the_mole_and_the_barrac
     pos = red_to_act("the_crusher").neutral((3, 0), colour=2).feature("rock", (3, 0))
     pos.barracks(BLUE, (1, 0)).mole(BLUE, (1, 0))
     st = go(pos)
-    assert ((3, 0), (1, 0)) in tile_moves(st)        # occupied squares too
+    assert ((3, 0), (1, 0)) in tile_moves(st)  # occupied squares too
     play_farmer(st, (1, 0), frm=(3, 0))
     assert feature(st, (1, 0)) == "rock"
     assert moles_of(st, BLUE) == set() and reserve(st, BLUE) == 4
@@ -124,7 +126,7 @@ def test_the_crusher_on_an_own_mole_costs_five():
     st = go(pos)
     play_farmer(st, (0, 2), frm=None)
     assert moles_of(st, RED) == {A}
-    assert medals(st, RED) == 5                      # Law #5
+    assert medals(st, RED) == 5  # Law #5
 
 
 def test_the_crusher_is_not_offered_without_a_rock_to_move():
@@ -157,11 +159,11 @@ def test_the_sprayer_is_not_offered_without_a_gas_tile():
 def test_queen_of_nature_puts_the_turnip_under_the_active_mole_and_its_lines_score_two_more():
     pos = red_to_act("queen_of_nature").barracks(RED, A, (2, 0)).mole(RED, (2, 0)).feature("turnip", (0, 2))
     st = go(pos)
-    assert choices(st, "farmer") is None             # no choice: the active mole's square
+    assert choices(st, "farmer") is None  # no choice: the active mole's square
     play(st, "farmer")
     assert feature(st, A) == "turnip"
     assert feature(st, (0, 2)) is None
-    assert is_neutral(st, A, RED)                     # the barracks under it is buried
+    assert is_neutral(st, A, RED)  # the barracks under it is buried
     # line (0,0)-(1,0)-(2,0): 3 squares + 1 red barracks (2,0) + 2 for the turnip
     assert end_turn_gain(st, RED) == 6
 
@@ -182,7 +184,7 @@ def test_queen_of_nature_is_not_offered_when_the_active_mole_is_already_on_the_t
 def test_lady_boom_blows_up_a_square_next_to_the_dynamite_and_the_dynamite_moves_there():
     pos = red_to_act("lady_boom").obstacle("dynamite", (2, -1)).mole(BLUE, (1, 0))
     st = go(pos)
-    assert choices(st, "farmer") == {(2, -2), (1, -1), (1, 0), (2, 0)}   # next to the dynamite, not the mole
+    assert choices(st, "farmer") == {(2, -2), (1, -1), (1, 0), (2, 0)}  # next to the dynamite, not the mole
     play(st, "farmer", (1, 0))
     assert moles_of(st, BLUE) == set() and reserve(st, BLUE) == 4
     assert feature(st, (1, 0)) == "dynamite"
@@ -196,7 +198,7 @@ def test_lady_boom_dynamite_blown_away_is_placed_at_once_by_whoever_did_it():
     play(st, "grenade", (1, 0))
     spots = {tuple(a["hex"]) for a in acts(st, type="target")}
     assert st.cur == 0
-    assert (3, 0) in spots and (1, 0) in spots       # free spaces next to the battlefield
+    assert (3, 0) in spots and (1, 0) in spots  # free spaces next to the battlefield
     assert A not in spots and (5, 0) not in spots
     do(st, type="target", hex=[3, 0])
     assert feature(st, (3, 0)) == "dynamite"
@@ -231,7 +233,7 @@ def test_trap_master_sets_the_trap_on_an_unoccupied_square_and_buries_its_barrac
 def test_trap_master_lines_lose_one_per_end_mole_next_to_the_trap():
     pos = red_to_act("trap_master").feature("trap", (0, 2)).barracks(RED, (2, 0)).mole(RED, (2, 0))
     st = go(pos)
-    play(st, "farmer", (1, -1))                # next to (0, 0), not to (2, 0)
+    play(st, "farmer", (1, -1))  # next to (0, 0), not to (2, 0)
     # line (0,0)-(1,0)-(2,0): 3 squares + 1 red barracks - 1 for the worried mole at (0, 0)
     assert end_turn_gain(st, RED) == 3
 
@@ -255,7 +257,7 @@ def test_the_stomper_crushes_the_mole_under_the_footprint_and_scares_the_neighbo
     pos = red_to_act("the_stomper").feature("footprint", (1, -2))
     pos.mole(BLUE, (1, -1), (2, -1), (1, 0))
     st = go(pos)
-    assert choices(st, "farmer") == {(2, -2), (0, -2), (0, -1), (1, -1)}   # next to the footprint
+    assert choices(st, "farmer") == {(2, -2), (0, -2), (0, -1), (1, -1)}  # next to the footprint
     play(st, "farmer", (1, -1))
     assert feature(st, (1, -1)) == "footprint"
     assert feature(st, (1, -2)) is None
@@ -322,7 +324,7 @@ def test_lord_of_the_crates_still_gives_a_medal_when_no_crate_is_left():
 def test_lord_of_the_crates_offers_no_crate_to_a_mole_already_on_a_crate():
     pos = red_to_act("lord_of_the_crates").crate(0, A).neutral((3, 0), colour=2).crate(1, (3, 0))
     st = go(pos)
-    assert st.view(0)["crates_known"] == {"0": 0}     # ruling T8: reaching a crate shows its value
+    assert st.view(0)["crates_known"] == {"0": 0}  # ruling T8: reaching a crate shows its value
     assert crate_choices_after_playing(st) == {None}
     if acts(st, type="target"):
         do(st, type="target", hex=None)
@@ -334,18 +336,18 @@ def test_lord_of_the_crates_offers_no_crate_to_a_mole_already_on_a_crate():
 def test_the_stomper_scaring_her_own_mole_off_the_battlefield_costs_five():
     pos = red_to_act("the_stomper").feature("footprint", (1, -2)).mole(RED, (2, -2))
     st = go(pos)
-    play(st, "farmer", (1, -1))            # (2,-2) runs north-east to (3,-3): no tile there
+    play(st, "farmer", (1, -1))  # (2,-2) runs north-east to (3,-3): no tile there
     assert (2, -2) not in moles_of(st, RED)
-    assert medals(st, RED) == 5            # Law #5
+    assert medals(st, RED) == 5  # Law #5
 
 
 def test_a_sprung_trap_can_be_set_again_by_a_later_card():
     # Trap Master: "Another player can place it again wherever she wishes if a new card says so"
     pos = red_to_act("trap_master").feature("trap", A).barracks(RED, (2, 0)).mole(RED, (2, 0))
     st = red_holding(pos, ["farmer"])
-    move(st, START, A)                     # the first mole steps on the trap
+    move(st, START, A)  # the first mole steps on the trap
     assert feature(st, A) is None
-    activate(st, (2, 0), (1, 0))           # the second mole moves and plays the farmer
+    activate(st, (2, 0), (1, 0))  # the second mole moves and plays the farmer
     assert "farmer" in offered(st)
     play(st, "farmer", (0, 2))
     assert feature(st, (0, 2)) == "trap"
@@ -358,7 +360,7 @@ def test_a_puddle_destroyed_by_a_grenade_goes_beside_the_board_and_can_come_back
     play(st, "grenade", (1, -1))
     assert not has_tile(st, (1, -1))
     activate(st, (2, 0), (1, 0))
-    assert {frm for frm, _ in tile_moves(st)} == {None}   # only the one beside the board
+    assert {frm for frm, _ in tile_moves(st)} == {None}  # only the one beside the board
     play_farmer(st, (0, 2), frm=None)
     assert feature(st, (0, 2)) == "puddle"
 

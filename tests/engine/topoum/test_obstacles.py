@@ -3,6 +3,7 @@
 Obstacle tiles are squares by themselves. Red's mole starts on her barracks at (-1, 0); a second red
 mole at (3, 0) is used to read lines of sight along the row r = 0.
 """
+
 from __future__ import annotations
 
 import topoum_asserts as asserts
@@ -45,7 +46,7 @@ def line_over(kind):
     pos.barracks(RED, (-2, 0)).mole(RED, (-2, 0)).mole(RED, (2, 0))
     st = red_holding(pos, ["build_barracks"])
     move(st, (-2, 0), START)
-    do(st, type="change_tile")     # (-1, 0) becomes a red barracks: the line gets 1 bonus medal
+    do(st, type="change_tile")  # (-1, 0) becomes a red barracks: the line gets 1 bonus medal
     return st
 
 
@@ -62,7 +63,7 @@ def test_a_mole_pushed_towards_a_rock_is_not_moved():
     pos = red_to_act().obstacle("rock", (2, 0)).neutral((3, 0), colour=2).mole(BLUE, (1, 0), (3, 0))
     st = go(pos, ["panic_attack"])
     play(st, "panic_attack", dir=0)
-    assert moles_of(st, BLUE) == {(1, 0)}      # stays against the rock; (3, 0) is pushed off the field
+    assert moles_of(st, BLUE) == {(1, 0)}  # stays against the rock; (3, 0) is pushed off the field
     assert feature(st, (2, 0)) == "rock"
 
 
@@ -108,7 +109,7 @@ def test_a_mole_moved_onto_gas_is_eliminated():
 
 def test_gas_does_not_block_lines_of_sight_but_takes_one_medal_off_them():
     st = line_over("gas")
-    assert end_turn_gain(st, RED) == 4       # 4 squares + 1 red barracks - 1 for the gas
+    assert end_turn_gain(st, RED) == 4  # 4 squares + 1 red barracks - 1 for the gas
 
 
 # --- Ice ------------------------------------------------------------------------------------------------
@@ -118,7 +119,7 @@ def test_a_mole_stepping_on_ice_slides_on_to_the_next_square():
     move(st, START, A)
     assert moles_of(st, RED) == {(1, 0)}
     assert medals(st, RED) == 10
-    assert "advance" in offered(st)          # it landed on a free square: the usual card decision follows
+    assert "advance" in offered(st)  # it landed on a free square: the usual card decision follows
 
 
 def test_a_mole_sliding_off_the_battlefield_is_eliminated():
@@ -171,7 +172,7 @@ def test_a_mole_pushed_onto_ice_slides_on():
     pos = red_to_act().obstacle("ice", (2, 0)).mole(BLUE, (1, 0)).mole(BLUE, (0, 2))
     st = go(pos, ["panic_attack"])
     play(st, "panic_attack", dir=0)
-    assert moles_of(st, BLUE) == {(0, 2)}     # (1,0) -> ice (2,0) -> (3,0): no tile, lost
+    assert moles_of(st, BLUE) == {(0, 2)}  # (1,0) -> ice (2,0) -> (3,0): no tile, lost
     assert reserve(st, BLUE) == 3
 
 

@@ -7,6 +7,7 @@ mole on its square. Cards can still be played on a protected active mole (Law #7
 
 Red's mole starts on her barracks at (-1, 0) and moves east onto (0, 0), the active mole.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -89,7 +90,7 @@ def test_long_range_spares_the_protected_rival_and_is_stopped_by_an_empty_red_cr
     st = go(pos, ["long_range"])
     assert choices(st, "long_range") == {(0, -2), (-2, 2)}
 
-    pos = red_to_act().mole(BLUE, (0, -2), (-2, 2)).red_cross((0, -1))   # the cross alone, in between
+    pos = red_to_act().mole(BLUE, (0, -2), (-2, 2)).red_cross((0, -1))  # the cross alone, in between
     st = go(pos, ["long_range"])
     assert choices(st, "long_range") == {(-2, 2)}
 
@@ -133,12 +134,12 @@ def test_motorbike_patrol_is_stopped_by_a_protected_mole_on_either_square():
     pos = red_to_act().mole(BLUE, (1, 0), (0, 2)).red_cross((1, 0))
     st = go(pos, ["motorbike_patrol"])
     ways = choices(st, "motorbike_patrol")
-    assert (2, 0) not in ways          # cannot run over the protected (1, 0)
+    assert (2, 0) not in ways  # cannot run over the protected (1, 0)
     assert (-2, 0) in ways
 
     pos = red_to_act().mole(BLUE, (0, 2)).red_cross((0, 2))
     st = go(pos, ["motorbike_patrol"])
-    assert (0, 2) not in choices(st, "motorbike_patrol")   # cannot end on it either
+    assert (0, 2) not in choices(st, "motorbike_patrol")  # cannot end on it either
 
 
 def test_panic_attack_does_not_push_a_protected_rival_nor_push_anyone_onto_it():
@@ -150,7 +151,7 @@ def test_panic_attack_does_not_push_a_protected_rival_nor_push_anyone_onto_it():
     pos = red_to_act().mole(BLUE, (1, 0), (2, 0)).red_cross((1, 0))
     st = go(pos, ["panic_attack"])
     play(st, "panic_attack", dir=EAST)
-    assert moles_of(st, BLUE) == {(1, 0)}       # the unprotected (2, 0) is pushed off the field
+    assert moles_of(st, BLUE) == {(1, 0)}  # the unprotected (2, 0) is pushed off the field
     assert red_cross_at(st) == (1, 0)
 
 
@@ -165,7 +166,7 @@ def test_panic_attack_pushes_her_own_protected_mole_and_the_cross_stays():
 
 def test_a_protected_active_mole_moving_on_leaves_the_cross_behind():
     pos = red_to_act().red_cross(A).mole(BLUE, (2, -2))
-    st = go(pos, ["advance"])          # the mole entered the cross's square: "any mole can now enter"
+    st = go(pos, ["advance"])  # the mole entered the cross's square: "any mole can now enter"
     play(st, "advance", (1, 0))
     assert moles_of(st, RED) == {(1, 0)}
     assert red_cross_at(st) == A
@@ -205,8 +206,17 @@ def test_medal_of_honor_may_withdraw_her_own_protected_mole():
     assert red_cross_at(st) == (2, 0)
 
 
-@pytest.mark.parametrize("card,target", [("build_barracks", (3, 0)), ("conquest", (1, 0)), ("press_support", None),
-                                         ("grenade", (0, 1)), ("new_soldier", (0, 2)), ("medal_of_honor", (2, -2))])
+@pytest.mark.parametrize(
+    "card,target",
+    [
+        ("build_barracks", (3, 0)),
+        ("conquest", (1, 0)),
+        ("press_support", None),
+        ("grenade", (0, 1)),
+        ("new_soldier", (0, 2)),
+        ("medal_of_honor", (2, -2)),
+    ],
+)
 def test_cards_can_still_be_played_on_a_protected_active_mole_which_stays_protected(card, target):
     # "you can still play cards over protected moles even though they are not eliminated"
     pos = red_to_act().red_cross(A).mole(RED, (2, -2))
@@ -251,7 +261,7 @@ def test_a_battlefield_split_that_removes_the_cross_costs_the_splitter_five():
     pos.neutral(A, (-2, 0), (-2, 1), (1, 0), (2, 0), (3, 0), colour=3)
     pos.barracks(RED, START).mole(RED, START).mole(BLUE, (3, 0)).red_cross((3, 0))
     st = go(pos, ["grenade"])
-    play(st, "grenade", (1, 0))            # {(2,0),(3,0)} is the smaller part
+    play(st, "grenade", (1, 0))  # {(2,0),(3,0)} is the smaller part
     assert squares(st) == {(-2, 0), (-2, 1), START, A}
     assert red_cross_at(st) is None
     assert moles_of(st, BLUE) == set()
@@ -278,8 +288,8 @@ def test_the_stomper_neither_crushes_nor_scares_a_protected_rival():
     pos = red_to_act(farmer="the_stomper").feature("footprint", (1, -2)).mole(BLUE, (0, -1), (2, -1))
     pos.red_cross((0, -1))
     st = go(pos, ["farmer"])
-    play(st, "farmer", (1, -1))            # neighbours of (1,-1): the protected (0,-1), (2,-1), Red's (0,0)
-    assert mole_at(st, (0, -1)) == 1       # protected: does not run away
+    play(st, "farmer", (1, -1))  # neighbours of (1,-1): the protected (0,-1), (2,-1), Red's (0,0)
+    assert mole_at(st, (0, -1)) == 1  # protected: does not run away
     assert moles_of(st, BLUE) == {(0, -1)}  # (2, -1) runs east off the battlefield
 
 

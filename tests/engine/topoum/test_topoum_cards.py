@@ -2,6 +2,7 @@
 
 The active Red mole walks from (-1,0) onto (0,0) of a field of neutral tiles (radius 3), then plays.
 """
+
 from __future__ import annotations
 
 import pytest

@@ -5,6 +5,7 @@ Options (obstacles with an obstacle farmer) are tested in test_topoum_setup.py; 
 optional crate in test_farmers.py (test_lord_of_the_crates_gives_a_medal_and_a_crate_under_...) and
 test_topoum_farmers.py; ransom without 3 medals in test_topoum_turn.py.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -96,11 +97,14 @@ def test_a_ransom_is_paid_from_three_medals_and_never_goes_below_zero():  # ruli
 
 
 # --- T10: a barracks carrying something stays -------------------------------------------------------------
-@pytest.mark.parametrize("farmer,cover", [
-    ("lord_of_the_crates", lambda pos, h: pos.crate(0, h)),
-    ("queen_of_nature", lambda pos, h: pos.feature("turnip", h)),
-    (None, lambda pos, h: pos.red_cross(h)),
-])
+@pytest.mark.parametrize(
+    "farmer,cover",
+    [
+        ("lord_of_the_crates", lambda pos, h: pos.crate(0, h)),
+        ("queen_of_nature", lambda pos, h: pos.feature("turnip", h)),
+        (None, lambda pos, h: pos.red_cross(h)),
+    ],
+)
 def test_a_barracks_under_a_crate_a_farmer_tile_or_the_red_cross_is_not_taken_back(farmer, cover):  # T10, T21
     # Red has no barracks in reserve; two of hers end the strip, one covered, one bare.
     pos = Position(farmer=farmer).neutral(*[(q, 0) for q in range(-2, 3)], colour=2)

@@ -1,4 +1,5 @@
 """The eight farmers (rulings T7, T8, T17): their USE works, is not offered when impossible, and Red Cross."""
+
 from __future__ import annotations
 
 from topoum_positions import Position, activate, acts, card_plays, do, feature_at, hexes, mole_at, play, tile_at
@@ -70,6 +71,7 @@ def test_the_crusher_rock_cannot_be_entered_and_blocks_lines():  # ruling T16
     st = pos.mole(RED, (0, 0), (2, 0)).build(cur=RED)
     assert not acts(st, type="move", **{"from": [0, 0], "to": [1, 0]})
     from engine.topoum.scoring import lines
+
     assert lines(st, RED) == []
 
 
@@ -144,8 +146,18 @@ def test_blowing_the_dynamite_away_means_placing_it_again():  # ruling T17
     st = ready(pos.mole(RED, (-1, 0)).hand(RED, ["grenade"]))
     play(st, "grenade", hex=[1, 0])
     assert st.pending == {"k": "dynamite"} and st.dyn_pending
-    assert hexes(st, type="target") == {(1, 0), (1, -1), (0, -1), (-1, -1), (-2, 0), (-2, 1), (-1, 1),
-                                         (0, 2), (1, 1), (-1, 2)}
+    assert hexes(st, type="target") == {
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-2, 0),
+        (-2, 1),
+        (-1, 1),
+        (0, 2),
+        (1, 1),
+        (-1, 2),
+    }
     do(st, type="target", hex=[1, 1])
     assert feature_at(st, (1, 1)) == B.DYNAMITE and not st.dyn_pending and st.pending is None
 
@@ -251,8 +263,9 @@ def test_walking_onto_a_crate_shows_it_to_her_only():  # ruling T8
     pos = farm("lord_of_the_crates").crate(2, (0, 0)).crates([0, 2, 3, 5])
     st = pos.build(cur=RED)
     do(st, type="move", **{"from": [-1, 0], "to": [0, 0]})
-    assert st.crate_known[RED] == [2] and "3" not in str(st.describe(RED, {"type": "move", "from": [-1, 0],
-                                                                            "to": [0, 0]}, st))
+    assert st.crate_known[RED] == [2] and "3" not in str(
+        st.describe(RED, {"type": "move", "from": [-1, 0], "to": [0, 0]}, st)
+    )
 
 
 def test_a_grenade_retires_a_crate():

@@ -1,4 +1,5 @@
 """The four obstacles of the expert variant (ruling T16), with pushes and Red Cross."""
+
 from __future__ import annotations
 
 from topoum_positions import Position, activate, acts, card_plays, do, hexes, mole_at, play

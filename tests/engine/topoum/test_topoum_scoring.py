@@ -1,4 +1,5 @@
 """Lines of sight (T18, Law #6), Law #4 (T3) with the rulebook's Mortar example, final scoring (T20)."""
+
 from __future__ import annotations
 
 from topoum_positions import Position, acts, do, hexes, mole_at, play, tile_at
@@ -193,8 +194,7 @@ def test_outposts_join_when_touched():  # ruling T3
 
 # --- final scoring -------------------------------------------------------------------------------------
 def pile(combat, movement, expansion, special):
-    return (["grenade"] * combat + ["advance"] * movement + ["conquest"] * expansion
-            + ["medal_of_honor"] * special)
+    return ["grenade"] * combat + ["advance"] * movement + ["conquest"] * expansion + ["medal_of_honor"] * special
 
 
 def test_rulebook_final_scoring_example():  # ruling T20
@@ -218,6 +218,7 @@ def game_over(medals, barracks=(0, 0), piles=((), ())):
         pos.pile(seat, list(cards))
     st = pos.build()
     from engine.topoum.scoring import finish
+
     st.medals = list(medals)
     finish(st)
     return st
@@ -250,5 +251,6 @@ def test_crates_score_for_the_moles_on_them_at_the_end():  # ruling T8, T20
     pos.mole(RED, (0, 0)).crates([0, 2, 3, 5])
     st = pos.build()
     from engine.topoum.scoring import finish
+
     finish(st)
     assert st.final[RED]["crates"] == 5 and st.medals[RED] == 15 and st.medals[BLUE] == 10

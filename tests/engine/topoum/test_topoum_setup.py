@@ -1,4 +1,5 @@
 """Options, the deck, the deal and the initial battlefield (rulings T1-T7, T16, T17, G0.1)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -29,6 +30,7 @@ def start_with(st, seat):
 # --- options ------------------------------------------------------------------------------
 def test_registered_under_its_name():
     from engine.core import all_games
+
     assert all_games()["topoum"].title == "Topoum"
     assert (GAME.min_players, GAME.max_players) == (2, 4)
 
@@ -40,23 +42,40 @@ def test_default_options():
     assert o["obstacles"] is False and o["farmer"] == "random"
 
 
-@pytest.mark.parametrize("opts,code,facts", [
-    ({"deck": "custom", "types": ["grenade"] * 7}, "topoum.options.deck_size", {"size": 7}),
-    ({"deck": "custom", "types": ["bayonet", "short_range", "long_range", "grenade", "mortar_attack",
-                                  "slingshot", "advance"]}, "topoum.options.categories",
-     {"missing": ["expansion", "special"]}),
-    ({"deck": "custom", "types": ["joker"]}, "options.unknown_values", {"option": "types", "values": ['"joker"']}),
-    ({"preset": "duel"}, "topoum.options.duel_players", {"players": 3}),
-    ({"obstacles": True, "farmer": "the_crusher", "preset": "strategists"}, "topoum.options.obstacle_farmer_deck",
-     {"farmer": "the_crusher"}),
-    ({"obstacles": True, "farmer": "kings_of_buckets", "preset": "strategists"},
-     "topoum.options.obstacle_farmer_deck", {"farmer": "kings_of_buckets"}),
-    ({"obstacles": True, "farmer": "the_sprayer", "preset": "strategists"}, "topoum.options.obstacle_farmer_deck",
-     {"farmer": "the_sprayer"}),
-    ({"radius": 3}, "options.at_least", {"option": "radius", "min": 4}),
-    ({"line_values": [1, 2, 3]}, "topoum.options.line_values", {"count": 5, "min": -10, "max": 10}),
-    ({"farmer": "grandpa"}, "options.one_of", {"option": "farmer"}),
-])
+@pytest.mark.parametrize(
+    "opts,code,facts",
+    [
+        ({"deck": "custom", "types": ["grenade"] * 7}, "topoum.options.deck_size", {"size": 7}),
+        (
+            {
+                "deck": "custom",
+                "types": ["bayonet", "short_range", "long_range", "grenade", "mortar_attack", "slingshot", "advance"],
+            },
+            "topoum.options.categories",
+            {"missing": ["expansion", "special"]},
+        ),
+        ({"deck": "custom", "types": ["joker"]}, "options.unknown_values", {"option": "types", "values": ['"joker"']}),
+        ({"preset": "duel"}, "topoum.options.duel_players", {"players": 3}),
+        (
+            {"obstacles": True, "farmer": "the_crusher", "preset": "strategists"},
+            "topoum.options.obstacle_farmer_deck",
+            {"farmer": "the_crusher"},
+        ),
+        (
+            {"obstacles": True, "farmer": "kings_of_buckets", "preset": "strategists"},
+            "topoum.options.obstacle_farmer_deck",
+            {"farmer": "kings_of_buckets"},
+        ),
+        (
+            {"obstacles": True, "farmer": "the_sprayer", "preset": "strategists"},
+            "topoum.options.obstacle_farmer_deck",
+            {"farmer": "the_sprayer"},
+        ),
+        ({"radius": 3}, "options.at_least", {"option": "radius", "min": 4}),
+        ({"line_values": [1, 2, 3]}, "topoum.options.line_values", {"count": 5, "min": -10, "max": 10}),
+        ({"farmer": "grandpa"}, "options.one_of", {"option": "farmer"}),
+    ],
+)
 def test_bad_options_are_refused_with_a_reason(opts, code, facts):
     """The reason is a code and its facts (issue 13); games/options_words.py words it."""
     with pytest.raises(InvalidOptions) as err:
@@ -208,8 +227,9 @@ def test_obstacle_placement_from_the_last_player_backwards():  # ruling T16
     assert st.phase == "play" and st.cur == 1
 
 
-@pytest.mark.parametrize("farmer,feature", [("kings_of_buckets", B.PUDDLE), ("the_crusher", B.ROCK),
-                                            ("the_sprayer", B.GAS)])
+@pytest.mark.parametrize(
+    "farmer,feature", [("kings_of_buckets", B.PUDDLE), ("the_crusher", B.ROCK), ("the_sprayer", B.GAS)]
+)
 def test_zone_farmers_put_four_tiles_on_neutral_outposts(farmer, feature):  # rulings T2, T4, T17
     st = new(2, deck="preset", preset="strategists", farmer=farmer)
     for h in ((3, 0), (-3, 0), (0, 3), (0, -3)):
@@ -224,8 +244,9 @@ def test_four_players_give_one_neutral_tile_each_for_the_zones():  # ruling T4
     assert sorted(st.crate_values) == [0, 2, 3, 5]
 
 
-@pytest.mark.parametrize("farmer,feature", [("queen_of_nature", B.TURNIP), ("trap_master", B.TRAP),
-                                            ("the_stomper", B.FOOTPRINT)])
+@pytest.mark.parametrize(
+    "farmer,feature", [("queen_of_nature", B.TURNIP), ("trap_master", B.TRAP), ("the_stomper", B.FOOTPRINT)]
+)
 def test_centre_farmers_lie_on_the_centre_tile(farmer, feature):  # ruling T17
     st = new(2, deck="preset", preset="strategists", farmer=farmer)
     do(st, type="place")

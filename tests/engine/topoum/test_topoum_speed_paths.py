@@ -4,6 +4,7 @@
 `clone` (lists copied, geometry shared) must never change the game: a state played one way or the
 other ends in the same JSON, and a clone played on leaves the original as it was.
 """
+
 from __future__ import annotations
 
 import random
@@ -13,8 +14,13 @@ import pytest
 from engine.core import IllegalAction, get_game
 
 GAME = get_game("topoum")
-CONFIGS = [(2, {}), (3, {"deck": "preset", "preset": "tacticians"}), (4, {"deck": "random"}),
-           (2, {"deck": "random", "obstacles": True}), (2, {"deck": "preset", "preset": "strategists"})]
+CONFIGS = [
+    (2, {}),
+    (3, {"deck": "preset", "preset": "tacticians"}),
+    (4, {"deck": "random"}),
+    (2, {"deck": "random", "obstacles": True}),
+    (2, {"deck": "preset", "preset": "strategists"}),
+]
 
 
 def choices(state) -> list[dict]:
@@ -62,8 +68,13 @@ def test_a_type_checked_refusal_names_the_same_reason_as_a_listed_one():
     rng = random.Random(5)
     while state.phase == "setup" or state.stage != "start":
         state.apply(state.cur, rng.choice(choices(state)))
-    sent = [{"type": "move", "from": [9, 9], "to": [9, 10]}, {"type": "enter", "hex": [40, 0]},
-            {"type": "end_turn", "now": True}, {"type": "keep", "hex": [0, 0]}, {"type": "undo"}]
+    sent = [
+        {"type": "move", "from": [9, 9], "to": [9, 10]},
+        {"type": "enter", "hex": [40, 0]},
+        {"type": "end_turn", "now": True},
+        {"type": "keep", "hex": [0, 0]},
+        {"type": "undo"},
+    ]
     for action in sent:
         listed = state.clone()
         listed.legal_actions(listed.cur)

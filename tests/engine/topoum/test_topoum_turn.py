@@ -1,5 +1,6 @@
 """The turn: ransom and the compulsory mole (T9), running out (T10), entering (T11), moving (T12),
 card costs (T13), replenishing, Peace and the final round (T19), undo (S3)."""
+
 from __future__ import annotations
 
 import pytest
@@ -141,12 +142,15 @@ def test_moving_to_a_free_square_needs_a_card_or_a_tile_change():  # ruling T12
     assert {"type": "end_turn"} not in options
 
 
-@pytest.mark.parametrize("start,after", [
-    (B.BARRACKS + RED, RED),                 # own barracks turns neutral
-    (RED, B.BARRACKS + RED),                 # own neutral turns to its barracks side
-    (BLUE, B.BARRACKS + RED),                # a neutral tile of another colour is replaced
-    (B.BARRACKS + BLUE, B.BARRACKS + RED),   # a rival barracks is replaced
-])
+@pytest.mark.parametrize(
+    "start,after",
+    [
+        (B.BARRACKS + RED, RED),  # own barracks turns neutral
+        (RED, B.BARRACKS + RED),  # own neutral turns to its barracks side
+        (BLUE, B.BARRACKS + RED),  # a neutral tile of another colour is replaced
+        (B.BARRACKS + BLUE, B.BARRACKS + RED),  # a rival barracks is replaced
+    ],
+)
 def test_changing_the_tile_under_the_mole(start, after):  # ruling T12, T4
     pos = Position().neutral((0, 0)).barracks(RED, (-1, 0)).mole(RED, (-1, 0))
     st = pos.build(cur=RED)
@@ -291,6 +295,7 @@ def test_after_peace_hands_are_not_refilled():  # ruling T19
     st.peace = True
     st.cur = RED
     from engine.topoum.turn import begin_turn
+
     begin_turn(st)
     do(st, type="enter", hex=[-1, 1])
     play(st, "build_barracks", hex=[-2, 1])
@@ -362,8 +367,12 @@ def test_undo_is_refused_with_a_reason_when_not_possible():
 def test_illegal_actions_are_refused_and_change_nothing():
     st = small_game()
     before = st.to_json()
-    for bad in ({"type": "enter", "hex": [5, 5]}, {"type": "move", "from": [1, 0], "to": [2, 0]},
-                {"type": "play", "card": "advance", "source": "hand"}, {"type": "end_turn"}):
+    for bad in (
+        {"type": "enter", "hex": [5, 5]},
+        {"type": "move", "from": [1, 0], "to": [2, 0]},
+        {"type": "play", "card": "advance", "source": "hand"},
+        {"type": "end_turn"},
+    ):
         with pytest.raises(IllegalAction) as err:
             st.apply(RED, bad)
         assert err.value.code.startswith(("topoum.", "action."))

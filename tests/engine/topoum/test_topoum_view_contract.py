@@ -1,6 +1,7 @@
 """What Topoum's view tells the table so the site need not know the rules (issue 15): the marked spaces, the
 deadly squares, each card's category, what every legal move does to the mole and what it costs, and the decision
 asked.  Checked against the engine itself, on positions of random games."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Views (ruling G0.3), log lines, determinisation and JSON round-trips."""
+
 from __future__ import annotations
 
 import json
@@ -73,7 +74,8 @@ def test_log_lines_name_the_card_slot_and_cost():
     action = {"type": "play", "card": "slingshot", "source": "line", "slot": 2}
     st.apply(RED, action)
     assert st.describe(RED, action, before) == [
-        {"code": "topoum.play", "seat": RED, "card": "slingshot", "slot": 2, "medals": -1}]
+        {"code": "topoum.play", "seat": RED, "card": "slingshot", "slot": 2, "medals": -1}
+    ]
     before = st.clone()
     action = {"type": "target", "hex": [2, 0]}
     st.apply(RED, action)
@@ -128,8 +130,10 @@ def test_determinized_state_keeps_what_the_seat_knows():
         assert guess.deck.index(PEACE) < 6
     # the other hand is sampled among the cards this seat has not seen
     assert len(guess.hands[st.cur]) == len(st.hands[st.cur])
+
     def hidden(s):
         return Counter(s.hands[st.cur] + s.deck + s.piles[st.cur])
+
     assert hidden(guess) == hidden(st)
 
 

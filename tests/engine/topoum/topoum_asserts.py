@@ -3,6 +3,7 @@
 The expectations in the tests come from the rulebook and RULINGS.md; these helpers only build
 positions and read the state through the position builder's accessors and the legal action list.
 """
+
 from __future__ import annotations
 
 from topoum_positions import Position, acts, do, mole_at, seat_of, tile_at
@@ -11,16 +12,20 @@ from engine.hexgrid import distance, neighbours
 from engine.topoum import board as B
 
 RED, BLUE, YELLOW, BLACK = "red", "blue", "yellow", "black"
-A = (0, 0)          # where Red's mole becomes the active mole in most positions
-START = (-1, 0)     # Red's barracks, where her mole starts
+A = (0, 0)  # where Red's mole becomes the active mole in most positions
+START = (-1, 0)  # Red's barracks, where her mole starts
 EAST, NE, NW, WEST, SW, SE = range(6)  # directions as in engine.hexgrid
 
 
 def disc(radius=2, centre=(0, 0)) -> list[tuple[int, int]]:
     """Every hex within `radius` of `centre`."""
     cq, cr = centre
-    return [(cq + q, cr + r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)
-            if distance((0, 0), (q, r)) <= radius]
+    return [
+        (cq + q, cr + r)
+        for q in range(-radius, radius + 1)
+        for r in range(-radius, radius + 1)
+        if distance((0, 0), (q, r)) <= radius
+    ]
 
 
 def field(pos, radius=2, centre=(0, 0), without=()):
@@ -32,7 +37,8 @@ def field(pos, radius=2, centre=(0, 0), without=()):
 
 
 def red_to_act(players=2, without=(), radius=2, **options):
-    """A field (see `field`) with Red's mole on her barracks at START; `options` go to Position (farmer=, obstacles=)."""
+    """A field (see `field`) with Red's mole on her barracks at START; `options` go to Position (farmer=,
+    obstacles=)."""
     pos = Position(players=players, **options)
     field(pos, radius=radius, without=without)
     pos.barracks(RED, START).mole(RED, START)

@@ -1,11 +1,12 @@
 """Building Topoum positions for tests in a few lines, and acting on them by partial actions.
 
-    pos = Position(players=3)
-    pos.neutral((0, 0)).barracks("red", (1, 0), (2, 0)).mole("red", (1, 0))
-    pos.hand("red", ["grenade", "advance"])
-    st = pos.build(cur="red")            # the start of Red's turn, in play
-    do(st, type="enter", hex=[0, 1])     # applies the single legal action that matches
+pos = Position(players=3)
+pos.neutral((0, 0)).barracks("red", (1, 0), (2, 0)).mole("red", (1, 0))
+pos.hand("red", ["grenade", "advance"])
+st = pos.build(cur="red")            # the start of Red's turn, in play
+do(st, type="enter", hex=[0, 1])     # applies the single legal action that matches
 """
+
 from __future__ import annotations
 
 from engine.core import get_game
@@ -14,8 +15,15 @@ from engine.topoum.board import COLOURS, CRATE, FEATURE_CODES, STANDALONE
 from engine.topoum.turn import begin_turn
 
 GAME = get_game("topoum")
-DEFAULT_TYPES = ["short_range", "grenade", "advance", "motorbike_patrol", "build_barracks", "conquest",
-                 "medal_of_honor"]
+DEFAULT_TYPES = [
+    "short_range",
+    "grenade",
+    "advance",
+    "motorbike_patrol",
+    "build_barracks",
+    "conquest",
+    "medal_of_honor",
+]
 
 
 def seat_of(colour) -> int:
@@ -64,6 +72,7 @@ class Position:
     def area(self, radius=3, colour=2):
         """Neutral tiles on every space within `radius` of the centre (colour 2 is unused with 2 players)."""
         from engine.hexgrid import hexagon
+
         return self.neutral(*hexagon(radius), colour=colour)
 
     def clear(self, *hexes):

@@ -1,4 +1,5 @@
 """apply_legal (engine.core.State) carries out a listed action exactly as apply does, without checking it again."""
+
 from __future__ import annotations
 
 import random

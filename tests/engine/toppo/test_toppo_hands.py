@@ -1,4 +1,5 @@
 """Hands, penalty points and the match (rulings P2, P5): toppo, running totals, the display choice."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,14 +11,26 @@ DISPLAY = "red waves, yellow circle, white square"
 
 
 def test_toppo_scores_one_point_per_card_in_deck_and_line():  # ruling P5
-    s = table(3, "live", display=DISPLAY, lines=["blue bar, blue bar, blue bar", "red plus, red plus", ""],
-              decks=[filler(6), filler(20), filler(15)], hands=3)
+    s = table(
+        3,
+        "live",
+        display=DISPLAY,
+        lines=["blue bar, blue bar, blue bar", "red plus, red plus", ""],
+        decks=[filler(6), filler(20), filler(15)],
+        hands=3,
+    )
     s.apply(0, {"type": "toppo"})  # 6 + 3 = 9 cards: fewer than ten
     assert s.hand_points == [[0, 22, 15]]  # 20 + 2 and 15 + 0; the caller scores nothing
     assert s.totals == [0, 22, 15]
     assert s.events[0]["kind"] == "toppo" and s.events[0]["held"] == 9
-    assert {"code": "toppo.toppo", "seat": 0, "held": 9, "hand": 1, "points": [0, 22, 15],
-            "totals": [0, 22, 15]} in s.describe(0, {"type": "toppo"})
+    assert {
+        "code": "toppo.toppo",
+        "seat": 0,
+        "held": 9,
+        "hand": 1,
+        "points": [0, 22, 15],
+        "totals": [0, 22, 15],
+    } in s.describe(0, {"type": "toppo"})
 
 
 def test_the_next_hand_is_dealt_and_the_highest_total_chooses_the_display():  # ruling P2
@@ -43,8 +56,9 @@ def test_the_next_hand_is_dealt_and_the_highest_total_chooses_the_display():  # 
 
 
 def test_two_players_never_choose_five():  # rules: Special Cases
-    s = table(2, "correspondence", display=DISPLAY, lines=["blue bar, blue bar, blue bar", ""],
-              decks=[filler(3), filler(30)])
+    s = table(
+        2, "correspondence", display=DISPLAY, lines=["blue bar, blue bar, blue bar", ""], decks=[filler(3), filler(30)]
+    )
     s.apply(0, {"type": "toppo"})
     s.apply(1, {"type": "renew"})
     assert s.chooser == 1

@@ -1,4 +1,5 @@
 """Live pace (ruling P3): reveals, tops, matches, renews, wrong calls and the restart lock."""
+
 from __future__ import annotations
 
 import pytest
@@ -37,7 +38,9 @@ def test_nobody_reveals_before_the_start_player():  # rules: Start; ruling P3
     assert s.restarter == start
     assert {"type": "reveal"} not in s.legal_actions(other)
     assert refused(s, other, {"type": "reveal"}, match="toppo.wait_restarter") == (
-        "toppo.wait_restarter", {"restarter": start})
+        "toppo.wait_restarter",
+        {"restarter": start},
+    )
     s.apply(start, {"type": "reveal"})
     assert s.restarter is None
     s.apply(other, {"type": "reveal"})
@@ -45,8 +48,7 @@ def test_nobody_reveals_before_the_start_player():  # rules: Start; ruling P3
 
 
 def test_a_right_top_takes_the_display_and_interrupts_everyone():
-    s = table(display=DISPLAY, lines=[TOPPING, "blue bar, blue plus"],
-              decks=[filler(10), cards("green circle")])
+    s = table(display=DISPLAY, lines=[TOPPING, "blue bar, blue plus"], decks=[filler(10), cards("green circle")])
     assert s.legal_actions(0)[0] == {"type": "top", "order": [2, 0, 1]}
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     assert [p[-1] for p in s.display] == cards("red circle, yellow plus, green square")
@@ -73,14 +75,25 @@ def test_a_wrong_top_costs_the_line_and_five_stack_cards():  # even if merely th
     assert s.decks[1] == cards("white plus, blue bar")
     assert [p[-1] for p in s.display] == cards(DISPLAY) and [len(p) for p in s.display] == [1, 1, 1]
     assert s.restarter == 0
-    assert s.events[0] == {"kind": "wrong", "seat": 0, "call": "top", "penalty": 5,
-                           "line": [{"colour": "yellow", "symbol": "plus"}, {"colour": "green", "symbol": "square"},
-                                    {"colour": "red", "symbol": "circle"}]}
+    assert s.events[0] == {
+        "kind": "wrong",
+        "seat": 0,
+        "call": "top",
+        "penalty": 5,
+        "line": [
+            {"colour": "yellow", "symbol": "plus"},
+            {"colour": "green", "symbol": "square"},
+            {"colour": "red", "symbol": "circle"},
+        ],
+    }
 
 
 def test_a_match_places_identical_cards_and_the_rest_goes_under_the_deck():
-    s = table(display="red waves, blue plus, white bar", lines=["red waves, green bar, red waves", ""],
-              decks=[cards("yellow bar"), filler(5)])
+    s = table(
+        display="red waves, blue plus, white bar",
+        lines=["red waves, green bar, red waves", ""],
+        decks=[cards("yellow bar"), filler(5)],
+    )
     assert {"type": "match", "pairs": [[0, 0], [2, 0]]} in s.legal_actions(0)
     s.apply(0, {"type": "match", "pairs": [[0, 0], [2, 0]]})
     # the second red waves lies on the first one, which it matches again
@@ -93,8 +106,12 @@ def test_a_match_places_identical_cards_and_the_rest_goes_under_the_deck():
 
 def test_a_wrong_match_takes_nothing_and_costs_the_line_plus_five():
     stack = filler(6, start=7)
-    s = table(display="red waves, blue plus, white bar", lines=["red circle, green bar, red waves", "blue bar"],
-              decks=[cards("white waves"), cards("red plus")], stack=stack)
+    s = table(
+        display="red waves, blue plus, white bar",
+        lines=["red circle, green bar, red waves", "blue bar"],
+        decks=[cards("white waves"), cards("red plus")],
+        stack=stack,
+    )
     s.apply(0, {"type": "match", "pairs": [[0, 0], [2, 0]]})  # red circle is not red waves
     assert [len(p) for p in s.display] == [1, 1, 1]
     assert s.decks[0] == cards("white waves, red circle, green bar, red waves") + stack[:0:-1]
@@ -139,8 +156,12 @@ def test_a_right_toppo_ends_the_hand_in_live_play():
 
 
 def test_early_reveal_after_an_interruption_is_refused_not_penalised():  # ruling P3
-    s = table(3, display=DISPLAY, lines=[TOPPING, "blue bar", "white plus, white plus"],
-              decks=[filler(20), filler(20), filler(20)])
+    s = table(
+        3,
+        display=DISPLAY,
+        lines=[TOPPING, "blue bar", "white plus, white plus"],
+        decks=[filler(20), filler(20), filler(20)],
+    )
     s.apply(0, {"type": "top", "order": [0, 1, 2]})  # wrong order: Seat 1 is penalised and restarts
     held = [s.held(i) for i in range(3)]
     for seat in (1, 2):
@@ -156,8 +177,14 @@ def test_while_waiting_for_the_restart_a_wrong_toppo_is_penalised_and_a_right_on
     # Seat 1 restarts after an interruption; Seat 2 shouts toppo with 20 cards: it is not refused for
     # being early but penalised like any wrong toppo, and she becomes the one who restarts.
     stack = filler(10)
-    s = table(3, display=DISPLAY, lines=["", "", "blue bar"], decks=[filler(20), filler(19), filler(7)],
-              stack=stack, restarter=0)
+    s = table(
+        3,
+        display=DISPLAY,
+        lines=["", "", "blue bar"],
+        decks=[filler(20), filler(19), filler(7)],
+        stack=stack,
+        restarter=0,
+    )
     deck1 = list(s.decks[1])
     s.apply(1, {"type": "toppo"})
     assert s.phase == "play" and s.totals == [0, 0, 0]
@@ -173,8 +200,12 @@ def test_while_waiting_for_the_restart_a_wrong_toppo_is_penalised_and_a_right_on
 def test_top_and_match_at_the_same_time_the_top_first():
     # Seat 1 can top; Seat 2 can match display card 2 (yellow circle).  Both press at once and the
     # top arrives first: Seat 2's line has gone back, so her match is refused (not penalised).
-    s = table(2, display=DISPLAY, lines=[TOPPING, "yellow circle, blue bar, blue bar"],
-              decks=[filler(10), cards("green waves")])
+    s = table(
+        2,
+        display=DISPLAY,
+        lines=[TOPPING, "yellow circle, blue bar, blue bar"],
+        decks=[filler(10), cards("green waves")],
+    )
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     refused(s, 1, {"type": "match", "pairs": [[0, 1]]}, match="toppo.live_line_short")
     assert s.decks[1] == cards("green waves, yellow circle, blue bar, blue bar")
@@ -184,8 +215,12 @@ def test_top_and_match_at_the_same_time_the_top_first():
 def test_top_and_match_at_the_same_time_the_match_first():
     # The match arrives first and is applied; the top is judged against the new display.  A match
     # lays an identical card, so the top still fits and wins the display.
-    s = table(2, display=DISPLAY, lines=[TOPPING, "yellow circle, blue bar, blue bar"],
-              decks=[filler(10), cards("green waves")])
+    s = table(
+        2,
+        display=DISPLAY,
+        lines=[TOPPING, "yellow circle, blue bar, blue bar"],
+        decks=[filler(10), cards("green waves")],
+    )
     s.apply(1, {"type": "match", "pairs": [[0, 1]]})
     assert s.display[1] == cards("yellow circle, yellow circle")
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
@@ -196,8 +231,12 @@ def test_top_and_match_at_the_same_time_the_match_first():
 def test_a_stale_call_is_judged_against_the_line_and_display_as_they_are_now():
     # Seat 2 prepared a match for the old display; by the time it arrives Seat 1 has topped and both
     # have revealed new lines.  The call names line and display positions, so it is judged now: wrong.
-    s = table(2, display=DISPLAY, lines=[TOPPING, "yellow circle, blue bar, blue bar"],
-              decks=[cards("white bar"), cards("green waves, green waves")])
+    s = table(
+        2,
+        display=DISPLAY,
+        lines=[TOPPING, "yellow circle, blue bar, blue bar"],
+        decks=[cards("white bar"), cards("green waves, green waves")],
+    )
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     s.apply(0, {"type": "reveal"})
     for _ in range(3):

@@ -5,6 +5,7 @@ known to every player who watched; the view says so (`decks_seen`), so that a pl
 comes back after two days knows as much as one who never looked away, and a bot no more
 than either.  Cards nobody saw (the deal, penalty cards from the stack) stay hidden.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,8 +36,13 @@ def test_a_renewed_line_shows_under_the_deck_for_every_viewer():  # ruling P4
 
 
 def test_seen_cards_come_back_into_the_line_and_leave_the_memory():
-    s = table(2, "correspondence", display=DISPLAY, lines=[DULL, DULL],
-              decks=[cards("white waves, white circle, white bar"), filler(3)])
+    s = table(
+        2,
+        "correspondence",
+        display=DISPLAY,
+        lines=[DULL, DULL],
+        decks=[cards("white waves, white circle, white bar"), filler(3)],
+    )
     for _ in range(2):  # round 1 sends DULL under the deck; round 2 deals it back into the line
         s.apply(0, {"type": "renew"})
         s.apply(1, {"type": "renew"})

@@ -3,6 +3,7 @@
 Wrong calls are accepted at live pace but not listed (live.py explains why); the mixed test
 throws some in on purpose so that penalties, restarts and restocks run in long games too.
 """
+
 from __future__ import annotations
 
 import json
@@ -58,8 +59,10 @@ def play(players, options, seed, wild=0.0):
     raise AssertionError("the match did not end")
 
 
-@pytest.mark.parametrize("players,pace", [(2, "live"), (3, "correspondence"), (5, "live"), (8, "correspondence"),
-                                          (4, "live"), (2, "correspondence")])
+@pytest.mark.parametrize(
+    "players,pace",
+    [(2, "live"), (3, "correspondence"), (5, "live"), (8, "correspondence"), (4, "live"), (2, "correspondence")],
+)
 def test_random_matches_end_and_replay(players, pace):
     options = GAME.validate_options(players, {"pace": pace})
     for seed in range(8):

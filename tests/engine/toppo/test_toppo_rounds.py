@@ -1,4 +1,5 @@
 """Correspondence pace (ruling P4, amended): rounds of sealed claims resolved in the round's priority order."""
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,13 @@ def test_each_round_starts_with_every_line_filled():
 
 
 def test_wrong_claims_are_refused_with_a_reason_and_cost_nothing():
-    s = table(2, "correspondence", display=DISPLAY, lines=[TOPPING, "blue bar, blue plus, green bar"],
-              decks=[filler(20), filler(20)])
+    s = table(
+        2,
+        "correspondence",
+        display=DISPLAY,
+        lines=[TOPPING, "blue bar, blue plus, green bar"],
+        decks=[filler(20), filler(20)],
+    )
     refused(s, 0, {"type": "top", "order": [0, 1, 2]}, match="toppo.not_top")
     refused(s, 1, {"type": "match", "pairs": [[0, 0]]}, match="toppo.not_match")
     refused(s, 0, {"type": "toppo"}, match="toppo.too_many")
@@ -42,8 +48,13 @@ def test_wrong_claims_are_refused_with_a_reason_and_cost_nothing():
 
 
 def test_one_claim_per_round_and_to_act_is_who_has_not_claimed():
-    s = table(3, "correspondence", display=DISPLAY, lines=[TOPPING, "blue bar, blue plus, green bar", ""],
-              decks=[filler(20)] * 3)
+    s = table(
+        3,
+        "correspondence",
+        display=DISPLAY,
+        lines=[TOPPING, "blue bar, blue plus, green bar", ""],
+        decks=[filler(20)] * 3,
+    )
     s.apply(1, {"type": "renew"})
     assert s.to_act() == [0, 2] and s.legal_actions(1) == []
     refused(s, 1, {"type": "renew"}, match="toppo.claimed", error=NotYourDecision)
@@ -61,8 +72,14 @@ def outcomes(state) -> list[tuple[int, str]]:
 
 def test_the_priority_order_moves_on_one_seat_each_round_and_restarts_each_hand():  # ruling P4 amended
     # Seat 1 holds 5 + 3 = 8 cards and may call toppo; everyone else renews, round after round.
-    s = table(3, "correspondence", display=DISPLAY, lines=["blue bar, blue bar, blue bar", TOPPING, "green bar"],
-              decks=[filler(5), filler(20), filler(20)], hands=2)
+    s = table(
+        3,
+        "correspondence",
+        display=DISPLAY,
+        lines=["blue bar, blue bar, blue bar", TOPPING, "green bar"],
+        decks=[filler(5), filler(20), filler(20)],
+        hands=2,
+    )
     seen = []
     for arrival in ([2, 1, 0], [0, 1, 2], [1, 0, 2], [2, 0, 1]):
         seen.append([s.view(viewer)["priority"] for viewer in (0, 1, 2, None)])
@@ -97,9 +114,16 @@ def test_two_seats_take_turns_at_going_first():
 def test_the_seat_with_priority_tops_though_her_claim_came_in_last(number, first):
     # Both seats 0 and 1 can top.  The seat without priority claims first; the seat with priority claims
     # last (after seat 2's renew) and still takes the display; the other top is void and its line goes back.
-    s = in_round(table(3, "correspondence", display=DISPLAY,
-                       lines=[TOPPING, TOPPING_TOO, "blue bar, blue bar, blue bar"],
-                       decks=[filler(20, 1), filler(20, 2), filler(20, 3)]), number)
+    s = in_round(
+        table(
+            3,
+            "correspondence",
+            display=DISPLAY,
+            lines=[TOPPING, TOPPING_TOO, "blue bar, blue bar, blue bar"],
+            decks=[filler(20, 1), filler(20, 2), filler(20, 3)],
+        ),
+        number,
+    )
     tops = {0: ({"type": "top", "order": [2, 0, 1]}, TOPPING), 1: ({"type": "top", "order": [0, 1, 2]}, TOPPING_TOO)}
     laid = {0: cards("red circle, yellow plus, green square"), 1: cards(TOPPING_TOO)}  # each line in its order
     decks = [list(d) for d in s.decks]
@@ -125,9 +149,17 @@ def test_the_seat_with_priority_tops_though_her_claim_came_in_last(number, first
 
 def test_a_toppo_by_the_seat_with_priority_voids_the_rest():  # rulings P4 amended, P5
     # Round 2: seat 1 goes first.  Seat 0's top and seat 2's match came in before her toppo.
-    s = in_round(table(3, "correspondence", display=DISPLAY,
-                       lines=[TOPPING, "blue bar, blue bar, blue bar", "white square, blue bar, blue bar"],
-                       decks=[filler(17), filler(5), filler(20)], hands=2), 2)
+    s = in_round(
+        table(
+            3,
+            "correspondence",
+            display=DISPLAY,
+            lines=[TOPPING, "blue bar, blue bar, blue bar", "white square, blue bar, blue bar"],
+            decks=[filler(17), filler(5), filler(20)],
+            hands=2,
+        ),
+        2,
+    )
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     s.apply(2, {"type": "match", "pairs": [[0, 2]]})
     s.apply(1, {"type": "toppo"})
@@ -139,8 +171,13 @@ def test_a_toppo_by_the_seat_with_priority_voids_the_rest():  # rulings P4 amend
 
 
 def test_a_toppo_after_a_top_with_priority_is_void():
-    s = table(2, "correspondence", display=DISPLAY, lines=[TOPPING, "blue bar, blue bar, blue bar"],
-              decks=[filler(20), filler(5)])
+    s = table(
+        2,
+        "correspondence",
+        display=DISPLAY,
+        lines=[TOPPING, "blue bar, blue bar, blue bar"],
+        decks=[filler(20), filler(5)],
+    )
     s.apply(1, {"type": "toppo"})  # in first, but seat 0 goes first in round 1
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     assert s.phase == "play" and s.totals == [0, 0]
@@ -149,8 +186,16 @@ def test_a_toppo_after_a_top_with_priority_is_void():
 
 def test_a_match_with_priority_then_a_top_both_apply():
     # Round 2 of two seats: seat 1 goes first.  Her match lays an identical card, so seat 0's top still fits.
-    s = in_round(table(2, "correspondence", display=DISPLAY, lines=[TOPPING, "yellow circle, blue bar, blue bar"],
-                       decks=[filler(20), filler(20)]), 2)
+    s = in_round(
+        table(
+            2,
+            "correspondence",
+            display=DISPLAY,
+            lines=[TOPPING, "yellow circle, blue bar, blue bar"],
+            decks=[filler(20), filler(20)],
+        ),
+        2,
+    )
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     s.apply(1, {"type": "match", "pairs": [[0, 1]]})
     assert outcomes(s) == [(1, "applied"), (0, "applied")]
@@ -159,8 +204,13 @@ def test_a_match_with_priority_then_a_top_both_apply():
 
 
 def test_a_match_after_a_top_with_priority_is_void():
-    s = table(2, "correspondence", display=DISPLAY, lines=[TOPPING, "yellow circle, blue bar, blue bar"],
-              decks=[filler(20), filler(20)])
+    s = table(
+        2,
+        "correspondence",
+        display=DISPLAY,
+        lines=[TOPPING, "yellow circle, blue bar, blue bar"],
+        decks=[filler(20), filler(20)],
+    )
     s.apply(1, {"type": "match", "pairs": [[0, 1]]})
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     assert outcomes(s) == [(0, "applied"), (1, "void")]
@@ -172,16 +222,29 @@ def test_a_match_still_fits_after_a_match_with_priority_on_other_display_cards()
     # Round 3 of three seats: seat 2 goes first, then 0, then 1.  Seat 2 matches the red waves, seat 0
     # the white square; seat 1, last in order but first in, matches the yellow circle and white square:
     # the cards she named are still there (a match lays an identical card), so all three apply.
-    s = in_round(table(3, "correspondence", display=DISPLAY,
-                       lines=["white square, blue bar, green plus", "yellow circle, white square, blue bar",
-                              "red waves, green bar, blue plus"],
-                       decks=[filler(20)] * 3), 3)
+    s = in_round(
+        table(
+            3,
+            "correspondence",
+            display=DISPLAY,
+            lines=[
+                "white square, blue bar, green plus",
+                "yellow circle, white square, blue bar",
+                "red waves, green bar, blue plus",
+            ],
+            decks=[filler(20)] * 3,
+        ),
+        3,
+    )
     s.apply(1, {"type": "match", "pairs": [[0, 1], [1, 2]]})
     s.apply(0, {"type": "match", "pairs": [[0, 2]]})
     s.apply(2, {"type": "match", "pairs": [[0, 0]]})
     assert outcomes(s) == [(2, "applied"), (0, "applied"), (1, "applied")]
-    assert s.display == [cards("red waves, red waves"), cards("yellow circle, yellow circle"),
-                         cards("white square, white square, white square")]
+    assert s.display == [
+        cards("red waves, red waves"),
+        cards("yellow circle, yellow circle"),
+        cards("white square, white square, white square"),
+    ]
     # The unmatched cards of each line went under its deck.
     assert s.decks[0][-2:] == cards("blue bar, green plus") and s.decks[1][-1:] == cards("blue bar")
     assert s.decks[2][-2:] == cards("green bar, blue plus")
@@ -204,14 +267,19 @@ def test_a_round_stored_before_the_amendment_loads_and_resolves_by_priority():
 
 
 def test_claims_are_sealed_until_the_round_resolves():
-    s = table(3, "correspondence", display=DISPLAY, lines=[TOPPING, "blue bar, blue plus, green bar", ""],
-              decks=[filler(20)] * 3)
+    s = table(
+        3,
+        "correspondence",
+        display=DISPLAY,
+        lines=[TOPPING, "blue bar, blue plus, green bar", ""],
+        decks=[filler(20)] * 3,
+    )
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     for viewer in (1, 2, None):
         view = s.view(viewer)
         assert view["claimed"] == [True, False, False] and view["my_claim"] is None
         assert view["claim_order"] == [0]
-        assert "\"order\"" not in json.dumps(view) and "[2, 0, 1]" not in json.dumps(view)
+        assert '"order"' not in json.dumps(view) and "[2, 0, 1]" not in json.dumps(view)
     assert s.view(0)["my_claim"] == {"type": "top", "order": [2, 0, 1]}
     assert s.describe(0, {"type": "top", "order": [2, 0, 1]}) == [{"code": "toppo.claimed", "seat": 0}]
     s.apply(1, {"type": "renew"})
@@ -220,14 +288,26 @@ def test_claims_are_sealed_until_the_round_resolves():
     assert entry[0] == {"code": "toppo.claimed", "seat": 2}
     assert entry[1]["code"] == "toppo.round" and entry[1]["round"] == 1 and entry[1]["priority"][0] == 0
     assert [(c["seat"], c["outcome"]) for c in entry[1]["claims"]] == [(0, "applied"), (1, "void"), (2, "void")]
-    assert entry[-1] == {"code": "toppo.top", "seat": 0, "cards": [
-        {"colour": "red", "symbol": "circle"}, {"colour": "yellow", "symbol": "plus"}, {"colour": "green", "symbol": "square"}]}
+    assert entry[-1] == {
+        "code": "toppo.top",
+        "seat": 0,
+        "cards": [
+            {"colour": "red", "symbol": "circle"},
+            {"colour": "yellow", "symbol": "plus"},
+            {"colour": "green", "symbol": "square"},
+        ],
+    }
     assert s.view(1)["last_round"]["claims"][0]["claim"] == {"type": "top", "order": [2, 0, 1]}
 
 
 def test_a_missed_deadline_is_a_renew():
-    s = table(3, "correspondence", display=DISPLAY, lines=[TOPPING, "blue bar, blue plus, green bar", "red bar"],
-              decks=[filler(20)] * 3)
+    s = table(
+        3,
+        "correspondence",
+        display=DISPLAY,
+        lines=[TOPPING, "blue bar, blue plus, green bar", "red bar"],
+        decks=[filler(20)] * 3,
+    )
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
     assert GAME.timeout_action(s, 0) is None  # she has claimed
     for seat in list(s.to_act()):

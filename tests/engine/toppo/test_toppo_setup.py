@@ -1,4 +1,5 @@
 """The card set, the deal and the table options (rulings P1, P2, G0.1)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -42,8 +43,12 @@ def test_deal_gives_33_cards_each_and_the_rest_is_the_stack(players, total, pace
     assert s.size == 3 and [len(p) for p in s.display] == [1, 1, 1]
     assert len(s.stack) == total - 33 * players - 3
     assert total_cards(s) == total
-    every = [c for d in s.decks for c in d] + [c for line in s.lines for c in line] + s.stack + \
-        [c for p in s.display for c in p]
+    every = (
+        [c for d in s.decks for c in d]
+        + [c for line in s.lines for c in line]
+        + s.stack
+        + [c for p in s.display for c in p]
+    )
     assert set(Counter(every).values()) == {total // 25}
 
 

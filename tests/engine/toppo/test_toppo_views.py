@@ -1,4 +1,5 @@
 """What each seat sees (ruling G0.3), sampled states for bots, log lines, and refused actions."""
+
 from __future__ import annotations
 
 import json
@@ -13,9 +14,14 @@ TOPPING = "yellow plus, green square, red circle"
 
 
 def test_the_table_is_public_the_decks_stack_and_seed_are_nobodys():
-    s = table(3, "live", display=["blue bar, red waves", "yellow circle", "white square"],
-              lines=["blue plus", "green bar, green bar", ""], decks=[filler(10), filler(11), filler(12)],
-              stack=filler(7))
+    s = table(
+        3,
+        "live",
+        display=["blue bar, red waves", "yellow circle", "white square"],
+        lines=["blue plus", "green bar, green bar", ""],
+        decks=[filler(10), filler(11), filler(12)],
+        stack=filler(7),
+    )
     view = s.view(1)
     assert view["lines"][0] == [{"colour": "blue", "symbol": "plus"}]
     assert view["deck_sizes"] == [10, 11, 12] and view["held"] == [11, 13, 12]
@@ -53,6 +59,7 @@ def test_a_sampled_state_shows_the_seat_the_same_view(pace):
         assert guess.to_act() == s.to_act()
         assert total_cards(guess) == total_cards(s) == 150
     other = GAME.determinize(s.view(0), 0, make_rng("other", 0))
+
     # Hidden cards are sampled, not copied; cards everyone saw go under a deck stay where they lie.
     def hidden(state):
         unseen = [[c for c, k in zip(d, seen) if not k] for d, seen in zip(state.decks, state.seen)]
@@ -67,34 +74,55 @@ def test_describe_is_data_not_words():  # issue 13: the site words it in each re
     s = table(2, "live", display=DISPLAY, lines=["", ""], decks=[cards("blue bar"), filler(5)])
     s.apply(0, {"type": "reveal"})
     assert s.describe(0, {"type": "reveal"}) == [
-        {"code": "toppo.reveal", "seat": 0, "card": {"colour": "blue", "symbol": "bar"}}]
+        {"code": "toppo.reveal", "seat": 0, "card": {"colour": "blue", "symbol": "bar"}}
+    ]
     s = table(2, "live", display=DISPLAY, lines=[TOPPING, "blue bar"], decks=[filler(10), filler(10)])
     s.apply(0, {"type": "top", "order": [0, 1, 2]})
     entry = s.describe(0, {})
     assert [p["code"] for p in entry] == ["toppo.wrong", "toppo.interrupt"]
     assert entry[0]["call"] == "top" and entry[0]["penalty"] == 5 and len(entry[0]["line"]) == 3
     assert entry[1] == {"code": "toppo.interrupt", "restarter": 0}
-    s = table(2, "live", display="red waves, blue plus, white bar", lines=["red waves, green bar, blue bar", ""],
-              decks=[filler(10), filler(10)])
+    s = table(
+        2,
+        "live",
+        display="red waves, blue plus, white bar",
+        lines=["red waves, green bar, blue bar", ""],
+        decks=[filler(10), filler(10)],
+    )
     s.apply(0, {"type": "match", "pairs": [[0, 0]]})
-    assert s.describe(0, {}) == [{"code": "toppo.match", "seat": 0, "back": 2,
-                                  "pairs": [{"card": {"colour": "red", "symbol": "waves"}, "display": 0}]}]
+    assert s.describe(0, {}) == [
+        {
+            "code": "toppo.match",
+            "seat": 0,
+            "back": 2,
+            "pairs": [{"card": {"colour": "red", "symbol": "waves"}, "display": 0}],
+        }
+    ]
 
 
 BOGUS = [
-    {}, {"type": "shout"}, {"type": "top"}, {"type": "top", "order": [0, 0, 1]}, {"type": "top", "order": [0, 1]},
-    {"type": "top", "order": [0, 1, 2], "extra": 1}, {"type": "top", "order": [True, 0, 2]},
-    {"type": "match", "pairs": []}, {"type": "match", "pairs": [[0, 3]]}, {"type": "match", "pairs": [[1, 0], [0, 1]]},
-    {"type": "match", "pairs": [[0, 0], [0, 1]]}, {"type": "match", "pairs": "0,0"},
-    {"type": "choose_display", "size": 4}, "top", None,
+    {},
+    {"type": "shout"},
+    {"type": "top"},
+    {"type": "top", "order": [0, 0, 1]},
+    {"type": "top", "order": [0, 1]},
+    {"type": "top", "order": [0, 1, 2], "extra": 1},
+    {"type": "top", "order": [True, 0, 2]},
+    {"type": "match", "pairs": []},
+    {"type": "match", "pairs": [[0, 3]]},
+    {"type": "match", "pairs": [[1, 0], [0, 1]]},
+    {"type": "match", "pairs": [[0, 0], [0, 1]]},
+    {"type": "match", "pairs": "0,0"},
+    {"type": "choose_display", "size": 4},
+    "top",
+    None,
 ]
 
 
 @pytest.mark.parametrize("pace", ["live", "correspondence"])
 @pytest.mark.parametrize("action", BOGUS, ids=[json.dumps(a) for a in BOGUS])
 def test_malformed_actions_are_refused_and_change_nothing(pace, action):
-    s = table(2, pace, display=DISPLAY, lines=[TOPPING, "blue bar, blue bar, blue bar"],
-              decks=[filler(10), filler(10)])
+    s = table(2, pace, display=DISPLAY, lines=[TOPPING, "blue bar, blue bar, blue bar"], decks=[filler(10), filler(10)])
     before = snapshot(s)
     with pytest.raises(IllegalAction) as err:
         s.apply(0, action)

@@ -1,4 +1,5 @@
 """Helpers for the Toppo tests: cards by name and tables laid out card by card."""
+
 from __future__ import annotations
 
 import json
@@ -26,9 +27,18 @@ def filler(count: int, start: int = 0) -> list[int]:
     return [(start + i) % 25 for i in range(count)]
 
 
-def table(players: int = 2, pace: str = "live", *, display: str | list, lines: list[str] | None = None,
-          decks: list | None = None, stack: list | None = None, restarter=None, hands: int = 3,
-          seed: int = 0):
+def table(
+    players: int = 2,
+    pace: str = "live",
+    *,
+    display: str | list,
+    lines: list[str] | None = None,
+    decks: list | None = None,
+    stack: list | None = None,
+    restarter=None,
+    hands: int = 3,
+    seed: int = 0,
+):
     """A state in play with exactly the given cards; `display` is tops or a list of piles (bottom first)."""
     s = GAME.new_state(players, {"pace": pace, "hands": hands}, seed)
     if isinstance(display, str):
@@ -55,5 +65,9 @@ def snapshot(state) -> str:
 
 def total_cards(state) -> int:
     """Every card of the game, wherever it lies (the count never changes)."""
-    return (sum(len(d) for d in state.decks) + sum(len(line) for line in state.lines)
-            + len(state.stack) + sum(len(p) for p in state.display))
+    return (
+        sum(len(d) for d in state.decks)
+        + sum(len(line) for line in state.lines)
+        + len(state.stack)
+        + sum(len(p) for p in state.display)
+    )

@@ -1,6 +1,7 @@
 """Aborting a game (issue 14): the deal shows every seat hidden information, so nobody aborts alone once it is
 dealt unless she plays only bots and nothing is logged yet; otherwise every person still playing agrees, or she
 resigns.  Bot moves and missed deadlines are actions like hers."""
+
 from datetime import timedelta
 
 import pytest
@@ -25,8 +26,9 @@ def play_one_decision(game: Game) -> None:
     game = Game.objects.get(pk=game.pk)
     seat = game.to_act[0]
     action = load_state(game).legal_actions(seat)[0]
-    services.action_submit(game_id=game.pk, user=game.seats.get(index=seat).user, action=action,
-                           expected_version=game.version)
+    services.action_submit(
+        game_id=game.pk, user=game.seats.get(index=seat).user, action=action, expected_version=game.version
+    )
 
 
 def test_a_table_that_has_not_started_is_closed_by_its_creator_only(owner, member):

@@ -1,4 +1,5 @@
 """The chat services (issue 17, point 1): who may write, who reads what, limits, deletion, mutes and reports."""
+
 from __future__ import annotations
 
 import pytest
@@ -115,7 +116,9 @@ def test_the_author_deletes_her_message_which_keeps_its_place(owner, member):
     assert chat_delete(user=owner, game_id=game.pk, message_id=message.pk).deleted_at == deleted.deleted_at
     shown = chat.message_public(chat.messages_visible(game, member).get(), member)
     assert shown["deleted"] is True and shown["body"] == "" and shown["author"] == "ana"
-    assert chat.chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at) != before  # open pages refresh
+    assert (
+        chat.chat_stamp(game.pk, hidden_since=Game.objects.get(pk=game.pk).started_at) != before
+    )  # open pages refresh
     with pytest.raises(NotFound):
         chat_delete(user=owner, game_id=game.pk, message_id=message.pk + 100)
 

@@ -1,5 +1,6 @@
 """A seat's time bank (games.services.clock, ruling S4): drawn whole when a deadline passes, and what was used of
 it taken off when her clock next stops."""
+
 from datetime import timedelta
 
 import pytest

@@ -1,5 +1,6 @@
 """After-effects of writes (games.services.effects): one dispatch task waits per game however many changes come,
 and once the task begins reading the game the next change sends another.  Read back from the broker's own files."""
+
 import pytest
 
 from games.models import GameEffects

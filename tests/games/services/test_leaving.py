@@ -4,6 +4,7 @@ that left last ranks highest among those who left, and the published log re-runs
 Real games, played through the services: missed deadlines by `deadline_expire` (what the beat sweep calls), the bots
 of seats that left answering in this process (`celery_eager`).
 """
+
 from __future__ import annotations
 
 import re
@@ -55,10 +56,13 @@ def published_ranks(game: Game) -> dict[int, int]:
     export = Client().get(f"/tables/{game.pk}/log.json").json()
     log = export["log"]
     assert [(r["seq"], r["seat"]) for r in log if not r["replay"]] == list(
-        Action.objects.filter(game=game, action__type__in=["resign", "abandon"]).order_by("seq")
-        .values_list("seq", "seat"))
-    return replayed_ranks(export["game"], export["players"], export["options"], export["seed"],
-                          [(r["seat"], r["action"]) for r in log])
+        Action.objects.filter(game=game, action__type__in=["resign", "abandon"])
+        .order_by("seq")
+        .values_list("seq", "seat")
+    )
+    return replayed_ranks(
+        export["game"], export["players"], export["options"], export["seed"], [(r["seat"], r["action"]) for r in log]
+    )
 
 
 def log_entries(game: Game, kind: str) -> list[tuple[int, int, str]]:
@@ -158,8 +162,9 @@ def test_resigning_a_three_player_game_leaves_the_seat_to_the_bot_and_ranks_it_l
     game = Game.objects.get(pk=game.pk)
     assert game.is_running and game.to_act == [2]  # the bot played bruno's turn at once
     assert log_entries(game, "resign")[0][1:] == (1, "player")
-    assert set(Action.objects.filter(game=game, seat=1).exclude(action__type="resign")
-               .values_list("source", flat=True)) == {"bot"}
+    assert set(
+        Action.objects.filter(game=game, seat=1).exclude(action__type="resign").values_list("source", flat=True)
+    ) == {"bot"}
     game = play_out(game, owner, outsider)
     # ana and chen are ranked between themselves by the game's result, bruno comes third
     engine = dict(game.seats.values_list("index", "result__rank"))

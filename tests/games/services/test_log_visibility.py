@@ -1,6 +1,7 @@
 """Who reads each log line during a turn of several decisions (games.services.log_visibility, ruling S3 amended):
 a decision is hers alone until she confirms it, an undo withdraws what it takes back, her confirmation makes her
 turn public."""
+
 import pytest
 
 from games.models import Action

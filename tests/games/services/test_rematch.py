@@ -1,5 +1,6 @@
 """A rematch (games.services.rematch): a new table like the finished one, opened by one of its players, her
 opponents invited and its bots seated again; refused to an outsider and before the game is over."""
+
 import pytest
 
 from games import services
@@ -29,7 +30,9 @@ def test_the_new_table_copies_the_old_one_and_invites_the_other_person(finished,
     assert new.pk != finished.pk and new.status == Game.Status.OPEN
     assert (new.kind, new.players, new.private, new.pace) == (finished.kind, 3, True, finished.pace)
     assert [(s.index, s.user_id, s.bot_level) for s in new.seats.order_by("index")] == [
-        (0, member.pk, ""), (1, None, "random")]
+        (0, member.pk, ""),
+        (1, None, "random"),
+    ]
     assert list(Invitation.objects.filter(game=new).values_list("user__username", flat=True)) == ["ana"]
 
 

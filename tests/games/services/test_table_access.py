@@ -1,5 +1,6 @@
 """Who may write at a table (games.services.table_access): public tables to anyone signed in, private ones to
 those seated or invited or holding the code; to anyone else a private table answers as one that does not exist."""
+
 import pytest
 
 from games.errors import NotFound

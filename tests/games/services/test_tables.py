@@ -1,4 +1,5 @@
 """Opening, joining, starting and leaving tables (games.services.tables)."""
+
 import pytest
 
 from games import services
@@ -16,16 +17,19 @@ def test_it_opens_a_table_with_the_creator_in_seat_zero(owner):
     assert game.state is None and game.seed == ""
 
 
-@pytest.mark.parametrize("kwargs,words", [
-    ({"kind": "chess", "players": 2}, "no game called"),
-    ({"kind": "topology", "players": 5}, "2 to 4 players"),
-    ({"kind": "topology", "players": 3, "options": {"advanced": True}}, "two players only"),
-    ({"kind": "topology", "players": 2, "options": {"colour": "red"}}, "Unknown option"),
-    ({"kind": "topology", "players": 2, "pace": "live", "turn_seconds": 60}, "is not played at a live pace"),
-    ({"kind": "topology", "players": 2, "turn_seconds": 4 * 86400}, "days"),
-    ({"kind": "topology", "players": 2, "bots": ["grandmaster"]}, "Unknown bot level"),
-    ({"kind": "topology", "players": 2, "bots": ["random", "random"]}, "At most 1"),
-])
+@pytest.mark.parametrize(
+    "kwargs,words",
+    [
+        ({"kind": "chess", "players": 2}, "no game called"),
+        ({"kind": "topology", "players": 5}, "2 to 4 players"),
+        ({"kind": "topology", "players": 3, "options": {"advanced": True}}, "two players only"),
+        ({"kind": "topology", "players": 2, "options": {"colour": "red"}}, "Unknown option"),
+        ({"kind": "topology", "players": 2, "pace": "live", "turn_seconds": 60}, "is not played at a live pace"),
+        ({"kind": "topology", "players": 2, "turn_seconds": 4 * 86400}, "days"),
+        ({"kind": "topology", "players": 2, "bots": ["grandmaster"]}, "Unknown bot level"),
+        ({"kind": "topology", "players": 2, "bots": ["random", "random"]}, "At most 1"),
+    ],
+)
 def test_it_refuses_bad_tables_with_a_clear_message(owner, kwargs, words):
     with pytest.raises(BadRequest) as err:
         tables.game_create(user=owner, **kwargs)

@@ -1,5 +1,6 @@
 """The yearly vacation allowance (ruling S4): counted to the second per calendar year, enforced at the start,
 running out by itself, and split between two years across the new year."""
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
