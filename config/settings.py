@@ -487,5 +487,7 @@ SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
         # A table's and a tournament's `status` are two enums, each with its own name (issue 17).
         "GameStatusEnum": "games.models.Game.Status",
         "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
+        # A table's pace and the paces a game offers (the catalogue) are one choice set.
+        "PaceEnum": "games.models.Pace",
     }
 )
