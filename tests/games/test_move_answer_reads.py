@@ -36,8 +36,9 @@ def test_a_moves_answer_shows_the_ratings_and_vacations_a_fresh_read_shows(owner
     played([owner, member])  # both rated once in Topology's key
     game = table_of([owner, member])
     vacation_start(user=member, days=7)
-    mine = api_client_for(owner)
-    answer = _move(mine, game, 0)
+    seat = game.to_act[0]  # whoever the table's seed put first
+    mine = api_client_for(game.seats.get(index=seat).user)
+    answer = _move(mine, game, seat)
     assert answer.status_code == 200, answer.content
     seats = answer.json()["seats"]
     assert seats == mine.get(f"/api/tables/{game.pk}/").json()["seats"]
