@@ -5,6 +5,7 @@ TOPOS_BROKER_DIR (config/settings.py).  Either way a real worker and beat run th
 never the web process: `config/scripts/run.sh` starts them beside the site.
 """
 
+import importlib
 import logging
 import os
 
@@ -30,9 +31,7 @@ def enqueue(task_name: str, *args, countdown: float | None = None) -> bool:
     ask for tasks) never import each other (issue 15).  Called after commit only, so the database already holds
     what the beat sweeps need to send it later: a broker that is down must not hold up the request that wrote.
     """
-    if task_name not in app.tasks:
-        app.loader.import_default_modules()  # a web process finds the apps' tasks modules on its first send
-    task = app.tasks[task_name]  # a name nobody registered is a bug: it fails here, not in the log
+    task = _registered(task_name)
     options: dict = {"retry": False}
     if countdown:
         options["countdown"] = countdown
@@ -42,6 +41,19 @@ def enqueue(task_name: str, *args, countdown: float | None = None) -> bool:
     except Exception:
         log.exception("could not send %s%r; the beat sweep will pick it up", task_name, args)
         return False
+
+
+def _registered(task_name: str):
+    """The task registered as `task_name`, importing its own module the first time a process sends it.
+
+    The module is imported by name rather than by Celery's discovery: Python makes a thread that asks for a module
+    another thread is still executing wait until it is complete, so the gunicorn threads of a web process that all
+    send their first task at once each find it registered (the discovery returned early in all but the first).
+    A name nobody registers is a bug: it fails here, not in the log.
+    """
+    if task_name not in app.tasks:
+        importlib.import_module(task_name.rpartition(".")[0])
+    return app.tasks[task_name]
 
 
 # LOG_FORMAT=json (config/settings.py): the worker and beat log through Django's LOGGING, one JSON object a line,

@@ -125,3 +125,21 @@ def test_a_broker_that_is_down_costs_a_send_one_try_and_the_outbox_keeps_the_wor
         REDIS_URL="redis://127.0.0.1:9/0",
     )
     assert printed == ["0", "False"]
+
+
+def test_threads_sending_a_processs_first_tasks_at_once_each_find_them_registered():
+    # A web process's gunicorn threads send their first tasks together (bench/bench_http.py found moves answering
+    # 500 with NotRegistered): each must find the task, whichever thread imports the tasks module.  The broker is
+    # down, so every send answers False, and none raises.
+    printed = _printed_in_a_fresh_process(
+        "import logging, threading; logging.disable(logging.CRITICAL); from config.celery import enqueue; "
+        "barrier = threading.Barrier(16); answers = []; "
+        "names = ['games.tasks.game_effects', 'games.notifications.tasks.notification_email_send', "
+        "'accounts.tasks.password_reset_mail', 'games.tournaments.tasks.tournament_settle']; "
+        "send = lambda i: (barrier.wait(), answers.append(repr(enqueue(names[i % 4], 1)))); "
+        "threads = [threading.Thread(target=send, args=(i,)) for i in range(16)]; "
+        "[t.start() for t in threads]; [t.join() for t in threads]; print(len(answers), sorted(set(answers)))",
+        DJANGO_SETTINGS_MODULE="config.settings",
+        REDIS_URL="redis://127.0.0.1:9/0",
+    )
+    assert printed == ["16", "['False']"]
