@@ -8,20 +8,19 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers
-from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts import limits
 from engine.core import all_games
 
 from .. import lobby, selectors, spectating
-from ..models import Game, Pace
+from ..models import Pace
 from ..services.challenges import challenge_create
 from .idempotency import idempotent
 from .pagination import _Pages, cursor_parameters
 from .responses import TableDetailOut, TableSummaryOut, error
-from .serializers import TableCreateIn
-from .views import IDEMPOTENCY, _lock_user
+from .serializers import TableCreateIn, table_choices
+from .views import IDEMPOTENCY, _detail, _lock_user
 
 
 class WatchedTableOut(TableSummaryOut):
@@ -126,19 +125,9 @@ class ChallengeView(APIView):
             game = challenge_create(
                 user=request.user,
                 username=d["username"],
-                kind=d["game"],
-                players=d["players"],
-                options=d["options"],
-                pace=d["pace"],
-                turn_seconds=d.get("turn_seconds"),
-                private=d["private"],
-                bots=d["bots"],
-                time_bank_days=d["time_bank_days"],
-                rated=d["rated"],
-                auto_start=d["auto_start"],
                 client_address=limits.client_address(request),
+                **table_choices(d),
             )
-            game = Game.objects.select_related("created_by").get(pk=game.pk)
-            return Response(selectors.table_detail(game, request.user), status=201)
+            return _detail(game.pk, request, status=201)
 
         return idempotent(request, _lock_user(request), handler)

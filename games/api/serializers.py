@@ -93,6 +93,12 @@ class TableCreateIn(serializers.Serializer):
     )
 
 
+def table_choices(data: dict) -> dict:
+    """The table a validated TableCreateIn (or a challenge, which is one) asks for, as the services' keywords."""
+    keys = ("players", "options", "pace", "private", "bots", "time_bank_days", "rated", "auto_start")
+    return {"kind": data["game"], "turn_seconds": data.get("turn_seconds"), **{key: data[key] for key in keys}}
+
+
 class ActionIn(serializers.Serializer):
     action = ActionField()
     expected_version = serializers.IntegerField(min_value=0, help_text="The game version you saw.")

@@ -38,7 +38,17 @@ from .responses import (
     error,
     errors,
 )
-from .serializers import AbortAgreeIn, ActionIn, BotIn, InviteIn, JoinIn, LogFilters, StartIn, TableCreateIn
+from .serializers import (
+    AbortAgreeIn,
+    ActionIn,
+    BotIn,
+    InviteIn,
+    JoinIn,
+    LogFilters,
+    StartIn,
+    TableCreateIn,
+    table_choices,
+)
 from .throttles import MoveBurstThrottle
 
 # 1 to 200 characters, not all spaces (games.api.idempotency refuses anything else with 400).
@@ -179,19 +189,7 @@ class TableListView(APIView):
         d = body.validated_data
 
         def handler():
-            game = services.game_create(
-                user=request.user,
-                kind=d["game"],
-                players=d["players"],
-                options=d["options"],
-                pace=d["pace"],
-                turn_seconds=d.get("turn_seconds"),
-                private=d["private"],
-                bots=d["bots"],
-                time_bank_days=d["time_bank_days"],
-                rated=d["rated"],
-                auto_start=d["auto_start"],
-            )
+            game = services.game_create(user=request.user, **table_choices(d))
             return _detail(game.pk, request, status=201)
 
         return idempotent(request, _lock_user(request), handler)
