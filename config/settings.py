@@ -448,6 +448,10 @@ TOPOS_API_RATES = {
     "user": _api_rate("TOPOS_API_RATE_USER", "600/min"),
     "moves": _api_rate("TOPOS_API_RATE_MOVES", "10/s"),
 }
+# Where the throttles keep their windows: Redis in one round trip per throttle (games.api.throttles); empty, the
+# cache (files on the embedded site).
+TOPOS_THROTTLE_REDIS_URL = env_str("TOPOS_THROTTLE_REDIS_URL") or REDIS_URL
+TOPOS_THROTTLE_KEY_PREFIX = "topos:throttle"
 REST_FRAMEWORK.update(
     {
         "DEFAULT_THROTTLE_CLASSES": ["games.api.throttles.AnonThrottle", "games.api.throttles.UserThrottle"],

@@ -28,6 +28,9 @@ CACHES = {
     }
 }
 
+# The throttles too, unless a test points them at Redis (tests/api/test_throttling.py).
+TOPOS_THROTTLE_REDIS_URL = ""
+
 # Every test hashes with the fast hasher: the suite creates hundreds of users with a password, the real hasher
 # takes a noticeable fraction of a second per call, and no test is about hashing.  Here rather than in a fixture:
 # module-scoped users (the browser tests') are hashed quickly too.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q, Subquery, prefetch_related_objects
+from django.db.models import Count, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
 
 from engine.core import get_game
@@ -311,7 +311,26 @@ def visible_q(user) -> Q:
 def legal_actions_now(game: Game, user) -> dict:
     """Her legal actions now and what they need (version, seat, whether it is her turn): no view, no summary."""
     seat = seat_of(game, user)
-    deciding = seat is not None and game.is_running and game.state is not None and not _left(game, seat)
+    return legal_actions_of(game, seat, left=_left(game, seat))
+
+
+def legal_game(user, pk: int) -> Game | None:
+    """The table `pk` if `user` may see it, with only what her legal actions need, in one query (issue 16): its
+    state and version, her first seat (`my_seat`, None for a spectator) and whether that seat left
+    (`my_seat_left`); no players, ratings or creator."""
+    mine = Seat.objects.filter(game=OuterRef("pk"), user=user).order_by("index")
+    return (
+        visible_games(user)
+        .filter(pk=pk)
+        .only("kind", "state", "status", "version", "to_act")
+        .annotate(my_seat=Subquery(mine.values("index")[:1]), my_seat_left=Subquery(mine.values("abandoned")[:1]))
+        .first()
+    )
+
+
+def legal_actions_of(game: Game, seat: int | None, *, left: bool) -> dict:
+    """legal_actions_now for a seat already known (`left`: the seat left the game, ruling S1)."""
+    deciding = seat is not None and game.is_running and game.state is not None and not left
     state = load_state(game) if deciding else None
     return {
         "version": game.version,

@@ -5,10 +5,18 @@ settings they were loaded with), so the environment and the tests can change the
 the default cache, shared by every web process (config/settings.py: Redis, or files on one machine).
 A refusal is 429 with `Retry-After` (games.api.errors).  A cache that does not answer lets the request through
 (and logs it): the limits protect the site, they must not take it down with Redis.
+
+With Redis (TOPOS_THROTTLE_REDIS_URL, REDIS_URL by default) each throttle costs one round trip: the window is a
+sorted set of the requests' times, pruned, counted and added to by one script (issue 16: DRF's own way read and
+wrote back a pickled list of up to the whole rate's times, two round trips per throttle, and two requests at once
+could both pass the last place).  The same sliding window and the same limits as DRF's; without Redis, DRF's own
+way on the cache (files on the embedded site).
 """
 
 import logging
+import secrets
 
+import redis
 from django.conf import settings
 from redis.exceptions import RedisError
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
@@ -18,13 +26,61 @@ from accounts import limits
 logger = logging.getLogger(__name__)
 
 
+# KEYS[1]: the window.  ARGV: now, duration (seconds), limit, a member naming this request.  Answers {1} when
+# the request is let through (and counted), {0, the oldest time in the window} when refused (and not counted).
+_WINDOW = """
+local now, duration, limit = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - duration)
+if redis.call('ZCARD', KEYS[1]) >= limit then
+  return {0, redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]}
+end
+redis.call('ZADD', KEYS[1], now, ARGV[4])
+redis.call('EXPIRE', KEYS[1], math.ceil(duration))
+return {1}
+"""
+_clients: dict[str, tuple[redis.Redis, object]] = {}
+
+
+def _window_script(url: str):
+    """The window script on a client of `url`, one connection pool per process and address."""
+    if url not in _clients:
+        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+        _clients[url] = (client, client.register_script(_WINDOW))
+    return _clients[url][1]
+
+
 class _RatesFromSettings:
     def allow_request(self, request, view):
         try:
-            return super().allow_request(request, view)
+            url = settings.TOPOS_THROTTLE_REDIS_URL
+            return self._allow_in_redis(request, view, url) if url else super().allow_request(request, view)
         except (OSError, RedisError):
             logger.warning("The API throttle %r was not applied: the cache did not answer.", self.scope, exc_info=True)
             return True
+
+    def _allow_in_redis(self, request, view, url: str) -> bool:
+        if self.rate is None:
+            return True
+        self.key = self.get_cache_key(request, view)
+        if self.key is None:
+            return True
+        self.now = self.timer()
+        member = f"{self.now:.6f}:{secrets.token_hex(4)}"
+        answer = _window_script(url)(
+            keys=[f"{settings.TOPOS_THROTTLE_KEY_PREFIX}:{self.key}"],
+            args=[repr(self.now), self.duration, self.num_requests, member],
+        )
+        if int(answer[0]):
+            return True
+        self._oldest = float(answer[1])
+        return False
+
+    def wait(self):
+        oldest = getattr(self, "_oldest", None)
+        if oldest is None:
+            return super().wait()
+        # As DRF says it: when the oldest request in the window leaves it, a place is free.
+        return max(self.duration - (self.now - oldest), 0)
 
     def get_rate(self):
         return settings.TOPOS_API_RATES.get(self.scope)

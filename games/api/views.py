@@ -274,12 +274,12 @@ class LegalActionsView(APIView):
         responses={200: LegalActionsOut, **READ_ERRORS},
     )
     def get(self, request, pk: int):
-        try:
-            game = _visible(request, pk)
-        except ServiceError as exc:
-            return error_response(exc)
-        # Only the actions and what they need: the whole table detail cost a view and a summary (issue 16).
-        return Response(selectors.legal_actions_now(game, request.user))
+        # Only the actions and what they need, read in one query: the whole table detail cost a view and a
+        # summary, and the seats with their players a second query (issue 16).
+        game = selectors.legal_game(request.user, pk)
+        if game is None:
+            return error_response(table_not_found(pk))
+        return Response(selectors.legal_actions_of(game, game.my_seat, left=bool(game.my_seat_left)))
 
 
 class PositionView(APIView):

@@ -1,20 +1,28 @@
 """The API's throttles (games.api.throttles): anonymous clients per address, accounts per account, and a burst
 limit on moves; a refusal is 429 with Retry-After and changes nothing.  The schema documents them everywhere."""
 
+import uuid
+
 import pytest
+import redis
 from django.core.cache import cache
 
 from games.models import Action, Game
 from tests.games.factories import started_topology
+from tests.integration.workers import TEST_REDIS_URL
 
 pytestmark = pytest.mark.django_db
 MANY = "1000/s"
 
 
-@pytest.fixture
-def rates(settings):
-    """Set the rates for one test, with counts from zero (the cache is shared by the whole run)."""
+@pytest.fixture(params=["cache", "redis"])
+def rates(request, settings):
+    """Set the rates for one test, with counts from zero (the cache is shared by the whole run), kept in the
+    cache (the embedded site's way) and in Redis (one round trip per throttle, as in production)."""
     cache.clear()
+    if request.param == "redis":
+        settings.TOPOS_THROTTLE_REDIS_URL = TEST_REDIS_URL
+        settings.TOPOS_THROTTLE_KEY_PREFIX = f"topos-test:throttle:{uuid.uuid4().hex}"  # counts from zero
 
     def set_rates(**low):
         settings.TOPOS_API_RATES = {"anon": MANY, "user": MANY, "moves": MANY, **low}
@@ -99,3 +107,25 @@ def test_a_cache_that_does_not_answer_lets_requests_through(settings, client, ca
     }
     assert [client.get("/api/catalogue/").status_code for _ in range(2)] == [200, 200]
     assert "was not applied" in caplog.text
+
+
+def test_a_throttle_redis_that_does_not_answer_lets_requests_through(settings, client, caplog):
+    settings.TOPOS_API_RATES = {"anon": "1/min", "user": MANY, "moves": MANY}
+    settings.TOPOS_THROTTLE_REDIS_URL = "redis://127.0.0.1:1/0"
+    assert [client.get("/api/catalogue/").status_code for _ in range(2)] == [200, 200]
+    assert "was not applied" in caplog.text
+
+
+def test_refused_requests_take_no_place_in_the_window(rates, settings, client):
+    """A refused request is not counted (as DRF's own throttles): the window holds the requests let through."""
+    rates(anon="2/min")
+    assert [client.get("/api/catalogue/").status_code for _ in range(4)] == [200, 200, 429, 429]
+    if settings.TOPOS_THROTTLE_REDIS_URL:
+        windows = redis.Redis.from_url(TEST_REDIS_URL)
+        keys = windows.keys(f"{settings.TOPOS_THROTTLE_KEY_PREFIX}:throttle_anon_*")
+        assert len(keys) == 1 and windows.zcard(keys[0]) == 2
+        assert 55 <= windows.ttl(keys[0]) <= 60  # forgotten with the window
+        windows.delete(*windows.keys(f"{settings.TOPOS_THROTTLE_KEY_PREFIX}:*"))
+    else:
+        cache.clear()
+    assert client.get("/api/catalogue/").status_code == 200  # an empty window lets her in again
