@@ -36,7 +36,7 @@ from games.score_chart import chart
 from games.services import vacation as vacation_services
 from ratings.selectors import rating_histories
 
-from . import limits, personal, selectors, services
+from . import limits, personal, selectors, services, token_uses
 from .forms import LanguageTimeZoneForm, LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
 from .models import ApiToken
 
@@ -188,7 +188,7 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
 
 
 def _tokens_context(user, **extra) -> dict:
-    tokens = selectors.tokens_of_user(user=user)
+    tokens = token_uses.with_noted_uses(selectors.tokens_of_user(user=user))  # the later of row and note
     return {"tokens": tokens, "create_form": extra.pop("create_form", None) or TokenCreateForm(), **extra}
 
 

@@ -314,6 +314,8 @@ CELERY_BEAT_SCHEDULE.update(
             "schedule": 3600.0,
             "options": {"expires": 3600},
         },
+        # Issue 16: read requests only note a token's use in the cache (accounts.token_uses); this writes it.
+        "token-uses": {"task": "accounts.tasks.token_uses_record", "schedule": 300.0, "options": {"expires": 300}},
     }
 )
 SPECTACULAR_SETTINGS["DESCRIPTION"] += (

@@ -23,6 +23,7 @@ from accounts import selectors as account_selectors
 from accounts import services as account_services
 from accounts.forms import TokenCreateForm, TokenRenameForm
 from accounts.models import ApiToken
+from accounts.token_uses import with_noted_uses
 
 from ..errors import Forbidden, NotFound
 from .errors import error_response
@@ -85,6 +86,10 @@ class TokenRenameIn(serializers.Serializer):
 
 
 def token_data(token: ApiToken, request) -> dict:
+    """One token as the API shows it; `last_used_at` the later of its row's and the use reads noted
+    (accounts.token_uses): call with_noted_uses once for a list first."""
+    if not getattr(token, "_uses_noted", False):
+        token = with_noted_uses([token])[0]
     return {
         "id": token.pk,
         "name": token.name,
@@ -132,7 +137,7 @@ class TokenListView(APIView):
             {
                 "next": pages.get_next_link(),
                 "previous": pages.get_previous_link(),
-                "results": [token_data(t, request) for t in page],
+                "results": [token_data(t, request) for t in with_noted_uses(page)],
             }
         )
 

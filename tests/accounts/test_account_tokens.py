@@ -1,11 +1,17 @@
 """API tokens from the profile page: the key shown once, rename, revoke, and only my own."""
 
+from datetime import datetime, timedelta
+
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts.models import ApiToken
 from accounts.services import api_token_create
+from accounts.token_uses import token_uses_record
 from tests.accounts.conftest import htmx
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +60,7 @@ def test_the_new_key_authenticates_api_calls(client, owner):
     key = client.post(reverse("token_create"), {"name": "script"}).context["new_key"]
     r = api(key).get("/api/tables/mine/")
     assert r.status_code == 200 and r.json()["results"] == []
-    assert ApiToken.objects.get(user=owner).last_used_at is not None
+    assert api(key).get("/api/me/tokens/").json()["results"][0]["last_used_at"] is not None
 
 
 def test_a_wrong_key_is_refused(db):
@@ -122,21 +128,46 @@ def test_token_actions_need_post(client, owner):
     assert client.get(reverse("token_create")).status_code == 405
 
 
-def test_reads_with_a_token_do_not_write_its_last_use_more_than_every_five_minutes(client, owner):
-    from datetime import timedelta
-
-    from django.utils import timezone
-
+def test_reads_with_a_token_write_nothing_and_the_sweep_records_their_use(client, owner):
+    """Issue 16, point 0: a GET makes no UPDATE; its use is noted, shown at once, and written by beat's sweep."""
     client.force_login(owner)
     key = client.post(reverse("token_create"), {"name": "script"}).context["new_key"]
     reader = api(key)
-    assert reader.get("/api/tables/mine/").status_code == 200
-    first = ApiToken.objects.get(user=owner).last_used_at
-    assert first is not None
-    for _ in range(3):
+    before = timezone.now()
+    with CaptureQueriesContext(connection) as queries:
         assert reader.get("/api/tables/mine/").status_code == 200
-    assert ApiToken.objects.get(user=owner).last_used_at == first  # no write on these reads
-    ApiToken.objects.filter(user=owner).update(last_used_at=first - timedelta(minutes=6))
-    assert reader.get("/api/tables/mine/").status_code == 200
-    assert ApiToken.objects.get(user=owner).last_used_at > first - timedelta(seconds=1)
-    assert ApiToken.objects.get(user=owner).last_used_at <= timezone.now()
+        assert reader.head("/api/tables/mine/").status_code == 200
+    assert not [q["sql"] for q in queries if not q["sql"].lstrip().upper().startswith("SELECT")]
+    assert ApiToken.objects.get(user=owner).last_used_at is None  # not written...
+    shown = reader.get("/api/me/tokens/").json()["results"][0]["last_used_at"]
+    assert shown is not None and datetime.fromisoformat(shown) >= before - timedelta(seconds=1)  # ...yet shown
+    assert "never" not in client.get(reverse("profile")).content.decode().split("script")[1].split("</tr>")[0]
+    assert token_uses_record() == 1
+    written = ApiToken.objects.get(user=owner).last_used_at
+    assert before - timedelta(seconds=1) <= written <= timezone.now()
+    assert token_uses_record() == 0  # nothing later to write
+    assert reader.get("/api/me/tokens/").json()["results"][0]["last_used_at"] == written.isoformat().replace(
+        "+00:00", "Z"
+    )
+
+
+def test_a_write_with_a_token_writes_its_last_use_at_most_every_five_minutes(owner):
+    token, key = api_token_create(user=owner, name="mover")
+    writer = api(key)
+    assert writer.post("/api/tables/", {"game": "topology", "players": 2}, format="json").status_code == 201
+    first = ApiToken.objects.get(pk=token.pk).last_used_at
+    assert first is not None
+    assert writer.post("/api/tables/", {"game": "topology", "players": 2}, format="json").status_code == 201
+    assert ApiToken.objects.get(pk=token.pk).last_used_at == first  # within five minutes: not again
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=first - timedelta(minutes=6))
+    assert writer.post("/api/tables/", {"game": "topology", "players": 2}, format="json").status_code == 201
+    assert ApiToken.objects.get(pk=token.pk).last_used_at >= first
+
+
+def test_the_sweep_never_puts_an_earlier_use_back(owner):
+    token, key = api_token_create(user=owner, name="both")
+    assert api(key).get("/api/tables/mine/").status_code == 200  # noted now
+    later = timezone.now() + timedelta(minutes=1)
+    ApiToken.objects.filter(pk=token.pk).update(last_used_at=later)  # a write request's own time, written since
+    assert token_uses_record() == 0
+    assert ApiToken.objects.get(pk=token.pk).last_used_at == later
