@@ -1,10 +1,10 @@
 """When an API token was last used, without a write on a read request (issue 16, point 0).
 
-A request that only reads (GET, HEAD, OPTIONS) notes the time in the cache (Redis in production, shared by every web
-process); beat's `token_uses_record` writes the noted times to the tokens' rows every LAST_USED_PRECISION, and
-the tokens page and API show the later of the row and the note, so a token only ever used to watch (a bot polling,
-an export script) never looks unused to the owner deciding which to revoke.  A write request still writes the row
-itself (accounts.authentication), at most once per LAST_USED_PRECISION.
+A request with a token notes the time in the cache (Redis in production, shared by every web process), never in
+the token's row; beat's `token_uses_record` writes the noted times to the rows every LAST_USED_PRECISION, and the
+tokens page and API show the later of the row and the note, so a token only ever used to watch (a bot polling,
+an export script) never looks unused to the owner deciding which to revoke.  Writes note it the same way: a move
+gained nothing from a second write on the token's hot row.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _key(token_id: int) -> str:
 
 
 def token_use_note(token: ApiToken, now: dt.datetime) -> None:
-    """A read request used `token` at `now`: noted in the cache, unless its row or this process already knows it
+    """A request used `token` at `now`: noted in the cache, unless its row or this process already knows it
     to within LAST_USED_PRECISION.  A cache that does not answer loses the note (logged), never the request."""
     if token.last_used_at is not None and now - token.last_used_at < LAST_USED_PRECISION:
         return
@@ -79,7 +79,8 @@ def with_noted_uses(tokens) -> list[ApiToken]:
 def token_uses_record(*, batch: int = 500) -> int:
     """Beat: write the noted uses later than the rows' to the rows of tokens not revoked; how many were written.
 
-    The condition is repeated in each UPDATE, so a write request's own time written meanwhile is never put back."""
+    The condition is repeated in each UPDATE, so a later time written meanwhile (a sweep running twice at once)
+    is never put back."""
     written = 0
     ids = list(ApiToken.objects.filter(revoked_at__isnull=True).order_by("pk").values_list("pk", flat=True))
     for start in range(0, len(ids), batch):

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from django.db.models import Count, OuterRef, Prefetch, Q, Subquery, prefetch_related_objects
+from functools import cache
+
+from django.db import connection
+from django.db.models import Count, Prefetch, Q, Subquery, prefetch_related_objects
 from django.utils import timezone
 
 from engine.core import get_game
@@ -315,16 +318,28 @@ def legal_actions_now(game: Game, user) -> dict:
 
 
 def legal_game(user, pk: int) -> Game | None:
-    """The table `pk` if `user` may see it, with only what her legal actions need, in one query (issue 16): its
-    state and version, her first seat (`my_seat`, None for a spectator) and whether that seat left
-    (`my_seat_left`); no players, ratings or creator."""
-    mine = Seat.objects.filter(game=OuterRef("pk"), user=user).order_by("index")
+    """The table `pk` if `user` (signed in) may see it, with only what her legal actions need, in one query (issue
+    16): its state and version, her first seat (`my_seat`, None for a spectator) and whether that seat left
+    (`my_seat_left`); no players, ratings or creator.
+
+    Written out once (_legal_sql) rather than built by the ORM each time: building and compiling the query cost
+    more than running it.  It asks what visible_q asks (tests/games/test_legal_game.py holds them to it)."""
+    rows = list(Game.objects.raw(_legal_sql(), {"game": pk, "user": user.pk}))
+    return rows[0] if rows else None
+
+
+@cache
+def _legal_sql() -> str:
+    game, seat, invitation = (connection.ops.quote_name(m._meta.db_table) for m in (Game, Seat, Invitation))
+    q = connection.ops.quote_name
+    mine = f"FROM {seat} s WHERE s.{q('game_id')} = g.{q('id')} AND s.{q('user_id')} = %(user)s"
     return (
-        visible_games(user)
-        .filter(pk=pk)
-        .only("kind", "state", "status", "version", "to_act")
-        .annotate(my_seat=Subquery(mine.values("index")[:1]), my_seat_left=Subquery(mine.values("abandoned")[:1]))
-        .first()
+        f"SELECT g.{q('id')}, g.{q('kind')}, g.{q('state')}, g.{q('status')}, g.{q('version')}, g.{q('to_act')}, "
+        f"(SELECT s.{q('index')} {mine} ORDER BY s.{q('index')} LIMIT 1) AS my_seat, "
+        f"(SELECT s.{q('abandoned')} {mine} ORDER BY s.{q('index')} LIMIT 1) AS my_seat_left "
+        f"FROM {game} g WHERE g.{q('id')} = %(game)s AND (NOT g.{q('private')} OR EXISTS (SELECT 1 {mine}) "
+        f"OR EXISTS (SELECT 1 FROM {invitation} i "
+        f"WHERE i.{q('game_id')} = g.{q('id')} AND i.{q('user_id')} = %(user)s))"
     )
 
 

@@ -80,7 +80,7 @@ def _counts(owner, member, actions: int, most) -> dict[str, int]:
 
     seat, action = _next_move(game)
     mover = api_client_for(users[seat])
-    mover.get(f"/api/tables/{game.pk}/")  # the token's last use is written at most every few minutes
+    mover.get(f"/api/tables/{game.pk}/")  # as a program does before its move
     counts["api move"], answer = _counted(
         lambda: mover.post(
             f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"

@@ -1,0 +1,60 @@
+"""games.selectors.legal_game: the legal-actions read in one written-out query (issue 16) sees exactly the tables
+visible_q lets a person see, and knows her seat and whether it left."""
+
+import pytest
+
+from accounts.services import user_create
+from games import selectors, services
+from games.models import Game, Invitation, Seat
+from tests.games.factories import started_topology
+
+pytestmark = pytest.mark.django_db
+
+
+def _private_started(owner, member) -> Game:
+    game = services.game_create(user=owner, kind="topology", players=2, private=True)
+    services.game_join(user=member, game_id=game.pk, invite_code=game.invite_code)
+    return services.game_start(user=owner, game_id=game.pk)
+
+
+def _as_visible_q_says(user, game: Game) -> bool:
+    return selectors.visible_games(user).filter(pk=game.pk).exists()
+
+
+def test_it_sees_what_visible_q_sees(owner, member, outsider):
+    invited = user_create(username="dana", email="dana@example.com", password="a-long-test-password")
+    public, private = started_topology(owner, member), _private_started(owner, member)
+    Invitation.objects.create(game=private, user=invited, invited_by=owner)
+    cases = {
+        (owner, public): 0,
+        (member, public): 1,
+        (outsider, public): None,  # a spectator: no seat, no actions
+        (owner, private): 0,
+        (invited, private): None,
+    }
+    for (user, game), seat in cases.items():
+        assert _as_visible_q_says(user, game)
+        found = selectors.legal_game(user, game.pk)
+        assert found is not None and found.pk == game.pk and found.my_seat == seat
+        assert found.version == game.version and found.kind == "topology" and not found.my_seat_left
+    assert not _as_visible_q_says(outsider, private)
+    assert selectors.legal_game(outsider, private.pk) is None
+    assert selectors.legal_game(owner, private.pk + 1000) is None
+
+
+def test_its_answer_is_the_one_from_the_whole_table(owner, member):
+    game = started_topology(owner, member)
+    for user in (owner, member):
+        lean = selectors.legal_game(user, game.pk)
+        full = Game.objects.prefetch_related(selectors.SEATS_WITH_PLAYERS).get(pk=game.pk)
+        assert selectors.legal_actions_of(lean, lean.my_seat, left=lean.my_seat_left) == (
+            selectors.legal_actions_now(full, user)
+        )
+    mover = game.to_act[0]
+    Seat.objects.filter(game=game, index=mover).update(abandoned=True)  # her seat left: she decides nothing more
+    user = game.seats.get(index=mover).user
+    lean = selectors.legal_game(user, game.pk)
+    assert lean.my_seat == mover and lean.my_seat_left
+    answer = selectors.legal_actions_of(lean, lean.my_seat, left=lean.my_seat_left)
+    assert answer["actions"] == [] and answer["my_turn"] is False
+    assert answer == selectors.legal_actions_now(Game.objects.prefetch_related("seats").get(pk=game.pk), user)
