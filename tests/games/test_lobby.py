@@ -126,11 +126,11 @@ def test_spectators_are_viewers_who_do_not_sit_there_within_the_window(owner, me
     assert spectator_record(game=game, viewer="anonymous-1") is False  # written at most every half minute
     assert spectator_record(game=game, viewer="chen", user=outsider) is True
     assert spectator_record(game=game, viewer="ana", user=owner) is False  # a player is no spectator
-    assert spectating.spectator_count(game) == 2
+    assert spectating.spectator_count(game) == 2 == spectating.spectator_counts([game])[game.pk]
     # Someone who watched and then sat down is not counted; nor a viewer gone for longer than the window.
     Spectator.objects.filter(viewer="chen").update(user=member)
     Spectator.objects.filter(viewer="anonymous-1").update(seen_at=timezone.now() - timedelta(minutes=10))
-    assert spectating.spectator_count(game) == 0
+    assert spectating.spectator_count(game) == 0 == spectating.spectator_counts([game])[game.pk]
 
 
 def test_staff_abort_any_running_game_and_nobody_else(owner, member, outsider):
