@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from accounts import tasks
 from accounts.models import ApiToken
 from accounts.services import api_token_create
 from accounts.token_uses import token_uses_record
@@ -169,3 +170,11 @@ def test_the_sweep_never_puts_an_earlier_use_back(owner):
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=later)  # a later time, written since
     assert token_uses_record() == 0
     assert ApiToken.objects.get(pk=token.pk).last_used_at == later
+
+
+def test_beat_writes_the_noted_uses_every_five_minutes(settings, owner):
+    entry = settings.CELERY_BEAT_SCHEDULE["token-uses"]
+    assert entry["task"] == tasks.token_uses_record.name and entry["schedule"] == 300.0
+    token, key = api_token_create(user=owner, name="watcher")
+    assert api(key).get("/api/tables/mine/").status_code == 200
+    assert tasks.token_uses_record.run() == 1 and ApiToken.objects.get(pk=token.pk).last_used_at is not None
