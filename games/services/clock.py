@@ -47,6 +47,7 @@ def restart_clocks(
     deadline = now + timedelta(seconds=game.turn_seconds)
     live_restart = game.pace == Pace.LIVE and acted is not None
     changed: list[Seat] = []
+    fields = {"deadline"}
     for seat in game.seats.all():
         if seat.index in to_act:
             if (
@@ -58,12 +59,13 @@ def restart_clocks(
                 # The version at which her turn began names it (ruling S6: one "your turn" per turn, however
                 # quickly turns follow each other).
                 seat.deadline, seat.turn_began = deadline, game.version
-                time_bank_settle(seat, now)
+                fields.update(["turn_began", *time_bank_settle(seat, now)])
                 changed.append(seat)
         elif seat.deadline is not None:
             seat.deadline = None
-            time_bank_settle(seat, now)
+            fields.update(time_bank_settle(seat, now))
             changed.append(seat)
     if changed:
-        # One statement for every seat whose clock changed (issue 16), not one per seat.
-        Seat.objects.bulk_update(changed, ["deadline", "turn_began", "bank_seconds", "bank_drawn_from"])
+        # One statement for every seat whose clock changed (issue 16), not one per seat, and only the columns
+        # that changed in one of them: each is a CASE over the seats to build (the banks' rarely).
+        Seat.objects.bulk_update(changed, sorted(fields))
