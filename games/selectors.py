@@ -142,10 +142,12 @@ def _with_site_ranks(view: dict, game: Game) -> dict:
     return {**view, "results": results}
 
 
-def table_detail(game: Game, user=None, *, state=None) -> dict:
+def table_detail(game: Game, user=None, *, state=None, spectators: bool = True) -> dict:
     """The table and the game as `user` sees it, with her legal actions.
 
     `state`: the game's state already in hand (a move's answer, issue 16), so it is not decoded again.
+    `spectators=False`: the page's answer to a move does not show the count (games/_move_answer.html), so it is
+    not read; the key is then absent.
     """
     data = table_summary(game, user)
     seat = data["my_seat"]
@@ -167,7 +169,8 @@ def table_detail(game: Game, user=None, *, state=None) -> dict:
         data["invite_code"] = game.invite_code
     if game.is_running:
         data["abort"] = abort_standing(game, seat)
-    data["spectators"] = spectator_count(game)  # issue 17: viewers of its page who do not sit at it
+    if spectators:
+        data["spectators"] = spectator_count(game)  # issue 17: viewers of its page who do not sit at it
     return data
 
 

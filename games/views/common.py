@@ -23,6 +23,7 @@ from .. import presenters, selectors
 from ..end_of_game import end_of_game
 from ..feed.selectors import table_stamp
 from ..models import Game, Invitation, Pace
+from ..spectating import spectator_count
 
 # How often an open page asks whether the table changed (seconds).
 POLL_SECONDS = {Pace.LIVE: 1, Pace.CORRESPONDENCE: 3}
@@ -125,10 +126,13 @@ def log_lines(request, game: Game, user) -> dict:
     return {"log": log, "log_only_new": False, "log_mark": f"{log[0]['seq']}:{total}" if log else "0:0"}
 
 
-def live_context(request, game: Game, *, message: str | None = None, error: str | None = None, state=None) -> dict:
-    """Everything the live region of a table page shows, for this visitor (`state`: the game's, if in hand)."""
+def live_context(
+    request, game: Game, *, message: str | None = None, error: str | None = None, state=None, spectators: bool = True
+) -> dict:
+    """Everything the live region of a table page shows, for this visitor (`state`: the game's, if in hand;
+    `spectators=False`: the count is not read, for a move's answer that may not show it)."""
     user = request.user if request.user.is_authenticated else None
-    detail = selectors.table_detail(game, user, state=state)
+    detail = selectors.table_detail(game, user, state=state, spectators=spectators)
     names = seat_names(detail)
     seated = detail["my_seat"] is not None
     is_creator = user is not None and game.created_by_id == user.pk
@@ -181,6 +185,25 @@ def reply(request, game: Game, *, status: int = 200, message: str | None = None,
         return render(request, "games/table.html", context, status=status)
     response = render(request, "games/_live.html", context, status=status)
     response[FRAGMENT_HEADER] = "1"  # lets the page swap a refusal (403/404) that is one of ours
+    return response
+
+
+def answer_move(request, game: Game, *, state):
+    """The htmx answer to a move that was taken (issue 16): the parts a move changes, out of band
+    (games/_move_answer.html), rendered from the mover's view like the page, and the page's own swap turned off.
+
+    It takes a running game whose page's log is up to date (the new lines go on top of it) and polls (the poller
+    carries the page's stamp and log mark).  Otherwise (the move ended the game, or the page's log is behind or
+    empty) the whole live region is sent, as before: those change the header, the end of the game or the log.
+    """
+    context = live_context(request, game, state=state, spectators=False)
+    if not (game.is_running and context["log_only_new"] and context["polling"]):
+        context["detail"]["spectators"] = spectator_count(game)  # the header is sent again, with the count
+        response = render(request, "games/_live.html", context)
+    else:
+        response = render(request, "games/_move_answer.html", context)
+        response["HX-Reswap"] = "none"  # the fragments swap themselves (hx-swap-oob); the region stays
+    response[FRAGMENT_HEADER] = "1"
     return response
 
 

@@ -15,7 +15,7 @@ from ..export import game_export
 from ..models import Game
 from ..notifications.presence import presence_record
 from ..services.spectators import spectator_record, viewer_key
-from .common import login_required_htmx, reply, stamp, visible_game
+from .common import answer_move, login_required_htmx, reply, stamp, visible_game
 
 
 @require_GET
@@ -61,7 +61,8 @@ def table_act(request, pk: int):
     """Submit one action with the version the page saw (games.services.action_submit).
 
     A move that is taken is answered from the game and state the service left in hand: the table is not read
-    before (the service checks who may play) nor after (issue 16).  Refusals answer with the table as it is.
+    before (the service checks who may play) nor after, and htmx is sent only the parts a move changes
+    (common.answer_move, issue 16).  Refusals answer with the whole live region as it is.
     """
     if request.user.is_bot_account:  # issue 12: a bot account never plays by hand
         return reply(
@@ -88,7 +89,7 @@ def table_act(request, pk: int):
         return reply(request, visible_game(request, pk), status=exc.status_code, error=exc.message)
     if not request.htmx:
         return redirect("table", pk=pk)
-    return reply(request, result.game, state=result.state)
+    return answer_move(request, result.game, state=result.state)
 
 
 @require_GET

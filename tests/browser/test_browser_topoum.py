@@ -69,6 +69,8 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     assert page.locator("svg.tm-board polygon.space").count() == 127  # ruling T1
     said = []  # what the page said its log holds with each move (issue 16)
     page.on("request", lambda r: said.append(r.headers.get("x-topos-log")) if r.url.endswith("/act/") else None)
+    swaps = []  # how each move's answer swaps: "none" for the fragments alone, out of band (issue 16)
+    page.on("response", lambda r: swaps.append(r.headers.get("hx-reswap")) if r.url.endswith("/act/") else None)
 
     # The setup: each of her placements is a click on a lit space and a confirmation (the bot answers inline).
     game = Game.objects.get(pk=table)
@@ -127,6 +129,8 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     shown = page.locator("#log-lines li").all_inner_texts()
     assert [text.endswith(line["description"]) for text, line in zip(shown, lines, strict=True)] == [True] * len(lines)
     assert said and all(said) and said[-1] != "0:0"
+    assert "none" in swaps  # her moves were answered with the fragments, and the region took what they said:
+    expect(page.locator("#table-live")).to_have_attribute("data-version", str(version(page)), timeout=WAIT)
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
     expect(page.locator("svg.tm-board")).to_be_visible()

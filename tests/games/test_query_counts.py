@@ -104,8 +104,9 @@ def _counts(owner, member, actions: int, most) -> dict[str, int]:
     )
     assert answer.status_code == 200
     html = answer.content.decode()
-    assert '<ol id="log-lines" class="log-lines" reversed hx-preserve></ol>' in html  # the page keeps its log
-    assert html.split('hx-swap-oob="afterbegin:#log-lines">')[1].count("<li>") == 1  # and gets the new line only
+    assert 'id="log-lines"' not in html and answer["HX-Reswap"] == "none"  # the page keeps its log (and region)
+    new_lines = html.split('hx-swap-oob="afterbegin:#log-lines">')[1].split("</div>")[0]
+    assert new_lines.count("<li>") == 1  # and gets the new line only
     counts["effects"], _ = _counted(lambda: tasks.game_effects.run(game.pk), "effects")
     return counts
 

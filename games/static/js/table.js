@@ -154,7 +154,7 @@
   if (window.htmx) {
     htmx.onLoad(function (elt) {
       const region = document.getElementById("table-live");
-      if (!region || !elt || !(elt === region || (elt.contains && elt.contains(region)))) return;
+      if (!region || !elt || !(elt === region || elt.id === "table-board" || (elt.contains && elt.contains(region)))) return;
       const newest = region.querySelector(".log-lines li");
       const status = region.querySelector(".tm-status, .topo-status, .tp-status");
       announce([newest ? newest.textContent : "", status ? status.textContent : ""].join(" · "));
@@ -233,7 +233,7 @@
     source.addEventListener("table", function (e) {
       const now = liveRegion();
       const poller = now && now.querySelector(".poller");
-      if (!poller || JSON.parse(e.data).stamp === now.dataset.stamp) return;
+      if (!poller || JSON.parse(e.data).stamp === poller.dataset.stamp) return;
       stream.wanted = true;
       htmx.trigger(poller, "topos:changed");
     });
@@ -244,6 +244,18 @@
     stream.source = source;
   }
   window.ToposTable.stream = stream;
+  // A move's answer (issue 16) swaps in only the parts a move changes, out of band, the poller among them: it
+  // brings what the page now shows (version, stamp, what its log holds), copied here onto the region, whose
+  // htmx requests (moves, the poller) send the log mark and whose data-* tests and scripts read.
+  if (window.htmx) {
+    htmx.onLoad(function (elt) {
+      const region = liveRegion();
+      if (!region || !elt || elt.id !== "table-poller" || !region.contains(elt)) return;
+      region.dataset.version = elt.dataset.version;
+      region.dataset.stamp = elt.dataset.stamp;
+      region.setAttribute("hx-headers", elt.getAttribute("hx-headers"));
+    });
+  }
   if (window.htmx) htmx.onLoad(follow);
   // The poller asks nothing while the tab is hidden (a filter in hx-trigger would need eval, which the
   // Content-Security-Policy forbids), and little while the stream is connected.
