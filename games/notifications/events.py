@@ -18,7 +18,6 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from ..feed.services import game_events_record, invitation_event_record
-from ..locks import game_locked
 from ..models import Action, Game, GameEffects, Invitation, Pace, Seat
 from ..ranking import LEAVE_TYPES
 from ..vacation import away_q
@@ -35,28 +34,30 @@ def _stamp(moment) -> int:
     return int(moment.timestamp())
 
 
-def _locked_cursor(game_id: int) -> GameEffects:
-    return GameEffects.objects.select_for_update().get_or_create(game_id=game_id)[0]
+def _locked_table(game_id: int) -> tuple[Game | None, list[Seat], GameEffects | None]:
+    """The game, locked (FOR NO KEY UPDATE, games.locks), then in one read its seats, their players and its cursor.
 
-
-def _locked_table(game_id: int) -> tuple[Game | None, list[Seat]]:
-    """The game, locked (FOR NO KEY UPDATE, games.locks), with its seats and their players, in one statement.
-
-    Its state is left out: nothing told reads it, and it is the biggest thing a game holds.
+    The lock is its own statement: a read that waited for a move's lock inside it would see the game after the
+    move but the seats (the new turn's `turn_began`) from before.  The game's state is left out: nothing told
+    reads it, and it is the biggest thing a game holds.  The cursor needs no lock of its own: every dispatch of
+    the game holds the game's lock first.
     """
+    if not Game.objects.select_for_update(no_key=True).filter(pk=game_id).values_list("pk", flat=True):
+        return None, [], None
     seats = list(
-        Seat.objects.select_related("game", "user")
-        .select_for_update(no_key=True, of=("game",))
+        Seat.objects.select_related("game", "game__effects", "user")
         .defer("game__state")
         .filter(game_id=game_id)
         .order_by("index")
     )
-    if not seats:  # a table has its creator's seat from the start; without one, read the game alone
-        return game_locked(game_id), []
-    game = seats[0].game
+    game = seats[0].game if seats else Game.objects.defer("state").get(pk=game_id)
     for seat in seats:
         seat.game = game  # one game object, as game.seats would give
-    return game, seats
+    try:
+        cursor = game.effects
+    except GameEffects.DoesNotExist:
+        cursor = GameEffects.objects.get_or_create(game_id=game_id)[0]
+    return game, seats, cursor
 
 
 @dataclass
@@ -92,10 +93,9 @@ def game_effects_run(game_id: int) -> Dispatched:
     with transaction.atomic():
         # The game first, like every write that touches its seats (games.locks): telling a turn
         # stamps the seat's turn_mailed_at, and a move meanwhile must not hold the game and wait for it.
-        game, seats = _locked_table(game_id)  # read under the lock: the latest committed move
+        game, seats, cursor = _locked_table(game_id)  # read under the lock: the latest committed move
         if game is None:
             return Dispatched()
-        cursor = _locked_cursor(game_id)
         done = Dispatched(game=game, seats=seats)
         if cursor.version == game.version and cursor.status == game.status:
             if cursor.queued_at is not None:
@@ -117,8 +117,9 @@ def game_effects_run(game_id: int) -> Dispatched:
                 tellings += [_turn(game, seat, began) for seat, began in turns if seat.index not in played]
             notifications_tell(tellings, game=game)
             done.told = game_events_record(game, seats, after_version=cursor.version)
-        cursor.version, cursor.status, cursor.queued_at = game.version, game.status, None
-        cursor.save(update_fields=["version", "status", "queued_at", "updated_at"])
+        GameEffects.objects.filter(game_id=game_id).update(
+            version=game.version, status=game.status, queued_at=None, updated_at=timezone.now()
+        )
     done.new = True
     return done
 
