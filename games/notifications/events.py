@@ -42,7 +42,7 @@ def _locked_table(game_id: int) -> tuple[Game | None, list[Seat], GameEffects | 
     reads it, and it is the biggest thing a game holds.  The cursor needs no lock of its own: every dispatch of
     the game holds the game's lock first.
     """
-    if not Game.objects.select_for_update(no_key=True).filter(pk=game_id).values_list("pk", flat=True):
+    if not Game.objects.select_for_update(no_key=True).filter(pk=game_id).order_by().values_list("pk", flat=True):
         return None, [], None
     seats = list(
         Seat.objects.select_related("game", "game__effects", "user")
@@ -56,7 +56,9 @@ def _locked_table(game_id: int) -> tuple[Game | None, list[Seat], GameEffects | 
     try:
         cursor = game.effects
     except GameEffects.DoesNotExist:
-        cursor = GameEffects.objects.get_or_create(game_id=game_id)[0]
+        # Made as a move marks it (games.services.effects), or by that mark meanwhile: either way nothing told yet.
+        GameEffects.objects.bulk_create([GameEffects(game_id=game_id)], ignore_conflicts=True)
+        cursor = GameEffects(game_id=game_id)
     return game, seats, cursor
 
 
