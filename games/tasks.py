@@ -27,7 +27,7 @@ from .feed.announce import table_announce
 from .feed.services import events_purge as feed_events_purge
 from .models import ChatMessage, Game
 from .notifications import services as notes
-from .notifications.events import game_effects_dispatch, games_behind
+from .notifications.events import game_effects_run, games_behind
 from .services import bot_tasks_claim, bot_turn_play, deadline_expire
 from .services.effects import dispatch_begins
 from .services.vacation import vacations_end_due as vacations_end
@@ -36,9 +36,10 @@ from .sweeps import deadlines_due, stalled_bot_games
 # --- bots ------------------------------------------------------------------------------------
 
 
-def schedule_bots(game_id: int) -> int:
-    """Give each bot whose decision it is one pending task, after its reaction time (games.services.bots)."""
-    calls = bot_tasks_claim(game_id=game_id)
+def schedule_bots(game_id: int, read=None) -> int:
+    """Give each bot whose decision it is one pending task, after its reaction time (games.services.bots);
+    `read`: the game and its seats as the effects dispatch just read them."""
+    calls = bot_tasks_claim(game_id=game_id, read=read)
     for call in calls:
         enqueue("games.tasks.bot_move", game_id, call.seat, call.token, countdown=call.delay)
     return len(calls)
@@ -63,19 +64,24 @@ def bots_schedule(game_id: int) -> int:
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def game_effects(game_id: int) -> bool:
     """Tell people what changed in the game, then let the bots whose turn it is move."""
-    dispatch_begins(game_id)  # before the read: a move committed from now on queues the next dispatch
-    told: list[int] = []
+    done = None
     try:
-        new = game_effects_dispatch(game_id=game_id, told=told)
+        # The dispatch clears the game's "task queued" mark itself, in its transaction (games.notifications.events).
+        done = game_effects_run(game_id)
         # Committed: now the streams (of every web process, through Redis) may read the new rows.
-        table_announce(game_id, told)
-        return new
+        table_announce(game_id, done.told)
+        return done.new
+    except Exception:
+        dispatch_begins(game_id)  # rolled back with it: clear the mark, so the next change sends a task at once
+        raise
     finally:
         # Bots never wait on the notifications: if telling people failed (the outbox sweep tells
         # them later), the bot whose decision it is is still asked now.  One to decide with no
         # pending task gets one; one that has a task is left alone (the claim on its seat), so
-        # repeated effects never queue a second bot move.
-        schedule_bots(game_id)
+        # repeated effects never queue a second bot move.  The table as the dispatch read it will do:
+        # a change committed since then sends a dispatch of its own.
+        read = (done.game, done.seats) if done is not None and done.game is not None else None
+        schedule_bots(game_id, read)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)

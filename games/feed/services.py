@@ -38,16 +38,19 @@ def _lock_people(user_ids) -> None:
     """Hold each person's feed lock to the end of the transaction, in id order (so two writers never deadlock)."""
     if connection.vendor != "postgresql":
         return
+    keys = [_LOCK_SPACE + user_id for user_id in sorted(set(user_ids))]
+    if not keys:
+        return
+    # One statement for all of them: unnest reads the array out in its order, and each row takes its lock in turn.
     with connection.cursor() as cursor:
-        for user_id in sorted(set(user_ids)):
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [_LOCK_SPACE + user_id])
+        cursor.execute("SELECT count(pg_advisory_xact_lock(k)) FROM unnest(%s::bigint[]) AS k", [keys])
 
 
 def events_record(events: list[NewEvent]) -> list[int]:
     """Write the events nobody wrote yet; the ids of the people who got a new one.  Inside a transaction."""
     if not events:
         return []
-    with transaction.atomic():
+    with transaction.atomic(savepoint=False):  # inside the caller's transaction, no savepoint needed
         _lock_people(e.user_id for e in events)
         known = set(
             Event.objects.filter(user_id__in={e.user_id for e in events}, key__in={e.key for e in events}).values_list(

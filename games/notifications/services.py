@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import logging
 import uuid
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,7 +27,7 @@ from ..models import Game, Seat
 from . import emails
 from .models import Notification, NotificationDelivery, NotificationEvent, NotificationPreference
 from .presence import turn_mail_due
-from .selectors import email_choice
+from .selectors import default_email, email_choice
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +97,104 @@ def turn_notification_tell(
             seat.turn_mailed_at = now
             Seat.objects.filter(pk=seat.pk).update(turn_mailed_at=now)
     return notification
+
+
+@dataclass(frozen=True)
+class Telling:
+    """One event to tell one person at a table (the effects dispatch); with `seat`, a "your turn" at that seat."""
+
+    recipient: object
+    kind: str
+    key: str
+    params: dict
+    seat: Seat | None = None
+
+
+def notifications_tell(tellings: list[Telling], *, game: Game, now=None) -> list[Notification]:
+    """Tell several people of several events at one table at once: the rules of `notification_create` (each event
+    once per person) and, for a turn, of `turn_notification_tell` (her unread one at the table rewritten, mailed as
+    `presence.turn_mail_due` says), in a few statements whatever the number of seats (issue 16).
+
+    Called by the effects dispatch inside its transaction, holding the table's cursor lock: nobody else writes
+    these keys meanwhile.  Returns the notifications made, then those rewritten.
+    """
+    if not tellings:
+        return []
+    now = now or timezone.now()
+    turns_of = {t.recipient.pk for t in tellings if t.seat is not None}
+    told = Q(key__in={t.key for t in tellings})
+    if turns_of:
+        told |= Q(recipient_id__in=turns_of, game=game, kind=NotificationEvent.YOUR_TURN, read_at__isnull=True)
+    with transaction.atomic(savepoint=False):  # the dispatch's own transaction: no savepoint to pay for
+        # Locked: her unread turn is rewritten, not marked read under our feet (a read one gets a new one).
+        rows = list(
+            Notification.objects.select_for_update()
+            .filter(told, recipient_id__in={t.recipient.pk for t in tellings})
+            .order_by("-created_at", "-pk")
+        )
+        known = {(n.recipient_id, n.key) for n in rows}
+        unread_turn: dict[int, Notification] = {}
+        for n in rows:
+            if n.kind == NotificationEvent.YOUR_TURN and n.game_id == game.pk and n.read_at is None:
+                unread_turn.setdefault(n.recipient_id, n)  # the newest, as turn_notification_tell takes it
+        made, rewritten, to_mail = [], [], []
+        for t in tellings:
+            if (t.recipient.pk, t.key) in known:
+                continue  # she knew: a retried dispatch, the sweep
+            known.add((t.recipient.pk, t.key))
+            note = unread_turn.pop(t.recipient.pk, None) if t.seat is not None else None
+            if note is None:
+                note = Notification(recipient=t.recipient, kind=t.kind, key=t.key, params=t.params, game=game)
+                made.append(note)
+            else:
+                note.key, note.params, note.text, note.created_at = t.key, t.params, "", now
+                rewritten.append(note)
+            if t.seat is None or turn_mail_due(t.seat, now=now):
+                to_mail.append((note, t.seat))
+        Notification.objects.bulk_create(made)
+        if rewritten:
+            Notification.objects.bulk_update(rewritten, ["key", "params", "text", "created_at"])
+        queued = _deliveries_queue([note for note, _ in to_mail])
+        mailed = [seat for note, seat in to_mail if seat is not None and note.pk in queued]
+        if mailed:
+            Seat.objects.filter(pk__in=[s.pk for s in mailed]).update(turn_mailed_at=now)
+            for seat in mailed:
+                seat.turn_mailed_at = now
+    return made + rewritten
+
+
+def _deliveries_queue(notifications: list[Notification]) -> set[int]:
+    """`_delivery_queue` for many: one read of their choices, one insert; the ids of those given a delivery."""
+    wanted = [n for n in notifications if n.recipient.email and n.recipient.is_active]
+    if not wanted:
+        return set()
+    chosen = {
+        (user_id, event): email
+        for user_id, event, email in NotificationPreference.objects.filter(
+            user_id__in={n.recipient_id for n in wanted}, event__in={n.kind for n in wanted}
+        ).values_list("user_id", "event", "email")
+    }
+    rows = []
+    for n in wanted:
+        choice = chosen.get((n.recipient_id, n.kind)) or default_email(n.kind)
+        if choice != Email.NONE:
+            channel = Channel.EMAIL if choice == Email.IMMEDIATE else Channel.DIGEST
+            rows.append(NotificationDelivery(notification=n, recipient_id=n.recipient_id, key=n.key, channel=channel))
+    if not rows:
+        return set()
+    # Each key names one event told once (under the dispatch's lock), so a row already there is not expected;
+    # if one were, it is kept and this one dropped, as get_or_create would, rather than failing the dispatch.
+    NotificationDelivery.objects.bulk_create(rows, ignore_conflicts=True)
+    if any(r.channel == Channel.EMAIL for r in rows):
+        pending = NotificationDelivery.objects.filter(
+            notification__in=[r.notification for r in rows if r.channel == Channel.EMAIL],
+            key__in=[r.key for r in rows if r.channel == Channel.EMAIL],  # not a rewritten turn's earlier one
+            channel=Channel.EMAIL,
+            status=Status.PENDING,
+        ).values_list("pk", flat=True)
+        for delivery_id in pending:
+            transaction.on_commit(lambda delivery_id=delivery_id: _queue_email(delivery_id))
+    return {r.notification.pk for r in rows}
 
 
 def _delivery_queue(notification: Notification) -> bool:

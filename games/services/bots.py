@@ -85,18 +85,28 @@ def _acted_in_a_row(game: Game, seat: int) -> int:
     return count
 
 
-def bot_tasks_claim(*, game_id: int, now=None) -> list[BotCall]:
+def _bots_to_act(game: Game, seats: list[Seat]) -> list[Seat]:
+    return [s for s in seats if s.index in game.to_act and (s.user_id is None or s.abandoned)]
+
+
+def bot_tasks_claim(*, game_id: int, now=None, read: tuple[Game, list[Seat]] | None = None) -> list[BotCall]:
     """Give every bot seat whose decision it is a pending task, unless it has one already.
 
     The claim is one conditional UPDATE per seat, so two dispatches racing each other
-    (the effects task and the outbox sweep) hand out one task, not two.
+    (the effects task and the outbox sweep) hand out one task, not two.  `read`: the game and
+    its seats as the caller just read them (the effects dispatch), so a table whose decision
+    is nobody's bot's costs no query at all; a change since then sends its own dispatch.
     """
     now = now or timezone.now()
-    game = Game.objects.filter(pk=game_id, status=Game.Status.RUNNING).first()
-    if game is None:
-        return []
+    if read is not None:
+        game, bots = read[0], _bots_to_act(*read) if read[0].status == Game.Status.RUNNING else []
+    else:
+        game = Game.objects.filter(pk=game_id, status=Game.Status.RUNNING).first()
+        if game is None:
+            return []
+        bots = game.seats.filter(index__in=game.to_act).filter(Q(user__isnull=True) | Q(abandoned=True))
     calls: list[BotCall] = []
-    for seat in game.seats.filter(index__in=game.to_act).filter(Q(user__isnull=True) | Q(abandoned=True)):
+    for seat in bots:
         if game.pace == Pace.LIVE and _acted_in_a_row(game, seat.index) >= LIVE_BOT_ACTIONS_PER_ROUND:
             continue  # it has said enough until someone else acts
         delay = bot_delay(game, seat)

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.django_db(transaction=False)
 
 SHORT, LONG = 10, 300
 # The most queries each request may make, at any length (with the 2 savepoint statements of a move under test).
-MOST = {"page": 11, "poll": 9, "api detail": 7, "api legal": 2, "api move": 9, "htmx move": 11, "effects": 42}
+MOST = {"page": 11, "poll": 9, "api detail": 7, "api legal": 2, "api move": 9, "htmx move": 11, "effects": 15}
 
 
 def _next_move(game: Game) -> tuple[int, dict]:

@@ -1,0 +1,132 @@
+"""What the worker spends on one move's after-effects (`games.tasks.game_effects`), in-process (issue 16).
+
+Plays turns through the move service at two- and four-seat tables of Topology (turns of several decisions, so
+most decisions change nobody's turn) and Toppo by correspondence, on a throwaway PostgreSQL database, and runs the
+effects task by hand after every decision, as the worker would.  For each kind of decision (one inside a turn,
+one that passes the turn) prints the median CPU time of the task (time.process_time, which the load of a shared
+machine disturbs less than the clock), its median wall time and its SQL statements (CaptureQueriesContext).
+The players keep the default email choices (at once) and never open the table, so the first turn of each is
+mailed and the next ones are not (ruling S6); the emails themselves are their own task, not run here.
+
+    DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos_bench .venv/bin/python bench/bench_effects.py
+    DEBUG=true DATABASE_URL=... .venv/bin/python bench/bench_effects.py --turns 40 --queries  # and its statements
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("TOPOS_BROKER_DIR", tempfile.mkdtemp(prefix="topos-bench-effects-"))  # sends go nowhere
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import connection  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+
+SCENARIOS = (("topology", 2), ("topology", 4), ("toppo", 2), ("toppo", 4))
+
+
+def _pick(kind: str, state, seat: int) -> dict:
+    """A plain decision: never an undo; in Toppo a claim that ends the hand or takes the display when it can."""
+    actions = [a for a in state.legal_actions(seat) if a["type"] != "undo" and not a["type"].endswith("_replace")]
+    for wanted in ("toppo", "top", "match"):
+        for action in actions:
+            if action["type"] == wanted:
+                return action
+    return actions[0]
+
+
+def _table(kind: str, people: list):
+    from games import services
+    from games.models import Game
+
+    options = {"hands": 20} if kind == "toppo" else {}
+    game = services.game_create(user=people[0], kind=kind, players=len(people), options=options)
+    for user in people[1:]:
+        services.game_join(user=user, game_id=game.pk)
+    game = Game.objects.get(pk=game.pk)
+    if game.status == Game.Status.OPEN:
+        game = services.game_start(user=people[0], game_id=game.pk)
+    return Game.objects.get(pk=game.pk)
+
+
+def _run(game_id: int, samples: dict, key: str, show: bool) -> None:
+    from games import tasks
+
+    with CaptureQueriesContext(connection) as queries:
+        cpu, wall = time.process_time(), time.perf_counter()
+        tasks.game_effects.run(game_id)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    samples.setdefault(key, []).append((cpu * 1000, wall * 1000, len(queries.captured_queries)))
+    if show and len(samples[key]) == 3:  # the third of its kind: past the first turn's emails
+        print(f"  -- {key}: {len(queries.captured_queries)} statements")
+        for query in queries.captured_queries:
+            print("     ", query["sql"][:160])
+
+
+def scenario(kind: str, seats: int, turns: int, users: list, show: bool) -> dict:
+    from engine.core import get_game
+    from games import services
+    from games.models import Game
+
+    samples: dict[str, list] = {}
+    game = _table(kind, users[:seats])
+    _run(game.pk, samples, "start", show)
+    by_seat = {s.index: s.user for s in game.seats.all()}
+    engine = get_game(kind)
+    played = 0
+    while played < turns and game.status == Game.Status.RUNNING:
+        state = engine.load(game.state)
+        seat = state.to_act()[0]
+        before = list(game.to_act), state.turn_marker()
+        services.action_submit(
+            game_id=game.pk, user=by_seat[seat], action=_pick(kind, state, seat), expected_version=game.version
+        )
+        game = Game.objects.get(pk=game.pk)
+        passed = (list(game.to_act), engine.load(game.state).turn_marker()) != before
+        played += passed
+        _run(game.pk, samples, "turn passes" if passed else "inside a turn", show)
+    return samples
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=int, default=30, help="turns played at each table")
+    parser.add_argument("--queries", action="store_true", help="list the statements of one task of each kind")
+    args = parser.parse_args()
+    if connection.vendor != "postgresql":
+        sys.exit("Set DATABASE_URL to a PostgreSQL server.")
+    setup_test_environment()
+    connection.settings_dict["TEST"]["NAME"] = connection.settings_dict["NAME"] + "_effects"
+    old_name = connection.creation.create_test_db(verbosity=0)
+    try:
+        from accounts.services import user_create
+
+        users = [
+            user_create(username=f"p{i}", email=f"p{i}@bench.invalid", password="a-long-bench-password")
+            for i in range(4)
+        ]
+        print(f"{args.turns} turns at each table; per game_effects task: median CPU ms, wall ms, SQL statements")
+        print(f"{'table':<14} {'decision':<15} {'tasks':>6} {'CPU ms':>8} {'wall ms':>8} {'SQL':>5}")
+        for kind, seats in SCENARIOS:
+            samples = scenario(kind, seats, args.turns, users, args.queries)
+            for key, rows in samples.items():
+                cpu = statistics.median(r[0] for r in rows)
+                wall = statistics.median(r[1] for r in rows)
+                sql = statistics.median(r[2] for r in rows)
+                print(f"{kind + ' ' + str(seats):<14} {key:<15} {len(rows):>6} {cpu:>8.2f} {wall:>8.2f} {sql:>5.0f}")
+    finally:
+        connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
