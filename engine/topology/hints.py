@@ -10,7 +10,7 @@ public helpers; nothing here looks beyond the determinised state.
 from __future__ import annotations
 
 import random
-from collections import ChainMap
+from functools import lru_cache
 
 from engine.bots.hints import END_TURN, Hints
 from engine.core import Action, State, canonical
@@ -30,9 +30,10 @@ def adjacent(cell: tuple, other: tuple) -> bool:
 
 def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[Curve]]:
     """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it."""
-    own = {pos: (tile, end) for end, pos in enumerate(end_positions(anchor, orientation))}
-    ends = ChainMap(board.ends, own)
-    tiles = ChainMap({tile: (anchor, orientation)}, board.tiles)
+    ends = dict(board.ends)  # copies: far cheaper to read than a ChainMap over the table
+    ends.update({pos: (tile, end) for end, pos in enumerate(end_positions(anchor, orientation))})
+    tiles = dict(board.tiles)
+    tiles[tile] = (anchor, orientation)
     seen: set[tuple[int, int]] = set()
     rings = []
     for start in range(10):
@@ -41,6 +42,12 @@ def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[lis
             if closed:
                 rings.append(curves)
     return rings
+
+
+@lru_cache(maxsize=65536)
+def end_index(anchor: tuple, orientation: int) -> dict[tuple, int]:
+    """(cell, side) -> end of a tile placed at (anchor, orientation) (read-only: remembered)."""
+    return {pos: end for end, pos in enumerate(end_positions(anchor, orientation))}
 
 
 _RINGS: dict[frozenset, list[Ring]] = {}
@@ -155,9 +162,29 @@ class LineIndex:
 
     def __init__(self, board=None):
         self.other: dict[tuple, tuple[tuple, int]] = {}  # never changed once built: with_tile makes a new one
+        self._near: tuple[dict, dict] | None = None  # see near(), built when first asked
         for a, b, count in open_line_ends(board) if board is not None else ():
             self.other[a] = (b, count)
             self.other[b] = (a, count)
+
+    def near(self) -> tuple[dict, dict]:
+        """The lines one tile could close, each once as (end key, end key, curves): those whose two open
+        ends face one cell, by that cell, and those facing two adjacent cells, by the (smaller, larger) pair.
+
+        Only these can link two ends of a tile (both its cells are empty), so links() reads these few."""
+        near = self._near
+        if near is None:
+            by_cell: dict[tuple, list] = {}
+            by_pair: dict[tuple, list] = {}
+            for a, (b, count) in self.other.items():
+                if a < b:  # each line is listed from both of its ends
+                    cell, far = a[0], b[0]
+                    if cell == far:
+                        by_cell.setdefault(cell, []).append((a, b, count))
+                    elif adjacent(cell, far):
+                        by_pair.setdefault((cell, far) if cell < far else (far, cell), []).append((a, b, count))
+            near = self._near = (by_cell, by_pair)
+        return near
 
     def with_tile(self, tile: int, anchor: tuple, orientation: int) -> "LineIndex":
         """The open lines once `tile` lies at (anchor, orientation): the lines it joins become one, a ring
@@ -195,13 +222,23 @@ class LineIndex:
 
     def links(self, anchor: tuple, orientation: int) -> dict[int, tuple[int, int]]:
         """For a tile placed there: end -> (end of the same tile an open line leads back to, its curves)."""
-        where = end_positions(anchor, orientation)
+        by_cell, by_pair = self.near()
+        second = second_cell(anchor, orientation)
         link: dict[int, tuple[int, int]] = {}
-        other = self.other
-        for end, pos in enumerate(where):
-            hit = other.get(pos)
-            if hit is not None and hit[0] in where:
-                link[end] = (where.index(hit[0]), hit[1])
+        lines = [
+            by_cell.get(anchor),
+            by_cell.get(second),
+            by_pair.get((anchor, second) if anchor < second else (second, anchor)),
+        ]
+        if lines == [None, None, None]:
+            return link
+        where = end_index(anchor, orientation)
+        for found in lines:
+            for a, b, count in found or ():
+                i, j = where.get(a), where.get(b)
+                if i is not None and j is not None:
+                    link[i] = (j, count)
+                    link[j] = (i, count)
         return link
 
     def closed_value(self, tile: int, anchor: tuple, orientation: int, link: dict | None = None) -> int:
@@ -237,13 +274,8 @@ class LineIndex:
 
     def hot(self) -> tuple[set, set]:
         """Cells one tile must cover to close a ring: single cells, and adjacent pairs (frozensets)."""
-        singles, pairs = set(), set()
-        for (a, _), ((b, _), _) in self.other.items():
-            if a == b:
-                singles.add(a)
-            elif adjacent(a, b):
-                pairs.add(frozenset((a, b)))
-        return singles, pairs
+        by_cell, by_pair = self.near()
+        return set(by_cell), {frozenset(pair) for pair in by_pair}
 
 
 def hot_cells(board) -> tuple[set, set]:
@@ -330,13 +362,13 @@ class TopologyHints(Hints):
             utils[state.current] += OUTLOOK_SHARE * self.open_value(state.board)
         return utils
 
-    def open_value(self, board) -> int:
-        """Curves of the three best open lines that one tile could close."""
-        index = line_index(board)
+    def open_value(self, board, index: LineIndex | None = None) -> int:
+        """Curves of the three best open lines that one tile could close (`index`: the board's open lines)."""
+        by_cell, by_pair = (index or line_index(board)).near()
         values = sorted(
-            (count + 1 for (a, _), ((b, _), count) in index.other.items() if a == b or adjacent(a, b)), reverse=True
+            (count + 1 for near in (by_cell, by_pair) for lines in near.values() for _, _, count in lines), reverse=True
         )
-        return sum(values[:6:2])  # each line is listed from both of its ends
+        return sum(values[:3])
 
     def shortlist(self, state, seat, ranked, count):
         """Greedy's best, the best-scoring others, then the quiet placements that leave the rival
@@ -354,9 +386,11 @@ class TopologyHints(Hints):
         """Curves of the open lines one tile could close after `action`: what the rival could take."""
         if action.get("type") != "place":
             return 0
-        after = state.clone()
-        after.apply(seat, action)
-        return self.open_value(after.board)
+        # The open lines after it, derived from today's by that tile alone (no copy of the state is played).
+        (q, r), _ = action["cells"]
+        return self.open_value(
+            state.board, line_index(state.board).with_tile(action["tile"], (q, r), action["orientation"])
+        )
 
     def known_values(self, state, seat, actions, base):
         # Every placement's gain is computed without placing it; other actions are tried.

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.hexgrid import neighbour
-
 from .board import Board
-from .geometry import Point, edge_point, end_position, inner_point, inside
+from .geometry import Point, edge_point, end_position, facing_positions, inner_point, inside
 from .tiles import design_of, partners
 
 
@@ -57,13 +55,11 @@ def follow_line(ends, tiles, tile: int, start: int, seen: set | None = None) -> 
     curves = []
     current, entry = tile, start
     while True:
-        anchor, orientation = tiles[current]
         exit_end = table[design_of(current)][entry]
         walked.add((current, entry))
         walked.add((current, exit_end))
         curves.append((current, entry, exit_end))
-        cell, side = end_position(anchor, orientation, exit_end)
-        joined = ends.get((neighbour(cell, side), (side + 3) % 6))
+        joined = ends.get(facing_positions(*tiles[current])[exit_end])
         if joined is None:
             return curves, False
         if joined == first:
