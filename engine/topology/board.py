@@ -110,6 +110,10 @@ class Board:
             self._order, self._fits_shared = None, False
         return fits
 
+    def prepare(self) -> None:
+        """Build where tiles fit now: a board whose copies will all list placements builds it once for all."""
+        self._built()
+
     def _refit(self, *changed: Hex) -> None:
         """Bring the frontier up to date after `changed` cells were covered or emptied.
 

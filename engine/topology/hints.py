@@ -330,6 +330,8 @@ class TopologyHints(Hints):
     }
 
     provisional = True  # raw_scores already count the turn in progress: no need to confirm to see it
+    # Only the stack's order is hidden, and no legal action depends on it (the hand is face up).
+    same_actions_in_every_sample = True
 
     def raw_scores(self, state: State) -> list[float]:
         scores = [float(s) for s in state.scores()]
