@@ -116,10 +116,14 @@ class Trial:
         self.rings = rings_on(self.board)
         self.points, _ = score_rings(self.rings, self.placed) if self.placed else (0, None)
         self.lines = line_index(self.board)
+        self._links: dict[tuple, dict] = {}  # (anchor, orientation) -> its links: every tile of the hand asks
 
     def quick(self, tile: int, anchor: tuple, orientation: int) -> int:
         """Curves of the rings the placement closes (a lower bound of its gain; 0 exactly when it closes none)."""
-        return self.lines.closed_value(tile, anchor, orientation)
+        link = self._links.get((anchor, orientation))
+        if link is None:
+            link = self._links[anchor, orientation] = self.lines.links(anchor, orientation)
+        return self.lines.closed_value(tile, anchor, orientation, link)
 
     def gain(self, tile: int, anchor: tuple, orientation: int) -> tuple[int, list[Ring] | None]:
         """Points the turn gains by the placement, and the rings on the table after it (None: unchanged)."""
@@ -248,6 +252,9 @@ class LineIndex:
         if not link:
             return 0
         mine = partners()[design_of(tile)]
+        if len(link) == 2:  # one line, as mostly: it closes a ring when the tile's own curve joins its ends
+            end, (other, count) = next(iter(link.items()))
+            return count + 1 if mine[end] == other else 0
         total, used = 0, set()
         for start in link:
             if start in used:
