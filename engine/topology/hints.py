@@ -15,7 +15,7 @@ from functools import lru_cache
 from engine.bots.hints import END_TURN, Hints
 from engine.core import Action, State, canonical
 from engine.hexgrid import DIRECTIONS, neighbour
-from engine.topology.geometry import end_position, end_positions, second_cell
+from engine.topology.geometry import end_position, end_positions, facing_positions, second_cell
 from engine.topology.rings import Curve, Ring, find_rings, follow_line, ring_outline, rings_through, score_rings
 from engine.topology.tiles import design_of, partners, symmetric
 
@@ -29,18 +29,41 @@ def adjacent(cell: tuple, other: tuple) -> bool:
 
 
 def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[Curve]]:
-    """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it."""
-    ends = dict(board.ends)  # copies: far cheaper to read than a ChainMap over the table
-    ends.update({pos: (tile, end) for end, pos in enumerate(end_positions(anchor, orientation))})
-    tiles = dict(board.tiles)
-    tiles[tile] = (anchor, orientation)
+    """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it.
+
+    Walks as rings.follow_line would on the table with the tile added, reading the tile's own ends apart
+    (nothing is copied)."""
+    own = end_index(anchor, orientation)
+    own_facing = facing_positions(anchor, orientation)
+    ends, tiles = board.ends, board.tiles
+    table = partners()
+    mine = table[design_of(tile)]
     seen: set[tuple[int, int]] = set()
     rings = []
     for start in range(10):
-        if (tile, start) not in seen:
-            curves, closed = follow_line(ends, tiles, tile, start, seen)
-            if closed:
+        if (tile, start) in seen:
+            continue
+        first = (tile, start)
+        curves = []
+        current, entry = first
+        while True:
+            if current == tile:
+                exit_end = mine[entry]
+                facing = own_facing[exit_end]
+            else:
+                exit_end = table[design_of(current)][entry]
+                facing = facing_positions(*tiles[current])[exit_end]
+            seen.add((current, entry))
+            seen.add((current, exit_end))
+            curves.append((current, entry, exit_end))
+            end = own.get(facing)
+            joined = ends.get(facing) if end is None else (tile, end)
+            if joined is None or joined in seen and joined != first:
+                break
+            if joined == first:
                 rings.append(curves)
+                break
+            current, entry = joined
     return rings
 
 
