@@ -141,12 +141,16 @@ class Trial:
         self.lines = line_index(self.board)
         self._links: dict[tuple, dict] = {}  # (anchor, orientation) -> its links: every tile of the hand asks
 
-    def quick(self, tile: int, anchor: tuple, orientation: int) -> int:
-        """Curves of the rings the placement closes (a lower bound of its gain; 0 exactly when it closes none)."""
+    def links(self, anchor: tuple, orientation: int) -> dict[int, tuple[int, int]]:
+        """LineIndex.links of the placement, read once for every tile of the hand."""
         link = self._links.get((anchor, orientation))
         if link is None:
             link = self._links[anchor, orientation] = self.lines.links(anchor, orientation)
-        return self.lines.closed_value(tile, anchor, orientation, link)
+        return link
+
+    def quick(self, tile: int, anchor: tuple, orientation: int) -> int:
+        """Curves of the rings the placement closes (a lower bound of its gain; 0 exactly when it closes none)."""
+        return self.lines.closed_value(tile, anchor, orientation, self.links(anchor, orientation))
 
     def gain(self, tile: int, anchor: tuple, orientation: int) -> tuple[int, list[Ring] | None]:
         """Points the turn gains by the placement, and the rings on the table after it (None: unchanged)."""
@@ -344,7 +348,8 @@ def place_action(tile: int, anchor: tuple, orientation: int) -> Action:
 
 
 def is_hot(action: Action, singles: set, pairs: set) -> bool:
-    a, b = (tuple(c) for c in action["cells"])
+    (qa, ra), (qb, rb) = action["cells"]
+    a, b = (qa, ra), (qb, rb)
     return a in singles or b in singles or frozenset((a, b)) in pairs
 
 
@@ -446,7 +451,7 @@ class TopologyHints(Hints):
         quick = []
         sym = symmetric()
         for anchor, orientation in hot_spots(state.board, trial.lines):
-            link = trial.lines.links(anchor, orientation)
+            link = trial.links(anchor, orientation)
             if not link:
                 continue
             for tile in hand:
