@@ -13,6 +13,8 @@ pass, and kept up to date from there on.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from engine.hexgrid import DIRECTIONS, Hex
 
 from .geometry import end_positions, second_cell, turned_over
@@ -48,7 +50,7 @@ class CellFits:
 class Board:
     """Placed tiles on the unbounded hex grid, with lookups kept in step."""
 
-    __slots__ = ("tiles", "cells", "ends", "_frontier", "_fits", "_order", "_fits_shared")
+    __slots__ = ("tiles", "cells", "ends", "_frontier", "_fits", "_order", "_keys", "_fits_shared")
 
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[Hex, int]] = {}  # tile id -> (anchor, orientation), in placement order
@@ -58,7 +60,10 @@ class Board:
         # None until placements are first asked for (_built), then kept up to date.
         self._frontier: set[Hex] | None = set()
         self._fits: dict[Hex, CellFits] | None = {}
-        self._order: list[CellFits] | None = None  # the frontier's fits in cell order, until it changes
+        # The frontier's cells sorted, and their fits in that order: built when first asked, then kept in
+        # step by _refit (never changed in place, only replaced, so copies share them).
+        self._keys: list[Hex] | None = None
+        self._order: list[CellFits] | None = None
         self._fits_shared = False  # _frontier and _fits still shared with a copy: copied before a change
 
     # --- changes --------------------------------------------------------------------
@@ -107,7 +112,7 @@ class Board:
             }
             spots_from = self._spots_from
             self._fits = fits = {cell: CellFits(spots_from(cell)) for cell in frontier}
-            self._order, self._fits_shared = None, False
+            self._order, self._keys, self._fits_shared = None, None, False
         return fits
 
     def prepare(self) -> None:
@@ -125,6 +130,9 @@ class Board:
         if self._fits_shared:  # most clones are looked at, not played on: copy the frontier only now
             self._frontier, self._fits, self._fits_shared = set(self._frontier), dict(self._fits), False
         cells, frontier, fits = self.cells, self._frontier, self._fits
+        keys, order = self._keys, self._order
+        if order is not None:  # kept in step below, on copies (another board may share them)
+            keys, order = list(keys), list(order)
         around = set(changed)
         for q, r in changed:
             around.update((q + dq, r + dr) for dq, dr in DIRECTIONS)
@@ -138,8 +146,9 @@ class Board:
                 frontier.add(cell)
             else:
                 frontier.discard(cell)
-                if fits.pop(cell, None) is not None:
-                    self._order = None
+                if fits.pop(cell, None) is not None and order is not None:
+                    at = bisect_left(keys, cell)
+                    del keys[at], order[at]
         relist = set()
         for cell in moved:
             if cell in frontier:
@@ -154,8 +163,15 @@ class Board:
             old = fits.get(cell)
             if old is not None and old.spots == spots:
                 continue  # unchanged: keep its actions
-            fits[cell] = CellFits(spots)
-            self._order = None
+            here = fits[cell] = CellFits(spots)
+            if order is not None:
+                at = bisect_left(keys, cell)
+                if old is None:
+                    keys.insert(at, cell)
+                    order.insert(at, here)
+                else:
+                    order[at] = here
+        self._keys, self._order = keys, order
 
     def _borders_table(self, cell: Hex) -> bool:
         q, r = cell
@@ -183,7 +199,8 @@ class Board:
         order = self._order
         if order is None:
             fits = self._built()
-            order = self._order = [fits[cell] for cell in sorted(fits)]
+            keys = self._keys = sorted(fits)
+            order = self._order = [fits[cell] for cell in keys]
         return order
 
     def touches(self, anchor: Hex, orientation: int) -> bool:
@@ -251,5 +268,5 @@ class Board:
         other.ends = dict(self.ends)
         other._frontier, other._fits = self._frontier, self._fits  # copied by whichever changes first
         other._fits_shared = self._fits_shared = True
-        other._order = self._order  # never changed in place, only replaced
+        other._keys, other._order = self._keys, self._order  # never changed in place, only replaced
         return other
