@@ -26,6 +26,9 @@ class Hints:
 
     # True when raw_scores count what the turn in progress has earned (then a peek need not confirm).
     provisional = False
+    # True when the seat's legal actions follow from its view alone, so every determinisation lists the very
+    # same ones and a search may play a candidate on any sample unchecked (no per-sample lookup).
+    same_actions_in_every_sample = False
     # Per bot level, the Budget fields this game's bots use over the level's own (engine.bots.levels.budget_for),
     # tuned with bench/bench_bots.py.
     budgets: dict[str, dict] = {}

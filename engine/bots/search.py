@@ -260,7 +260,8 @@ class HalvingSearch(_RootDecision):
             for _ in range(per):
                 sample = state if first else sample_state(self.game, self.view, self.seat, self.rng)
                 # The candidates as this sample lists them (the first sample listed them itself).
-                own = None if first else {key_of(a): a for a in playable(sample, self.seat)}
+                same = first or self.hints.same_actions_in_every_sample
+                own = None if same else {key_of(a): a for a in playable(sample, self.seat)}
                 first = False
                 seed = self.rng.getrandbits(64)
                 base = self.playout(sample, incumbent, seed, own)

@@ -5,9 +5,15 @@ cell sharing an edge with a covered one) holds the placements listed from it, an
 removal recomputes only the frontier cells near the two cells it changed.  The order of the
 placements is the one a from-scratch enumeration gives (by frontier cell, then direction), so a
 loaded state lists its moves exactly as the original did.
+
+A loaded board has no frontier until placements are first asked for (most web requests only draw
+the table, and a turn's start that the others see only removes tiles): it is then built in one
+pass, and kept up to date from there on.
 """
 
 from __future__ import annotations
+
+from bisect import bisect_left
 
 from engine.hexgrid import DIRECTIONS, Hex
 
@@ -24,30 +30,40 @@ class CellFits:
     clones share them; a board replaces a cell's CellFits when that cell's neighbourhood changes.
     """
 
-    __slots__ = ("spots", "offers", "folded_offers", "actions")
+    __slots__ = ("spots", "offers", "actions")
 
     def __init__(self, spots: tuple[Spot, ...]) -> None:
         self.spots = spots
-        # (orientation, cells) per placement, one cells list shared by every tile's action (read-only).
-        self.offers = [
-            (orientation, [[anchor[0], anchor[1]], [other[0], other[1]]]) for anchor, orientation, other in spots
-        ]
-        self.folded_offers = [offer for offer in self.offers if offer[0] < 3]  # for designs a half-turn keeps
+        self.offers: tuple[list, list] | None = None  # (orientation, cells) per placement: all, and 0..2 only
         self.actions: dict[int, list[dict]] = {}  # tile -> its place actions here, built when first asked
+
+    def offered(self) -> tuple[list, list]:
+        """(orientation, cells) per placement: all, and those in orientations 0..2 (for designs a half-turn
+        keeps); one cells list per placement, shared by every tile's action (read-only)."""
+        offers = self.offers
+        if offers is None:
+            every = [(orientation, [list(anchor), list(other)]) for anchor, orientation, other in self.spots]
+            offers = self.offers = (every, [offer for offer in every if offer[0] < 3])
+        return offers
 
 
 class Board:
     """Placed tiles on the unbounded hex grid, with lookups kept in step."""
 
-    __slots__ = ("tiles", "cells", "ends", "_frontier", "_fits", "_order", "_fits_shared")
+    __slots__ = ("tiles", "cells", "ends", "_frontier", "_fits", "_order", "_keys", "_fits_shared")
 
     def __init__(self) -> None:
         self.tiles: dict[int, tuple[Hex, int]] = {}  # tile id -> (anchor, orientation), in placement order
         self.cells: dict[Hex, int] = {}  # covered cell -> tile id
         self.ends: dict[tuple[Hex, int], tuple[int, int]] = {}  # (cell, side) -> (tile id, end)
-        self._frontier: set[Hex] = set()  # empty cells sharing an edge with a covered cell
-        self._fits: dict[Hex, CellFits] = {}  # frontier cell -> the placements listed from it
-        self._order: list[Hex] | None = None  # the frontier sorted, until it changes
+        # Empty cells sharing an edge with a covered cell, and the placements listed from each;
+        # None until placements are first asked for (_built), then kept up to date.
+        self._frontier: set[Hex] | None = set()
+        self._fits: dict[Hex, CellFits] | None = {}
+        # The frontier's cells sorted, and their fits in that order: built when first asked, then kept in
+        # step by _refit (never changed in place, only replaced, so copies share them).
+        self._keys: list[Hex] | None = None
+        self._order: list[CellFits] | None = None
         self._fits_shared = False  # _frontier and _fits still shared with a copy: copied before a change
 
     # --- changes --------------------------------------------------------------------
@@ -58,7 +74,8 @@ class Board:
         self.cells[anchor] = tile
         self.cells[second] = tile
         self._index_ends(tile)
-        self._refit(anchor, second)
+        if self._fits is not None:
+            self._refit(anchor, second)
 
     def remove(self, tile: int) -> None:
         """Take `tile` back off the table (undo)."""
@@ -68,7 +85,8 @@ class Board:
         second = second_cell(anchor, orientation)
         del self.cells[anchor]
         del self.cells[second]
-        self._refit(anchor, second)
+        if self._fits is not None:
+            self._refit(anchor, second)
 
     def turn_over(self, tile: int) -> None:
         """Turn `tile` half a turn in place (ruling L6); a self-symmetric design stays as it is."""
@@ -84,6 +102,23 @@ class Board:
             self.ends[key] = (tile, end)
 
     # --- where tiles fit ----------------------------------------------------------------
+    def _built(self) -> dict[Hex, CellFits]:
+        """The fits of every frontier cell, built in one pass the first time they are asked for."""
+        fits = self._fits
+        if fits is None:
+            cells = self.cells
+            self._frontier = frontier = {
+                (q + dq, r + dr) for q, r in cells for dq, dr in DIRECTIONS if (q + dq, r + dr) not in cells
+            }
+            spots_from = self._spots_from
+            self._fits = fits = {cell: CellFits(spots_from(cell)) for cell in frontier}
+            self._order, self._keys, self._fits_shared = None, None, False
+        return fits
+
+    def prepare(self) -> None:
+        """Build where tiles fit now: a board whose copies will all list placements builds it once for all."""
+        self._built()
+
     def _refit(self, *changed: Hex) -> None:
         """Bring the frontier up to date after `changed` cells were covered or emptied.
 
@@ -95,6 +130,9 @@ class Board:
         if self._fits_shared:  # most clones are looked at, not played on: copy the frontier only now
             self._frontier, self._fits, self._fits_shared = set(self._frontier), dict(self._fits), False
         cells, frontier, fits = self.cells, self._frontier, self._fits
+        keys, order = self._keys, self._order
+        if order is not None:  # kept in step below, on copies (another board may share them)
+            keys, order = list(keys), list(order)
         around = set(changed)
         for q, r in changed:
             around.update((q + dq, r + dr) for dq, dr in DIRECTIONS)
@@ -108,8 +146,9 @@ class Board:
                 frontier.add(cell)
             else:
                 frontier.discard(cell)
-                if fits.pop(cell, None) is not None:
-                    self._order = None
+                if fits.pop(cell, None) is not None and order is not None:
+                    at = bisect_left(keys, cell)
+                    del keys[at], order[at]
         relist = set()
         for cell in moved:
             if cell in frontier:
@@ -122,11 +161,17 @@ class Board:
         for cell in relist:
             spots = self._spots_from(cell)
             old = fits.get(cell)
-            if old is None:
-                self._order = None
-            elif old.spots == spots:
+            if old is not None and old.spots == spots:
                 continue  # unchanged: keep its actions
-            fits[cell] = CellFits(spots)
+            here = fits[cell] = CellFits(spots)
+            if order is not None:
+                at = bisect_left(keys, cell)
+                if old is None:
+                    keys.insert(at, cell)
+                    order.insert(at, here)
+                else:
+                    order[at] = here
+        self._keys, self._order = keys, order
 
     def _borders_table(self, cell: Hex) -> bool:
         q, r = cell
@@ -149,16 +194,28 @@ class Board:
             spots.append((other, (direction + 3) % 6, cell))
         return tuple(spots)
 
-    def _frontier_order(self) -> list[Hex]:
-        """Empty cells sharing an edge with a covered cell, sorted."""
-        if self._order is None:
-            self._order = sorted(self._frontier)
-        return self._order
+    def _ordered(self) -> list[CellFits]:
+        """The fits of the frontier cells, in cell order."""
+        order = self._order
+        if order is None:
+            fits = self._built()
+            keys = self._keys = sorted(fits)
+            order = self._order = [fits[cell] for cell in keys]
+        return order
 
     def touches(self, anchor: Hex, orientation: int) -> bool:
-        """True when a tile at (anchor, orientation) would share an edge with a placed tile."""
+        """True when a tile at (anchor, orientation) would share an edge with a placed tile.
+
+        That is, one of its cells is an empty cell next to a covered one (read from the frontier once built).
+        """
+        second = second_cell(anchor, orientation)
         frontier = self._frontier
-        return anchor in frontier or second_cell(anchor, orientation) in frontier
+        if frontier is not None and self._fits is not None:
+            return anchor in frontier or second in frontier
+        cells = self.cells
+        return (anchor not in cells and self._borders_table(anchor)) or (
+            second not in cells and self._borders_table(second)
+        )
 
     def placements(self) -> list[tuple[Hex, int]]:
         """Every (anchor, orientation) covering two empty cells and touching the table."""
@@ -169,8 +226,7 @@ class Board:
 
         The order is stable (by frontier cell, then direction): see the module's docstring.
         """
-        fits = self._fits
-        return [spot for cell in self._frontier_order() for spot in fits[cell].spots]
+        return [spot for here in self._ordered() for spot in here.spots]
 
     def place_actions(self, tile: int) -> list[dict]:
         """The place actions of `tile`, in the order of spots() (read-only: they are shared).
@@ -179,15 +235,13 @@ class Board:
         cell are kept with it, so a placement rebuilds only those of the few cells it changed.
         """
         folded = symmetric()[design_of(tile)]
-        fits = self._fits
         actions: list[dict] = []
-        for cell in self._frontier_order():
-            here = fits[cell]
+        for here in self._ordered():
             block = here.actions.get(tile)
             if block is None:
                 block = here.actions[tile] = [
                     {"type": "place", "tile": tile, "cells": cells, "orientation": orientation}
-                    for orientation, cells in (here.folded_offers if folded else here.offers)
+                    for orientation, cells in (here.offers or here.offered())[folded]
                 ]
             actions += block
         return actions
@@ -204,7 +258,7 @@ class Board:
             board.tiles[tile] = (anchor, orientation)
             board.cells[anchor] = board.cells[second_cell(anchor, orientation)] = tile
             board._index_ends(tile)
-        board._refit(*board.cells)  # once for the whole table rather than once per tile
+        board._frontier = board._fits = None  # built when placements are first asked for (_built)
         return board
 
     def copy(self) -> "Board":
@@ -214,5 +268,5 @@ class Board:
         other.ends = dict(self.ends)
         other._frontier, other._fits = self._frontier, self._fits  # copied by whichever changes first
         other._fits_shared = self._fits_shared = True
-        other._order = self._order  # never changed in place, only replaced
+        other._keys, other._order = self._keys, self._order  # never changed in place, only replaced
         return other

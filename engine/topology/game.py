@@ -76,7 +76,7 @@ class TopologyGame(Game):
         rng.shuffle(stack)
         if len(stack) != view["stack_size"]:
             raise ValueError("The view does not add up: the unseen tiles differ from the stack size.")
-        return TopologyState.from_json(
+        state = TopologyState.from_json(
             {
                 "players": view["players"],
                 "advanced": view["advanced"],
@@ -96,6 +96,8 @@ class TopologyGame(Game):
                 "history": view["history"],
             }
         )
+        state.board.prepare()  # a bot lists placements on it and on its copies: built once, shared by the copies
+        return state
 
     def plant_secrets(self, state: TopologyState) -> dict[int | None, list[str]]:
         """Mark the seed and every face-down tile; nobody may see them (the stack size stays)."""

@@ -62,6 +62,13 @@ def end_positions(anchor: Hex, orientation: int) -> tuple[End, ...]:
     return tuple(end_position(anchor, orientation, end) for end in range(10))
 
 
+@lru_cache(maxsize=65536)
+def facing_positions(anchor: Hex, orientation: int) -> tuple[End, ...]:
+    """The (cell, side) that ends 0..9 of a tile placed at (anchor, orientation) face across their edges:
+    where a neighbouring tile's end lies (Board.ends keys); remembered like end_positions."""
+    return tuple((neighbour(cell, side), (side + 3) % 6) for cell, side in end_positions(anchor, orientation))
+
+
 def turned_over(anchor: Hex, orientation: int) -> tuple[Hex, int]:
     """The placement showing the same tile after a half-turn in place."""
     return neighbour(anchor, orientation), (orientation + 3) % 6

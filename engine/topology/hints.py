@@ -10,12 +10,12 @@ public helpers; nothing here looks beyond the determinised state.
 from __future__ import annotations
 
 import random
-from collections import ChainMap
+from functools import lru_cache
 
 from engine.bots.hints import END_TURN, Hints
 from engine.core import Action, State, canonical
 from engine.hexgrid import DIRECTIONS, neighbour
-from engine.topology.geometry import end_position, end_positions, second_cell
+from engine.topology.geometry import end_position, end_positions, facing_positions, second_cell
 from engine.topology.rings import Curve, Ring, find_rings, follow_line, ring_outline, rings_through, score_rings
 from engine.topology.tiles import design_of, partners, symmetric
 
@@ -29,18 +29,48 @@ def adjacent(cell: tuple, other: tuple) -> bool:
 
 
 def virtual_rings(board, tile: int, anchor: tuple, orientation: int) -> list[list[Curve]]:
-    """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it."""
-    own = {pos: (tile, end) for end, pos in enumerate(end_positions(anchor, orientation))}
-    ends = ChainMap(board.ends, own)
-    tiles = ChainMap({tile: (anchor, orientation)}, board.tiles)
+    """The rings (as curve lists) that placing `tile` at (anchor, orientation) would close, without placing it.
+
+    Walks as rings.follow_line would on the table with the tile added, reading the tile's own ends apart
+    (nothing is copied)."""
+    own = end_index(anchor, orientation)
+    own_facing = facing_positions(anchor, orientation)
+    ends, tiles = board.ends, board.tiles
+    table = partners()
+    mine = table[design_of(tile)]
     seen: set[tuple[int, int]] = set()
     rings = []
     for start in range(10):
-        if (tile, start) not in seen:
-            curves, closed = follow_line(ends, tiles, tile, start, seen)
-            if closed:
+        if (tile, start) in seen:
+            continue
+        first = (tile, start)
+        curves = []
+        current, entry = first
+        while True:
+            if current == tile:
+                exit_end = mine[entry]
+                facing = own_facing[exit_end]
+            else:
+                exit_end = table[design_of(current)][entry]
+                facing = facing_positions(*tiles[current])[exit_end]
+            seen.add((current, entry))
+            seen.add((current, exit_end))
+            curves.append((current, entry, exit_end))
+            end = own.get(facing)
+            joined = ends.get(facing) if end is None else (tile, end)
+            if joined is None or joined in seen and joined != first:
+                break
+            if joined == first:
                 rings.append(curves)
+                break
+            current, entry = joined
     return rings
+
+
+@lru_cache(maxsize=65536)
+def end_index(anchor: tuple, orientation: int) -> dict[tuple, int]:
+    """(cell, side) -> end of a tile placed at (anchor, orientation) (read-only: remembered)."""
+    return {pos: end for end, pos in enumerate(end_positions(anchor, orientation))}
 
 
 _RINGS: dict[frozenset, list[Ring]] = {}
@@ -109,10 +139,18 @@ class Trial:
         self.rings = rings_on(self.board)
         self.points, _ = score_rings(self.rings, self.placed) if self.placed else (0, None)
         self.lines = line_index(self.board)
+        self._links: dict[tuple, dict] = {}  # (anchor, orientation) -> its links: every tile of the hand asks
+
+    def links(self, anchor: tuple, orientation: int) -> dict[int, tuple[int, int]]:
+        """LineIndex.links of the placement, read once for every tile of the hand."""
+        link = self._links.get((anchor, orientation))
+        if link is None:
+            link = self._links[anchor, orientation] = self.lines.links(anchor, orientation)
+        return link
 
     def quick(self, tile: int, anchor: tuple, orientation: int) -> int:
         """Curves of the rings the placement closes (a lower bound of its gain; 0 exactly when it closes none)."""
-        return self.lines.closed_value(tile, anchor, orientation)
+        return self.lines.closed_value(tile, anchor, orientation, self.links(anchor, orientation))
 
     def gain(self, tile: int, anchor: tuple, orientation: int) -> tuple[int, list[Ring] | None]:
         """Points the turn gains by the placement, and the rings on the table after it (None: unchanged)."""
@@ -155,9 +193,29 @@ class LineIndex:
 
     def __init__(self, board=None):
         self.other: dict[tuple, tuple[tuple, int]] = {}  # never changed once built: with_tile makes a new one
+        self._near: tuple[dict, dict] | None = None  # see near(), built when first asked
         for a, b, count in open_line_ends(board) if board is not None else ():
             self.other[a] = (b, count)
             self.other[b] = (a, count)
+
+    def near(self) -> tuple[dict, dict]:
+        """The lines one tile could close, each once as (end key, end key, curves): those whose two open
+        ends face one cell, by that cell, and those facing two adjacent cells, by the (smaller, larger) pair.
+
+        Only these can link two ends of a tile (both its cells are empty), so links() reads these few."""
+        near = self._near
+        if near is None:
+            by_cell: dict[tuple, list] = {}
+            by_pair: dict[tuple, list] = {}
+            for a, (b, count) in self.other.items():
+                if a < b:  # each line is listed from both of its ends
+                    cell, far = a[0], b[0]
+                    if cell == far:
+                        by_cell.setdefault(cell, []).append((a, b, count))
+                    elif adjacent(cell, far):
+                        by_pair.setdefault((cell, far) if cell < far else (far, cell), []).append((a, b, count))
+            near = self._near = (by_cell, by_pair)
+        return near
 
     def with_tile(self, tile: int, anchor: tuple, orientation: int) -> "LineIndex":
         """The open lines once `tile` lies at (anchor, orientation): the lines it joins become one, a ring
@@ -195,13 +253,23 @@ class LineIndex:
 
     def links(self, anchor: tuple, orientation: int) -> dict[int, tuple[int, int]]:
         """For a tile placed there: end -> (end of the same tile an open line leads back to, its curves)."""
-        where = end_positions(anchor, orientation)
+        by_cell, by_pair = self.near()
+        second = second_cell(anchor, orientation)
         link: dict[int, tuple[int, int]] = {}
-        other = self.other
-        for end, pos in enumerate(where):
-            hit = other.get(pos)
-            if hit is not None and hit[0] in where:
-                link[end] = (where.index(hit[0]), hit[1])
+        lines = [
+            by_cell.get(anchor),
+            by_cell.get(second),
+            by_pair.get((anchor, second) if anchor < second else (second, anchor)),
+        ]
+        if lines == [None, None, None]:
+            return link
+        where = end_index(anchor, orientation)
+        for found in lines:
+            for a, b, count in found or ():
+                i, j = where.get(a), where.get(b)
+                if i is not None and j is not None:
+                    link[i] = (j, count)
+                    link[j] = (i, count)
         return link
 
     def closed_value(self, tile: int, anchor: tuple, orientation: int, link: dict | None = None) -> int:
@@ -211,6 +279,9 @@ class LineIndex:
         if not link:
             return 0
         mine = partners()[design_of(tile)]
+        if len(link) == 2:  # one line, as mostly: it closes a ring when the tile's own curve joins its ends
+            end, (other, count) = next(iter(link.items()))
+            return count + 1 if mine[end] == other else 0
         total, used = 0, set()
         for start in link:
             if start in used:
@@ -237,13 +308,8 @@ class LineIndex:
 
     def hot(self) -> tuple[set, set]:
         """Cells one tile must cover to close a ring: single cells, and adjacent pairs (frozensets)."""
-        singles, pairs = set(), set()
-        for (a, _), ((b, _), _) in self.other.items():
-            if a == b:
-                singles.add(a)
-            elif adjacent(a, b):
-                pairs.add(frozenset((a, b)))
-        return singles, pairs
+        by_cell, by_pair = self.near()
+        return set(by_cell), {frozenset(pair) for pair in by_pair}
 
 
 def hot_cells(board) -> tuple[set, set]:
@@ -282,7 +348,8 @@ def place_action(tile: int, anchor: tuple, orientation: int) -> Action:
 
 
 def is_hot(action: Action, singles: set, pairs: set) -> bool:
-    a, b = (tuple(c) for c in action["cells"])
+    (qa, ra), (qb, rb) = action["cells"]
+    a, b = (qa, ra), (qb, rb)
     return a in singles or b in singles or frozenset((a, b)) in pairs
 
 
@@ -298,6 +365,8 @@ class TopologyHints(Hints):
     }
 
     provisional = True  # raw_scores already count the turn in progress: no need to confirm to see it
+    # Only the stack's order is hidden, and no legal action depends on it (the hand is face up).
+    same_actions_in_every_sample = True
 
     def raw_scores(self, state: State) -> list[float]:
         scores = [float(s) for s in state.scores()]
@@ -330,13 +399,13 @@ class TopologyHints(Hints):
             utils[state.current] += OUTLOOK_SHARE * self.open_value(state.board)
         return utils
 
-    def open_value(self, board) -> int:
-        """Curves of the three best open lines that one tile could close."""
-        index = line_index(board)
+    def open_value(self, board, index: LineIndex | None = None) -> int:
+        """Curves of the three best open lines that one tile could close (`index`: the board's open lines)."""
+        by_cell, by_pair = (index or line_index(board)).near()
         values = sorted(
-            (count + 1 for (a, _), ((b, _), count) in index.other.items() if a == b or adjacent(a, b)), reverse=True
+            (count + 1 for near in (by_cell, by_pair) for lines in near.values() for _, _, count in lines), reverse=True
         )
-        return sum(values[:6:2])  # each line is listed from both of its ends
+        return sum(values[:3])
 
     def shortlist(self, state, seat, ranked, count):
         """Greedy's best, the best-scoring others, then the quiet placements that leave the rival
@@ -354,9 +423,11 @@ class TopologyHints(Hints):
         """Curves of the open lines one tile could close after `action`: what the rival could take."""
         if action.get("type") != "place":
             return 0
-        after = state.clone()
-        after.apply(seat, action)
-        return self.open_value(after.board)
+        # The open lines after it, derived from today's by that tile alone (no copy of the state is played).
+        (q, r), _ = action["cells"]
+        return self.open_value(
+            state.board, line_index(state.board).with_tile(action["tile"], (q, r), action["orientation"])
+        )
 
     def known_values(self, state, seat, actions, base):
         # Every placement's gain is computed without placing it; other actions are tried.
@@ -380,7 +451,7 @@ class TopologyHints(Hints):
         quick = []
         sym = symmetric()
         for anchor, orientation in hot_spots(state.board, trial.lines):
-            link = trial.lines.links(anchor, orientation)
+            link = trial.links(anchor, orientation)
             if not link:
                 continue
             for tile in hand:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from engine.hexgrid import neighbour
+from functools import cached_property
 
 from .board import Board
-from .geometry import Point, edge_point, end_position, inner_point, inside
+from .geometry import Point, edge_point, end_position, facing_positions, inner_point, inside
 from .tiles import design_of, partners
 
 
@@ -23,13 +22,22 @@ class Ring:
         """Points a ring is worth: one per curve (ruling L3)."""
         return len(self.curves)
 
-    @property
-    def tiles(self) -> set[int]:
-        return {tile for tile, _, _ in self.curves}
+    @cached_property
+    def tiles(self) -> frozenset[int]:
+        return frozenset(tile for tile, _, _ in self.curves)
+
+    @cached_property
+    def box(self) -> tuple[int, int, int, int]:
+        """The outline's bounding box (least x, least y, greatest x, greatest y): most rings lie outside it."""
+        xs = [x for x, _ in self.outline]
+        ys = [y for _, y in self.outline]
+        return min(xs), min(ys), max(xs), max(ys)
 
     def contains(self, other: "Ring") -> bool:
         """True when `other` lies inside this ring (rings never cross, so one point decides)."""
-        return inside(other.outline[0], self.outline)
+        x, y = point = other.outline[0]
+        x0, y0, x1, y1 = self.box
+        return x0 < x < x1 and y0 < y < y1 and inside(point, self.outline)
 
     def contains_point(self, point: Point) -> bool:
         """True when `point` (an edge midpoint off this ring, doubled axial) lies inside it."""
@@ -57,13 +65,11 @@ def follow_line(ends, tiles, tile: int, start: int, seen: set | None = None) -> 
     curves = []
     current, entry = tile, start
     while True:
-        anchor, orientation = tiles[current]
         exit_end = table[design_of(current)][entry]
         walked.add((current, entry))
         walked.add((current, exit_end))
         curves.append((current, entry, exit_end))
-        cell, side = end_position(anchor, orientation, exit_end)
-        joined = ends.get((neighbour(cell, side), (side + 3) % 6))
+        joined = ends.get(facing_positions(*tiles[current])[exit_end])
         if joined is None:
             return curves, False
         if joined == first:
@@ -86,6 +92,22 @@ def rings_through(board: Board, tiles) -> list[Ring]:
             if closed:
                 rings.append(Ring(curves, ring_outline(curves, board.tiles)))
     return rings
+
+
+def rings_around(board: Board, rings: list[Ring]) -> list[Ring]:
+    """The closed rings through tiles lying in the bounding box of one of `rings` (these included), in
+    find_rings' order: every ring inside one of them is among these (its outline runs through the centre
+    of each of its tiles), found from the same tile and end as find_rings finds it, so scoring `rings`
+    against these gives what scoring them against every ring on the table gives."""
+    boxes = [ring.box for ring in rings]
+    near = [
+        tile
+        for tile, (anchor, orientation) in board.tiles.items()
+        if any(
+            x0 <= x <= x1 and y0 <= y <= y1 for x, y in (inner_point(anchor, orientation),) for x0, y0, x1, y1 in boxes
+        )
+    ]
+    return rings_through(board, near)
 
 
 def find_rings(board: Board) -> list[Ring]:

@@ -34,7 +34,7 @@ from engine.core import Action, IllegalAction, NotYourDecision, Result, action_t
 from engine.hexgrid import DIRECTIONS
 
 from .geometry import second_cell
-from .rings import find_rings, rings_through, score_rings
+from .rings import rings_around, rings_through, score_rings
 from .tiles import design_of, symmetric
 
 TILES_PER_TURN = {2: 3, 3: 2, 4: 2}  # ruling L5
@@ -224,12 +224,14 @@ def end_turn(state, seat: int) -> None:
 def turn_score(state) -> tuple[int, list[dict]]:
     """What the turn in progress scores (ruling L4): nothing unless a ring runs through a tile placed now.
 
-    Only then are all the rings needed (for those inside the new ones), so most turns walk a few lines.
+    Only then are other rings needed: those that may lie inside the new ones (rings_around), so most
+    turns walk a few lines.
     """
     placed = state.placed_now()
-    if not rings_through(state.board, placed):
+    new = rings_through(state.board, placed)
+    if not new:
         return 0, []
-    return score_rings(find_rings(state.board), set(placed))
+    return score_rings(rings_around(state.board, new), set(placed))
 
 
 def results(state) -> list[Result]:

@@ -179,3 +179,21 @@ def turn_points_now(state, seat, action):
     after = state.clone()
     after.apply(seat, action)
     return true_turn_points(after)
+
+
+@pytest.mark.parametrize("options", [{}, {"advanced": True}])
+def test_every_determinisation_lists_the_same_legal_actions(options):
+    """The hints say so (same_actions_in_every_sample), and the strong search then plays its candidates on
+    every sample unchecked: only the stack's order is hidden, and no legal action depends on it."""
+    g = game()
+    assert hints_for(g).same_actions_in_every_sample
+    checked = 0
+    for state in positions(12, seed=5, options=options) + positions(4, seed=6, options=options, min_tiles=1):
+        seat = state.current
+        view = state.view(seat)
+        samples = [g.determinize(view, seat, random.Random(k)) for k in range(3)]
+        assert len({tuple(s.stack) for s in samples}) > 1 or len(state.stack) < 2
+        for sample in samples:
+            assert sample.legal_actions(seat) == state.legal_actions(seat)
+            checked += 1
+    assert checked == 48

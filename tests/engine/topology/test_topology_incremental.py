@@ -165,3 +165,41 @@ def test_the_bots_open_lines_follow_each_placement_as_a_fresh_walk_finds_them(pl
                 checked += 1
             index, before = LineIndex(state.board), placed
     assert checked > 50
+
+
+@pytest.mark.parametrize("players,options", CONFIGURATIONS)
+def test_a_loaded_state_played_on_before_listing_lists_what_the_original_lists(players, options):
+    """A loaded board builds where tiles fit only when asked (issue 16): moves, undo and turn-overs made
+    before that, checked as the site checks them, must leave it listing exactly what the original lists."""
+    rng = make_rng("loaded", players)
+    checked = 0
+    for state in random_steps(players, options, 2):
+        if state.is_over():
+            continue
+        loaded = TopologyState.from_json(json.loads(json.dumps(state.to_json())))
+        played = state.clone()
+        for _ in range(3):  # the decisions a few requests would send, each checked (placements use `touches`)
+            if played.is_over():
+                break
+            action = rng.choice(played.legal_actions(played.current))
+            played.apply(played.current, action)
+            loaded.apply(loaded.current, action)
+        assert loaded.to_json() == played.to_json()
+        if not loaded.is_over():
+            assert loaded.legal_actions(loaded.current) == played.legal_actions(played.current)
+            if loaded.hand() and loaded.decided():
+                listed = [a for a in loaded.legal_actions(loaded.current) if a["type"] == "place"]
+                assert listed == scratch_place_actions(loaded)
+        checked += 1
+    assert checked > 20
+
+
+def test_a_placement_off_the_table_is_refused_on_a_loaded_board_too():  # ruling L2
+    state = GAME.new_state(2, {}, 4)
+    loaded = TopologyState.from_json(json.loads(json.dumps(state.to_json())))
+    tile = loaded.hand()[0]
+    far = {"type": "place", "tile": tile, "cells": [[5, 5], [6, 5]], "orientation": 0}
+    near = {"type": "place", "tile": tile, "cells": [[2, 0], [3, 0]], "orientation": 0}
+    assert loaded.explain_illegal(loaded.current, far)[0] == "topology.not_touching"
+    assert loaded.explain_illegal(loaded.current, near) == ("allowed", {})
+    assert near in state.legal_actions(state.current)

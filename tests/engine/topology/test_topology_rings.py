@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from topology_positions import EXAMPLE_BEFORE, EXAMPLE_TURN, START, play_turn, position
+from topology_positions import EXAMPLE_BEFORE, EXAMPLE_TURN, GAME, START, play_turn, position
 
-from engine.topology.rings import enclosed, find_rings
+from engine.core import make_rng
+from engine.topology import rules
+from engine.topology.rings import enclosed, find_rings, rings_through, score_rings
 
 # Tiles are written as (anchor, orientation, pairs of ends); geometry.py numbers the ends.
 
@@ -124,3 +126,22 @@ def test_inside_is_consistent_all_along_every_ring():
                 assert not (outer.contains(other) and other.contains(outer))
                 checked += 1
     assert checked > 0
+
+
+def test_a_turn_scores_what_scoring_against_every_ring_on_the_table_gives():  # ruling L4
+    """rules.turn_score reads only the rings near the new ones (rings_around): at every confirmation of
+    random games it must give the points and the detail, in order, that all the table's rings give."""
+    checked = 0
+    for players, options in [(2, {}), (3, {}), (2, {"advanced": True})]:
+        for seed in range(8):
+            state = GAME.new_state(players, options, seed)
+            rng = make_rng("turn_score", seed)
+            while not state.is_over():
+                legal = [action for action in state.legal_actions(state.current) if action["type"] != "undo"]
+                if legal == [{"type": "end_turn"}]:
+                    placed = state.placed_now()
+                    if rings_through(state.board, placed):
+                        assert rules.turn_score(state) == score_rings(find_rings(state.board), set(placed))
+                        checked += 1
+                state.apply(state.current, rng.choice(legal))
+    assert checked > 30
