@@ -20,6 +20,11 @@ class TopoumHints(Hints):
     # turn, and end-of-game bonuses count (outlook).
     budgets = {"strong": {"horizon": 3, "iterations": 256}}
 
+    def cannot_end_turn(self, state, seat: int) -> bool:
+        """A decision still pending (a card, its target, a barracks to take back) is answered before the
+        turn can end (turn.turn_actions)."""
+        return state.pending is not None
+
     def outlook(self, state) -> list[float]:
         utils = self.utilities(state)
         if state.phase != "play":

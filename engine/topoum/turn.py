@@ -334,6 +334,37 @@ def turn_actions(state) -> list[dict]:
     return out
 
 
+def turn_action_types(state) -> set[str]:
+    """The types among `turn_actions(state)`, found without building the lists while a decision is
+    pending (each kind asks for one type; whether it has a choice is a yes/no): a refused action is
+    explained by them, and bots try end_turn after nearly every decision they weigh."""
+    p = state.pending
+    if p is None:
+        return {action["type"] for action in turn_actions(state)}
+    c, k = state.cur, p["k"]
+    types = set()
+    if k == "card":
+        if any_card_playable(state, p["m"], c):
+            types.add("play")
+        if p.get("alt") and can_change_tile(state, p["m"], c):
+            types.add("change_tile")
+    elif k in ("target", "direction"):
+        if playable(state, p["card"], p["m"], c):
+            types.add(k)
+    elif k == "keep":
+        if any(p["parts"]):
+            types.add("keep")
+    elif k == "dynamite":
+        if free_spaces_next_to_battlefield(state):
+            types.add("target")
+    elif k == "take_back":
+        if takeback_options(state, c, p["then"]):
+            types.add("take_back")
+    if state.undoable(c):
+        types.add("undo")
+    return types
+
+
 def turn_actions_of_type(state, kind) -> list[dict]:
     """The legal actions of one type (those of `turn_actions` with that "type"), without listing the
     others where the turn allows it: checking a move need not try every entry, nor an entry every move."""
