@@ -29,9 +29,7 @@ CHANGE_TILE = {"type": "change_tile"}
 def begin_turn(state) -> None:
     """Start the current seat's turn: note her moles and lines, keep the position for undo."""
     c = state.cur
-    mole, flags = state.mole, state.mflag
-    for x in range(len(mole)):
-        flags[x] = MOVABLE if mole[x] == c else 0
+    state.mflag[:] = [MOVABLE if owner == c else 0 for owner in state.mole]
     state.stage = "start"
     state.pending = None
     state.hand_used = 0
