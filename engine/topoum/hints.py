@@ -17,9 +17,9 @@ class TopoumHints(Hints):
     """Medals now plus the end-of-game bonuses the discard piles and crates would bring."""
 
     # Strong: cheap to simulate, so look one turn further: moles placed now are valued by the lines they make next
-    # turn, and end-of-game bonuses count (outlook). 320 playouts take about the CPU time 256 took before peeks
-    # stopped paying for refused end_turns (issue 16; bench/bench_bots.py --speed --cpu).
-    budgets = {"strong": {"horizon": 3, "iterations": 320}}
+    # turn, and end-of-game bonuses count (outlook). 320 playouts would take the CPU time 256 took before issue 16's
+    # cheaper peeks, but did not play better against greedy (bench_bots.py, 10 games each): 256 stays.
+    budgets = {"strong": {"horizon": 3, "iterations": 256}}
 
     def cannot_end_turn(self, state, seat: int) -> bool:
         """A decision still pending (a card, its target, a barracks to take back) is answered before the
