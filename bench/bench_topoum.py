@@ -1,7 +1,8 @@
 """Topoum speed: random full games per second (2, 3, 4 players), the time to list legal choices,
-to clone a position, and how many strong-bot playouts fit in 2 seconds.
+to clone a position, to load one and draw its views (what every web request reading a table pays),
+and how many strong-bot playouts fit in 2 seconds.
 
-Run: .venv/bin/python bench/bench_topoum.py [games per player count, default 200]
+Run: .venv/bin/python bench/bench_topoum.py [games per player count, default 200] [--cpu] [--checked] [--no-bots]
 Prints figures only; nothing here is asserted.  Random games take their actions from the legal list
 and apply them with `apply_legal` (what bots and the move service do), or `apply` when asked to
 check them (`--checked`).
@@ -23,6 +24,8 @@ GAME = get_game("topoum")
 
 
 CHECKED = "--checked" in sys.argv
+# --cpu: time the random games in CPU seconds of this process (a loaded machine), else wall-clock seconds.
+CLOCK = time.process_time if "--cpu" in sys.argv else time.perf_counter
 
 
 def random_game(players: int, seed: int, options: dict, timings: list | None = None):
@@ -70,6 +73,28 @@ def clone_time() -> float:
     return statistics.median(timings)
 
 
+def read_costs() -> tuple[float, float, float]:
+    """Median seconds, over mid-game positions, of what a web request reading a table pays: decoding the
+    stored state (`GAME.load`, i.e. from_json, snapshot of the turn's start included), a seat's view,
+    and the spectators' view."""
+    decode, seat_view, public = [], [], []
+    for seed in range(20):
+        st = mid_game(seed)
+        data = st.to_json()
+        for _ in range(20):
+            t0 = time.perf_counter()
+            loaded = GAME.load(data)
+            t1 = time.perf_counter()
+            loaded.view(loaded.cur)
+            t2 = time.perf_counter()
+            loaded.view(None)
+            t3 = time.perf_counter()
+            decode.append(t1 - t0)
+            seat_view.append(t2 - t1)
+            public.append(t3 - t2)
+    return statistics.median(decode), statistics.median(seat_view), statistics.median(public)
+
+
 def strong_playouts(seconds: float = 2.0) -> list[int]:
     """Playouts the strong bot's search makes in `seconds` from a few mid-game positions."""
     from engine.bots import budget_for
@@ -103,9 +128,9 @@ def main() -> None:
     for label, players, options in configs:
         durations, steps = [], []
         for seed in range(games):
-            t0 = time.perf_counter()
+            t0 = CLOCK()
             steps.append(random_game(players, seed, options))
-            durations.append(time.perf_counter() - t0)
+            durations.append(CLOCK() - t0)
         total = sum(durations)
         print(
             f"{label:40s} {games / total:7.1f} games/s   median game {statistics.median(durations) * 1000:6.1f} ms"
@@ -120,6 +145,11 @@ def main() -> None:
         f"90th percentile {timings[int(len(timings) * 0.9)] * 1e6:.0f} us, max {timings[-1] * 1e6:.0f} us"
     )
     print(f"clone (2 players, mid-game): median {clone_time() * 1e6:.1f} us")
+    decode, seat_view, public = read_costs()
+    print(
+        f"per table read (2 players, mid-game): load (from_json) median {decode * 1e6:.0f} us, "
+        f"seat view {seat_view * 1e6:.0f} us, spectator view {public * 1e6:.0f} us"
+    )
     if "--no-bots" not in sys.argv:
         print(f"strong bot playouts in 2 s (3 mid-game positions): {strong_playouts()}")
 

@@ -45,7 +45,7 @@ def peek(hints: Hints, state: State, seat: int, action: Action) -> tuple[State, 
     if len(before) > 1:
         if seat not in s.to_act():
             hints.settle(s, seat, before)
-    elif not done and not hints.provisional:
+    elif not done and not hints.provisional and not hints.cannot_end_turn(s, seat):
         end_if_possible(s, seat)
     return s, done
 

@@ -73,6 +73,11 @@ class Hints:
         None where the bot must try the action on a copy."""
         return [None] * len(actions)
 
+    def cannot_end_turn(self, state: State, seat: int) -> bool:
+        """True when the game knows at a glance that `seat` may not confirm her turn now, so a peek need
+        not try it (a refused try costs a game its reason); False: try it."""
+        return False
+
     def forced_action(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action | None:
         """An action greedy and strong bots take without weighing others (e.g. P6: bots agree at once)."""
         return None

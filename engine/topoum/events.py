@@ -6,6 +6,7 @@ from engine.core import near_miss
 
 from .barracks import placement_spaces
 from .board import at, ev
+from .rules import legal_action_types, legal_actions_of_type
 from .turn import compulsory
 
 
@@ -105,17 +106,21 @@ def _where(action) -> list | None:
     return None
 
 
-def explain_illegal(state, seat: int, action) -> tuple[str, dict]:
-    """A reason the player can act on, as (code, params)."""
+def explain_illegal(state, seat: int, action, legal: list[dict] | None = None) -> tuple[str, dict]:
+    """A reason the player can act on, as (code, params). `legal`: the seat's whole legal list when it is
+    made already; without it only the actions of the type sent and the types allowed are found, which
+    is all a reason needs (a bot tries end_turn after nearly every decision it weighs)."""
     if state.phase == "over":
         return "game_over", {}
     if seat != state.cur:
         return "topoum.turn_of", {"seat": state.cur}
-    legal = state.legal_actions(seat)
-    malformed = near_miss(action, legal)  # ruling G0.4: a wrong field or a 2.0 for a 2 is named as such
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        return "action.not_object", {}
+    t = action["type"]
+    same = legal if legal is not None else legal_actions_of_type(state, t)
+    malformed = near_miss(action, same)  # ruling G0.4: a wrong field or a 2.0 for a 2 is named as such
     if malformed:
         return malformed
-    t = action["type"]
     if t == "undo":
         if action.keys() != {"type"}:
             return "action.fields", {
@@ -127,7 +132,7 @@ def explain_illegal(state, seat: int, action) -> tuple[str, dict]:
         if state.phase != "play" or not state.turn_log:
             return "topoum.nothing_to_undo", {}
         return "topoum.undo_blocked", {}
-    types = sorted({a["type"] for a in legal})
+    types = sorted({a["type"] for a in legal} if legal is not None else legal_action_types(state))
     if t not in types:
         return "topoum.not_now", {"type": str(t)[:40], "prompt": prompt(state), "allowed": types}
     if t == "play":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .setup import apply_setup, setup_actions
 from .turn import apply_action as apply_turn_action
-from .turn import begin_turn, turn_actions, turn_actions_of_type
+from .turn import begin_turn, turn_action_types, turn_actions, turn_actions_of_type
 
 
 def legal_actions(state) -> list[dict]:
@@ -21,6 +21,13 @@ def legal_actions_of_type(state, kind) -> list[dict]:
     if state.phase == "setup":
         return [action for action in setup_actions(state) if action["type"] == kind]
     return turn_actions_of_type(state, kind)
+
+
+def legal_action_types(state) -> set[str]:
+    """The types among `legal_actions(state)`, where that is cheaper than listing them."""
+    if state.phase == "setup":
+        return {action["type"] for action in setup_actions(state)}
+    return turn_action_types(state)
 
 
 def apply_action(state, action: dict) -> None:

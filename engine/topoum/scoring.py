@@ -14,9 +14,7 @@ def lines(state, seat: int) -> list[tuple[int, int, int]]:
     mine = BARRACKS + seat
     traps = [i for i in range(len(feat)) if feat[i] == TRAP] if state.farmer == "trap_master" else ()
     out = []
-    for a in range(len(mole)):
-        if mole[a] != seat:
-            continue
+    for a in [x for x, owner in enumerate(mole) if owner == seat]:  # her few moles, found in one pass
         for d in (0, 1, 2):  # the other three directions find the same lines from the other end
             squares = 1
             bonus = 1 if tile[a] == mine else 0

@@ -208,7 +208,7 @@ class TopoumState(State):
         apply_action(self, dict(action))
 
     def explain_illegal(self, seat: int, action: dict) -> tuple[str, dict]:
-        return explain_illegal(self, seat, action)
+        return explain_illegal(self, seat, action, self._legal)
 
     def undoable(self, seat: int) -> bool:
         return (

@@ -29,9 +29,7 @@ CHANGE_TILE = {"type": "change_tile"}
 def begin_turn(state) -> None:
     """Start the current seat's turn: note her moles and lines, keep the position for undo."""
     c = state.cur
-    mole, flags = state.mole, state.mflag
-    for x in range(len(mole)):
-        flags[x] = MOVABLE if mole[x] == c else 0
+    state.mflag[:] = [MOVABLE if owner == c else 0 for owner in state.mole]
     state.stage = "start"
     state.pending = None
     state.hand_used = 0
@@ -332,6 +330,37 @@ def turn_actions(state) -> list[dict]:
     if state.undoable(c):
         out.append(dict(UNDO))
     return out
+
+
+def turn_action_types(state) -> set[str]:
+    """The types among `turn_actions(state)`, found without building the lists while a decision is
+    pending (each kind asks for one type; whether it has a choice is a yes/no): a refused action is
+    explained by them, and bots try end_turn after nearly every decision they weigh."""
+    p = state.pending
+    if p is None:
+        return {action["type"] for action in turn_actions(state)}
+    c, k = state.cur, p["k"]
+    types = set()
+    if k == "card":
+        if any_card_playable(state, p["m"], c):
+            types.add("play")
+        if p.get("alt") and can_change_tile(state, p["m"], c):
+            types.add("change_tile")
+    elif k in ("target", "direction"):
+        if playable(state, p["card"], p["m"], c):
+            types.add(k)
+    elif k == "keep":
+        if any(p["parts"]):
+            types.add("keep")
+    elif k == "dynamite":
+        if free_spaces_next_to_battlefield(state):
+            types.add("target")
+    elif k == "take_back":
+        if takeback_options(state, c, p["then"]):
+            types.add("take_back")
+    if state.undoable(c):
+        types.add("undo")
+    return types
 
 
 def turn_actions_of_type(state, kind) -> list[dict]:

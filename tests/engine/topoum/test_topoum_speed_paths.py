@@ -2,7 +2,8 @@
 
 `apply_legal` (no check), `apply` checking against one type of action or a list shared by a clone, and
 `clone` (lists copied, geometry shared) must never change the game: a state played one way or the
-other ends in the same JSON, and a clone played on leaves the original as it was.
+other ends in the same JSON, and a clone played on leaves the original as it was. A refusal explained
+without the whole legal list names the reason the list gives.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ import random
 import pytest
 
 from engine.core import IllegalAction, get_game
+from engine.topoum.hints import TopoumHints
+from engine.topoum.turn import turn_action_types, turn_actions
 
 GAME = get_game("topoum")
+HINTS = TopoumHints(GAME)
 CONFIGS = [
     (2, {}),
     (3, {"deck": "preset", "preset": "tacticians"}),
@@ -86,3 +90,52 @@ def test_a_type_checked_refusal_names_the_same_reason_as_a_listed_one():
             refusals.append((refused.value.code, refused.value.params))
         assert refusals[0] == refusals[1]
         assert listed.to_json() == unlisted.to_json() == state.to_json()
+
+
+def random_positions(players: int, options: dict, seed: int):
+    """Every position of a random game (undo included now and then), each loaded afresh: nothing listed yet."""
+    state = GAME.new_state(players, options, seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        yield GAME.load(state.to_json())
+        legal = state.legal_actions(state.cur)
+        pick = [a for a in legal if a["type"] != "undo"] if rng.random() < 0.9 else legal
+        state.apply(state.cur, rng.choice(pick))
+
+
+@pytest.mark.parametrize("players, options", CONFIGS)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_types_found_without_lists_are_the_listed_ones(players, options, seed):
+    for position in random_positions(players, options, seed):
+        if position.phase != "play":
+            continue
+        found = turn_action_types(position)
+        assert found == {a["type"] for a in turn_actions(position)}
+        if HINTS.cannot_end_turn(position, position.cur):  # a bot then never tries to end it
+            assert "end_turn" not in found
+
+
+@pytest.mark.parametrize("players, options", CONFIGS[:3])
+def test_every_refusal_names_the_reason_the_whole_list_gives(players, options):
+    sent = [
+        {"type": "end_turn"},
+        {"type": "end_turn", "now": True},
+        {"type": "play", "card": "tunnel", "source": "hand"},
+        {"type": "target", "hex": [30, 30]},
+        {"type": "change_tile"},
+        {"type": "undo"},
+        {"type": "bogus"},
+    ]
+    for position in random_positions(players, options, 7):
+        for action in sent:
+            listed = position.clone()
+            listed.legal_actions(listed.cur)
+            unlisted = position.clone()
+            reasons = []
+            for target in (listed, unlisted):
+                try:
+                    target.apply(target.cur, dict(action))
+                except IllegalAction as refused:
+                    reasons.append((refused.code, refused.params))
+            assert len(reasons) in (0, 2)
+            assert reasons[:1] == reasons[1:]
