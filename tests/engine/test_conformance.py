@@ -95,11 +95,26 @@ def random_playthrough(game, players, options, seed):
     raise AssertionError(f"game did not end within {MAX_STEPS} decisions")
 
 
-@pytest.mark.parametrize("name,players,options,count", list(configurations()))
-def test_random_games_end_and_replay(name, players, options, count):
+# Seeds per test item: the long runs (1,200 two-player Topology games) are cut into items of at most this many
+# seeds, the same seeds all told, so that pytest-xdist spreads them over its workers; as one item the longest took
+# a tenth of the whole suite's time on a single worker.
+SEEDS_PER_ITEM = 150
+
+
+def seed_ranges():
+    for config in configurations():
+        name, players, options, count = config.values
+        for start in range(0, count, SEEDS_PER_ITEM):
+            seeds = range(start, min(count, start + SEEDS_PER_ITEM))
+            chunk = "" if len(seeds) == count else f"-seeds{seeds.start}-{seeds.stop - 1}"
+            yield pytest.param(name, players, options, seeds, id=config.id + chunk)
+
+
+@pytest.mark.parametrize("name,players,options,seeds", list(seed_ranges()))
+def test_random_games_end_and_replay(name, players, options, seeds):
     game = all_games()[name]
     opts = game.validate_options(players, options)
-    for seed in range(count):
+    for seed in seeds:
         final, log, samples = random_playthrough(game, players, options, seed)
         assert final.is_over() and final.to_act() == []
         results = final.results()
