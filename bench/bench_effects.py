@@ -30,7 +30,9 @@ import django  # noqa: E402
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
+
+from bench.scratch_database import scratch_database  # noqa: E402
 
 SCENARIOS = (("topology", 2), ("topology", 4), ("toppo", 2), ("toppo", 4))
 
@@ -103,12 +105,7 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30, help="turns played at each table")
     parser.add_argument("--queries", action="store_true", help="list the statements of one task of each kind")
     args = parser.parse_args()
-    if connection.vendor != "postgresql":
-        sys.exit("Set DATABASE_URL to a PostgreSQL server.")
-    setup_test_environment()
-    connection.settings_dict["TEST"]["NAME"] = connection.settings_dict["NAME"] + "_effects"
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with scratch_database("effects", "the task's statements and locks are PostgreSQL's."):
         from accounts.services import user_create
 
         users = [
@@ -124,8 +121,6 @@ def main() -> None:
                 wall = statistics.median(r[1] for r in rows)
                 sql = statistics.median(r[2] for r in rows)
                 print(f"{kind + ' ' + str(seats):<14} {key:<15} {len(rows):>6} {cpu:>8.2f} {wall:>8.2f} {sql:>5.0f}")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -47,8 +47,10 @@ logging.getLogger("topos.request").setLevel(logging.WARNING)  # a line per reque
 
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.utils import timezone  # noqa: E402
+
+from bench.scratch_database import scratch_database  # noqa: E402
 
 KINDS = ("topology", "topoum", "toppo")
 PLAYERS = 2000
@@ -177,13 +179,7 @@ def main() -> None:
     parser.add_argument("--explain", action="store_true", help="EXPLAIN ANALYZE each page's slowest query.")
     parser.add_argument("--queries", action="store_true", help="Each page's queries (their ms and start).")
     args = parser.parse_args()
-    if connection.vendor != "postgresql":
-        sys.exit("Set DATABASE_URL to a PostgreSQL server: the indexes and plans are PostgreSQL's.")
-    setup_test_environment()
-    # A database of its own beside the one named (topos_x gives topos_x_lists), dropped at the end.
-    connection.settings_dict["TEST"]["NAME"] = connection.settings_dict["NAME"] + "_lists"
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with scratch_database("lists", "the indexes and plans are PostgreSQL's."):
         from accounts.models import User
         from games.services.player_summaries import player_summaries_rebuild
 
@@ -225,8 +221,6 @@ def main() -> None:
         if args.explain:
             for label in PAGES:
                 explain(label, results[sizes[-1]][label][2])
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":
