@@ -59,6 +59,7 @@ def test_beat_runs_every_periodic_task_and_sweeps_deadlines_within_seconds():
         "games.tasks.idempotency_purge",
         "games.tasks.events_purge",
         "accounts.tasks.limit_hits_purge",
+        "accounts.tasks.token_uses_record",  # issue 16: no write on a read request
         "config.monitoring.tasks.heartbeat",
         "games.tasks.vacations_end_due",
         "games.tournaments.tasks.tournaments_sweep",
