@@ -69,7 +69,6 @@ def with_noted_uses(tokens) -> list[ApiToken]:
     tokens = list(tokens)
     noted = token_uses_noted(t.pk for t in tokens)
     for token in tokens:
-        token._uses_noted = True
         use = noted.get(token.pk)
         if use is not None and (token.last_used_at is None or use > token.last_used_at):
             token.last_used_at = use

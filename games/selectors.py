@@ -314,12 +314,6 @@ def visible_q(user) -> Q:
     )
 
 
-def legal_actions_now(game: Game, user) -> dict:
-    """Her legal actions now and what they need (version, seat, whether it is her turn): no view, no summary."""
-    seat = seat_of(game, user)
-    return legal_actions_of(game, seat, left=_left(game, seat))
-
-
 def legal_game(user, pk: int) -> Game | None:
     """The table `pk` if `user` (signed in) may see it, with only what her legal actions need, in one query (issue
     16): its state and version, her first seat (`my_seat`, None for a spectator) and whether that seat left
@@ -347,7 +341,8 @@ def _legal_sql() -> str:
 
 
 def legal_actions_of(game: Game, seat: int | None, *, left: bool) -> dict:
-    """legal_actions_now for a seat already known (`left`: the seat left the game, ruling S1)."""
+    """Her legal actions now and what they need (version, seat, whether it is her turn), for her seat already known
+    (`left`: the seat left the game, ruling S1): no view, no summary."""
     deciding = seat is not None and game.is_running and game.state is not None and not left
     state = load_state(game) if deciding else None
     return {

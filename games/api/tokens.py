@@ -86,10 +86,8 @@ class TokenRenameIn(serializers.Serializer):
 
 
 def token_data(token: ApiToken, request) -> dict:
-    """One token as the API shows it; `last_used_at` the later of its row's and the use reads noted
-    (accounts.token_uses): call with_noted_uses once for a list first."""
-    if not getattr(token, "_uses_noted", False):
-        token = with_noted_uses([token])[0]
+    """One token as the API shows it: pass it through accounts.token_uses.with_noted_uses first (once for a whole
+    list), so `last_used_at` is the later of its row's and the use requests noted."""
     return {
         "id": token.pk,
         "name": token.name,
@@ -189,7 +187,7 @@ class TokenView(APIView):
         },
     )
     def patch(self, request, pk: int):
-        token = _mine(request, pk)
+        token = with_noted_uses([_mine(request, pk)])[0]
         data = _form_data(request, tuple(TokenRenameIn().fields))
         if data is None:
             return bad_body()

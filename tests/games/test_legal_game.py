@@ -42,13 +42,19 @@ def test_it_sees_what_visible_q_sees(owner, member, outsider):
     assert selectors.legal_game(owner, private.pk + 1000) is None
 
 
+def _seat_left(game: Game, seat: int | None) -> bool:
+    return any(s.index == seat and s.abandoned for s in game.seats.all())
+
+
 def test_its_answer_is_the_one_from_the_whole_table(owner, member):
     game = started_topology(owner, member)
     for user in (owner, member):
         lean = selectors.legal_game(user, game.pk)
         full = Game.objects.prefetch_related(selectors.SEATS_WITH_PLAYERS).get(pk=game.pk)
+        seat = selectors.seat_of(full, user)  # the seat and its leaving as the ORM reads them
+        assert (lean.my_seat, bool(lean.my_seat_left)) == (seat, _seat_left(full, seat))
         assert selectors.legal_actions_of(lean, lean.my_seat, left=lean.my_seat_left) == (
-            selectors.legal_actions_now(full, user)
+            selectors.legal_actions_of(full, seat, left=_seat_left(full, seat))
         )
     mover = game.to_act[0]
     Seat.objects.filter(game=game, index=mover).update(abandoned=True)  # her seat left: she decides nothing more
@@ -57,4 +63,5 @@ def test_its_answer_is_the_one_from_the_whole_table(owner, member):
     assert lean.my_seat == mover and lean.my_seat_left
     answer = selectors.legal_actions_of(lean, lean.my_seat, left=lean.my_seat_left)
     assert answer["actions"] == [] and answer["my_turn"] is False
-    assert answer == selectors.legal_actions_now(Game.objects.prefetch_related("seats").get(pk=game.pk), user)
+    full = Game.objects.prefetch_related("seats").get(pk=game.pk)
+    assert _seat_left(full, selectors.seat_of(full, user))  # the ORM agrees that her seat left
