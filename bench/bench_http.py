@@ -156,6 +156,34 @@ QUERY_LABELS = {
 }
 
 
+def group_cpu_seconds(group: int) -> float:
+    """CPU seconds used so far by the processes of a process group, with their children that ended (a recycled
+    gunicorn worker's time is in its master's cutime once reaped)."""
+    ticks = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group:  # field 5 of stat: the process group
+            ticks += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_cpu_seconds() -> float:
+    """CPU seconds of every PostgreSQL process (the bench's backends, and the server's own)."""
+    ticks = 0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            if not Path(f"/proc/{pid}/cmdline").read_bytes().startswith(b"postgres"):
+                continue
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += sum(int(f) for f in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def percentile(sorted_ms: list[float], p: float) -> float:
     return sorted_ms[min(len(sorted_ms) - 1, int(p / 100 * len(sorted_ms)))] if sorted_ms else float("nan")
 
@@ -371,6 +399,16 @@ class Site:
             time.sleep(0.5)
         raise SystemExit("the site did not start; see the logs in " + str(self.worker_log.parent))
 
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds so far: the web (gunicorn), the worker, PostgreSQL, and this bench's own client threads."""
+        own = os.times()
+        return {
+            "web": group_cpu_seconds(self.web.pid),
+            "worker": group_cpu_seconds(self.worker.pid),
+            "PostgreSQL": postgres_cpu_seconds(),
+            "clients": own.user + own.system,
+        }
+
     def queue_length(self) -> int:
         import redis
 
@@ -476,11 +514,16 @@ def main() -> None:
     try:
         queries = site.query_counts()  # first: a mistake shows before the long part
         site.wait_drained()
+        before = site.cpu()
         moves, counts, moves_elapsed = run_clients(
             site.clients, lambda c, o: play_for(site.port, c, args.seconds, rng, o)
         )
         backlog = site.queue_length()
+        site.wait_drained()  # the worker's after-move tasks are part of a move's cost
+        after = site.cpu()
+        moves_cpu = {part: after[part] - before[part] for part in after}
         gets, _, gets_elapsed = run_clients(site.clients, lambda c, o: get_for(site.port, c, args.seconds, o))
+        gets_cpu = {part: used - after[part] for part, used in site.cpu().items()}
         polls, _, polls_elapsed = run_clients(site.clients, lambda c, o: poll_for(site.port, c, args.seconds, o))
         site.wait_drained()
 
@@ -515,6 +558,12 @@ def main() -> None:
     print(line("GET /api/catalogue/ (token)", len(gets), gets_elapsed, gets))
     print(served("  of which inside the site", served_gets))
     print(line("GET a table's poller (session, 204)", len(polls), polls_elapsed, polls))
+    for label, used, count in (("a move", moves_cpu, len(moves)), ("a bare GET", gets_cpu, len(gets))):
+        print(
+            f"CPU ms per {label}: "
+            + ", ".join(f"{part} {seconds * 1000 / count:.1f}" for part, seconds in used.items())
+            + f" (in all {sum(used.values()) * 1000 / count:.1f})"
+        )
     print(
         f"moves/s : GETs/s = {moves_per_s:.1f} : {gets_per_s:.1f} = {moves_per_s / gets_per_s:.2f} (goal: 0.5 or more)"
     )
