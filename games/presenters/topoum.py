@@ -186,6 +186,8 @@ def _tile_label(view: dict, cell: dict, colour: str | None, mole_colour: str | N
         )
     if "feature" in cell:
         label.append(_(FEATURE_LABELS[cell["feature"]]))
+    if cell.get("deadly"):
+        label.append(_("deadly"))  # rulings T12, T16, T17: said in words too, not only drawn
     if mole_colour:
         label.append(_("%(colour)s mole") % {"colour": colour_label(mole_colour)})
         if cell["mole"] == view["seat"]:

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.template.loader import render_to_string
+from django.utils import translation
 
 from engine.core import canonical, get_game
 from games import presenters, selectors, services
@@ -295,6 +296,35 @@ def test_the_direction_picker_and_lines_of_sight_are_drawn(owner, member, client
     assert html.count('class="secondary tm-dir" data-key="dir:') == 2
     assert "Choose a direction for Panic Attack." in html and "Undo" in html
     assert 'class="tm-los"' in html and "Ending now scores 1 new line of sight: 4 medals." in html
+
+
+def test_a_deadly_square_is_ringed_named_and_explained(owner, member, clients):
+    """Rulings T12, T16, T17: a mole entering a puddle, gas, trap, footprint or dynamite is eliminated; the board
+    rings exactly those squares the view calls deadly, says so in each one's name, and the legend explains the ring."""
+    game = started(owner, member)
+    play_setup_from_pages(game, clients)
+    seat, _, _ = acting(game, clients)
+    detail = selectors.table_detail(game, game.seats.get(index=seat).user)
+    cells = detail["view"]["board"]
+    for cell in cells:
+        cell.pop("deadly", None)
+    plain, marked = cells[0], cells[1]
+    marked.update(feature="trap", deadly=True)
+    plain.pop("feature", None)
+    board = presenters.present("topoum", detail, ["ana", "bruno"])
+    html = render_to_string("games/topoum/board.html", {"board": board, "game": game, "detail": detail})
+    assert html.count('class="deadly-ring"') == 1
+    ringed = html.split('class="deadly-ring"')[0].rsplit("<title>", 1)[1]
+    assert ringed.startswith(f"space {marked['hex'][0]},{marked['hex'][1]}") and "deadly" in ringed.split("</title>")[0]
+    names = {t["key"]: t["label"] for t in board["board"]["tiles"]}
+    assert "deadly" not in names[f"{plain['hex'][0]},{plain['hex'][1]}"]
+    assert "deadly (a mole that enters is eliminated)" in html and 'class="tm-swatch legend deadly"' in html
+    with translation.override("es"):
+        board = presenters.present("topoum", detail, ["ana", "bruno"])
+        assert (
+            "mortal"
+            in {t["key"]: t["label"] for t in board["board"]["tiles"]}[f"{marked['hex'][0]},{marked['hex'][1]}"]
+        )
 
 
 def test_a_finished_war_shows_the_final_scoring_and_every_crate(owner, member, clients, client):
