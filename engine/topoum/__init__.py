@@ -4,8 +4,8 @@ Modules, from the ground up: board (geometry, codes), cards (types, presets, dec
 eliminations, removals, Law #4), scoring (lines of sight, final scoring), farmers (the eight farmers),
 obstacles (expert variant), barracks (from the reserve and back, T10), effects (the 22 cards, one table),
 setup (options, new game, initial battlefield), turn (a turn's decisions), rules (setup then turns: legal
-actions, apply), events (log entries, prompts, refusals as data), state (the position), view (view,
-determinize, plant_secrets), game (registration); hints (the bots' knowledge). No module imports one above it.
+actions, apply), events (log entries, prompts, refusals as data), view (what a seat sees), state (the position),
+hidden (determinize, plant_secrets), game (registration); hints (the bots' knowledge). No module imports one above it.
 
 A turn is a chain of small decisions; `legal_actions(seat)` lists exactly the choices of the current
 one, and none of them leads to a dead end (Law of War #7). Hexes are [q, r] lists. An action is accepted

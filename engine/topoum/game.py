@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from engine.core import Game, register
 
+from .hidden import determinize, plant_secrets
 from .setup import OPTIONS, check_options, new_state
 from .state import TopoumState
-from .view import determinize, plant_secrets, view
-
-TopoumState.seat_view = view  # see TopoumState.view
 
 
 @register

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar
-
 from engine.core import IllegalAction, NotYourDecision, State, find_action
 
 from . import board as B
@@ -11,6 +9,7 @@ from .board import geometry
 from .events import describe, explain_illegal
 from .rules import apply_action, legal_actions, legal_actions_of_type
 from .scoring import results
+from .view import view as seat_view
 
 # Fields copied as flat lists by clone(); nested ones are listed apart.
 _FLAT = (
@@ -219,12 +218,8 @@ class TopoumState(State):
         """The seat to act once she has made a decision of her turn; end_turn confirms it (ruling S3)."""
         return self.cur if self.phase == "play" and self.turn_log else None
 
-    # view.py builds states of its own (determinize), so it stands above this module and cannot be
-    # imported here: game.py, above both, gives the class the function that draws a seat's view.
-    seat_view: ClassVar[Callable[["TopoumState", int | None], dict]]
-
     def view(self, seat):
-        return self.seat_view(seat)
+        return seat_view(self, seat)
 
     def scores(self) -> list[float]:
         return [float(m) for m in self.medals]
