@@ -15,8 +15,9 @@ from django.test.utils import setup_test_environment
 
 
 @contextmanager
-def scratch_database(suffix: str, why: str) -> Iterator[None]:
-    """Run the block on a fresh database `<name>_<suffix>`; `why`: why it must be PostgreSQL (said on refusal)."""
+def scratch_database(suffix: str, why: str, *, keep: bool = False) -> Iterator[None]:
+    """Run the block on a fresh database `<name>_<suffix>`; `why`: why it must be PostgreSQL (said on refusal);
+    `keep`: leave it there afterwards (to try plans by hand), and say its name."""
     if connection.vendor != "postgresql":
         sys.exit(f"Set DATABASE_URL to a PostgreSQL server: {why}")
     setup_test_environment()
@@ -25,4 +26,7 @@ def scratch_database(suffix: str, why: str) -> Iterator[None]:
     try:
         yield
     finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+        if keep:
+            print(f"kept the database {connection.settings_dict['NAME']}")
+        else:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
