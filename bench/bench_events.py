@@ -34,18 +34,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.site_processes import (  # noqa: E402
-    PYTHON,
-    fresh_database,
-    manage_shell,
-    migrate,
-    start_process,
-    stop_processes,
-    wait_answering,
-)
+from bench import site_processes  # noqa: E402
 from tests.deploy.served import free_port  # noqa: E402
 from tests.integration.workers import celery_worker_command  # noqa: E402
 
+PYTHON = sys.executable
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench_events")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
 
@@ -176,7 +169,7 @@ def play(port: int, tables: list[dict], seconds: float, rng: random.Random, made
 
 class Site:
     def __init__(self, args, folder: Path):
-        fresh_database(PG_URL)
+        site_processes.fresh_database(PG_URL)
         self.env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "REDIS_URL")}
         self.env.update(
             DJANGO_SETTINGS_MODULE="config.settings",
@@ -190,12 +183,12 @@ class Site:
 
             redis.Redis.from_url(REDIS_URL).flushdb()
             self.env["REDIS_URL"] = REDIS_URL
-        migrate(self.env)
-        seeded = manage_shell(self.env, SEED.replace("CLIENTS", str(args.clients)), "seeding")
+        site_processes.migrate(self.env)
+        seeded = site_processes.manage_shell(self.env, SEED.replace("CLIENTS", str(args.clients)), "seeding")
         self.clients = json.loads(seeded.split("SEEDED ", 1)[1])
         self.port = free_port()
         self.processes = [
-            start_process(
+            site_processes.start(
                 [
                     PYTHON,
                     "-m",
@@ -212,23 +205,25 @@ class Site:
                 folder / "web.log",
                 self.env,
             ),
-            start_process(
+            site_processes.start(
                 celery_worker_command(concurrency=args.worker_concurrency, log_level="warning"),
                 folder / "worker.log",
                 self.env,
             ),
         ]
         self.worker_log = folder / "worker.log"
-        wait_answering(f"http://127.0.0.1:{self.port}", "/healthz/web", 120)
+        site_processes.wait_answering(f"http://127.0.0.1:{self.port}", "/healthz/web", 120)
         time.sleep(3)  # the worker connects to its broker
 
     def burst(self, users: list[int], each: int) -> float:
         """Write and announce the burst; the moment its rows were committed."""
-        said = manage_shell(self.env, BURST.replace("USERS", repr(users)).replace("EACH", str(each)), "the burst")
+        said = site_processes.manage_shell(
+            self.env, BURST.replace("USERS", repr(users)).replace("EACH", str(each)), "the burst"
+        )
         return float(said.split("COMMITTED ", 1)[1].split()[0])
 
     def stop(self) -> None:
-        stop_processes(self.processes, 30)
+        site_processes.stop(self.processes, 30)
 
 
 def main() -> None:

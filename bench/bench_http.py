@@ -46,7 +46,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.site_processes import fresh_database, manage_shell, start_process, stop_processes  # noqa: E402
+from bench import site_processes  # noqa: E402
 from tests.deploy.served import REAL_KEY, free_port  # noqa: E402  (the smoke test's helpers)
 
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench")
@@ -332,7 +332,7 @@ class Site:
     """`serve.sh prepare`, the seed, then `serve.sh web` and `serve.sh worker`, each its own process group."""
 
     def __init__(self, args, folder: Path):
-        fresh_database(PG_URL)
+        site_processes.fresh_database(PG_URL)
         import redis
 
         redis.Redis.from_url(REDIS_URL).flushdb()
@@ -362,10 +362,10 @@ class Site:
             .replace("TABLES_EACH", str(args.tables_each))
             .replace("EFFECTS_EACH", str(-(-args.effect_tables // args.clients)))
         )
-        self.clients = json.loads(manage_shell(self.env, seed, "seeding").split("SEEDED ", 1)[1])
+        self.clients = json.loads(site_processes.manage_shell(self.env, seed, "seeding").split("SEEDED ", 1)[1])
         self.worker_log = folder / "worker.log"
-        self.web = start_process(["bash", str(SERVE), "web"], folder / "web.log", self.env)
-        self.worker = start_process(["bash", str(SERVE), "worker"], self.worker_log, self.env)
+        self.web = site_processes.start(["bash", str(SERVE), "web"], folder / "web.log", self.env)
+        self.worker = site_processes.start(["bash", str(SERVE), "worker"], self.worker_log, self.env)
         self._wait_up()
 
     def _wait_up(self) -> None:
@@ -404,7 +404,7 @@ class Site:
     def query_counts(self) -> dict[str, int]:
         """The SQL queries of one request of each kind, in-process (Django's test client under the same settings,
         on the same database; CaptureQueriesContext), at a fresh table of two new players: the second of two."""
-        said = manage_shell(self.env, QUERIES.replace("GAME", repr(self.game)), "counting the queries")
+        said = site_processes.manage_shell(self.env, QUERIES.replace("GAME", repr(self.game)), "counting the queries")
         return json.loads(said.split("COUNTED ", 1)[1])
 
     def request_ms(self, method: str, path_end: str) -> list[float]:
@@ -437,7 +437,7 @@ class Site:
         return lines
 
     def stop(self) -> None:
-        stop_processes([self.web, self.worker], 60)  # SIGCONT first: the effects phase pauses the worker
+        site_processes.stop([self.web, self.worker], 60)  # SIGCONT first: the effects phase pauses the worker
 
 
 def line(label: str, count: int, elapsed: float, ms: list[float]) -> str:

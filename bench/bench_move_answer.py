@@ -36,18 +36,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from bench.site_processes import (  # noqa: E402
-    PYTHON,
-    fresh_database,
-    manage_shell,
-    migrate,
-    start_process,
-    stop_processes,
-    wait_answering,
-)
+from bench import site_processes  # noqa: E402
 from tests.deploy.served import free_port  # noqa: E402
 from tests.integration.workers import celery_worker_command  # noqa: E402
 
+PYTHON = sys.executable
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
 
@@ -82,25 +75,27 @@ class Site:
         for scope in ("ANON", "USER", "MOVES"):  # the throttles run (their cost is in the figures) but never refuse
             env.setdefault(f"TOPOS_API_RATE_{scope}", "100000/s")
         if setup == "postgres":
-            fresh_database(PG_URL)
+            site_processes.fresh_database(PG_URL)
             env.update(DATABASE_URL=PG_URL, REDIS_URL=REDIS_URL, DATABASE_CONN_MAX_AGE="60")
         else:
             env.update(DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}")
         self.env, self.port = env, free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        migrate(env)
-        said = manage_shell(env, MAKE_PLAYERS, "making the players")
+        site_processes.migrate(env)
+        said = site_processes.manage_shell(env, MAKE_PLAYERS, "making the players")
         self.keys = said.strip().splitlines()[-1].split()  # the shell may first say what it imported
         log = folder / "processes.log"
         self.processes = [
-            start_process([PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"], log, env),
-            start_process(celery_worker_command("--without-heartbeat", concurrency=2, log_level="warning"), log, env),
+            site_processes.start([PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"], log, env),
+            site_processes.start(
+                celery_worker_command("--without-heartbeat", concurrency=2, log_level="warning"), log, env
+            ),
         ]
-        wait_answering(self.base, "/", 120)
+        site_processes.wait_answering(self.base, "/", 120)
         time.sleep(2)  # the worker's start-up
 
     def stop(self) -> None:
-        stop_processes(self.processes, 20)
+        site_processes.stop(self.processes, 20)
 
     def call(self, method: str, path: str, key: str, body: dict | None = None) -> tuple[int, dict, float]:
         data = None if body is None else json.dumps(body).encode()

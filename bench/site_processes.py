@@ -42,7 +42,7 @@ def manage_shell(env: dict[str, str], script: str, what: str) -> str:
     return done.stdout
 
 
-def start_process(argv: list[str], log: Path, env: dict[str, str]) -> subprocess.Popen:
+def start(argv: list[str], log: Path, env: dict[str, str]) -> subprocess.Popen:
     """`argv` in a process group of its own, its output added to `log` (processes may share one)."""
     return subprocess.Popen(
         argv, cwd=ROOT, env=env, stdout=open(log, "ab"), stderr=subprocess.STDOUT, start_new_session=True
@@ -63,7 +63,7 @@ def wait_answering(base: str, path: str, seconds: float) -> None:
     raise SystemExit(f"nothing answered at {base}{path} within {seconds:.0f} s")
 
 
-def stop_processes(processes: list[subprocess.Popen], timeout: float) -> None:
+def stop(processes: list[subprocess.Popen], timeout: float) -> None:
     """TERM each process group (CONT first: a bench may have paused one), and KILL it if it lasts `timeout` s more."""
     for process in processes:
         try:
