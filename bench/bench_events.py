@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench import site_processes  # noqa: E402
 from tests.deploy.served import free_port  # noqa: E402
+from tests.events.uvicorn_site import uvicorn_command  # noqa: E402
 from tests.integration.workers import celery_worker_command  # noqa: E402
 
-PYTHON = sys.executable
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench_events")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
 
@@ -188,23 +188,7 @@ class Site:
         self.clients = json.loads(seeded.split("SEEDED ", 1)[1])
         self.port = free_port()
         self.processes = [
-            site_processes.start(
-                [
-                    PYTHON,
-                    "-m",
-                    "uvicorn",
-                    "config.asgi:application",
-                    "--port",
-                    str(self.port),
-                    "--no-access-log",
-                    "--log-level",
-                    "warning",
-                    "--timeout-graceful-shutdown",
-                    "2",
-                ],
-                folder / "web.log",
-                self.env,
-            ),
+            site_processes.start(uvicorn_command(self.port, "--log-level", "warning"), folder / "web.log", self.env),
             site_processes.start(
                 celery_worker_command(concurrency=args.worker_concurrency, log_level="warning"),
                 folder / "worker.log",
