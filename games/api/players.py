@@ -132,10 +132,13 @@ class PlayerView(APIView):
         },
     )
     def get(self, request, username: str):
-        asked = _player_and_filters(request, username)
-        if isinstance(asked, Response):
-            return asked
-        person, filters = asked
+        try:
+            person = active_player(username)
+        except NotFound as exc:
+            return error_response(exc)
+        filters = _filters(request)
+        if isinstance(filters, Response):
+            return filters
         query = request.query_params.copy()
         query.pop("cursor", None)
         games_url = request.build_absolute_uri(reverse("api-player-games", args=[person.username]))
@@ -150,16 +153,6 @@ class PlayerView(APIView):
             ),
         }
         return Response(PlayerOut(data).data)
-
-
-def _player_and_filters(request, username: str) -> tuple | Response:
-    """The player asked for and the filters of her games asked for, or the answer refusing them (404 first)."""
-    try:
-        person = active_player(username)
-    except NotFound as exc:
-        return error_response(exc)
-    filters = _filters(request)
-    return filters if isinstance(filters, Response) else (person, filters)
 
 
 def _filters(request) -> HistoryFilters | Response:
@@ -196,8 +189,11 @@ class PlayerGamesView(APIView):
         },
     )
     def get(self, request, username: str):
-        asked = _player_and_filters(request, username)
-        if isinstance(asked, Response):
-            return asked
-        person, filters = asked
+        try:
+            person = active_player(username)
+        except NotFound as exc:
+            return error_response(exc)
+        filters = _filters(request)
+        if isinstance(filters, Response):
+            return filters
         return Response(FinishedGamesPageOut(history_page(request, self, person, filters)).data)
