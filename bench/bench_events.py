@@ -25,8 +25,6 @@ import http.client
 import json
 import os
 import random
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -36,9 +34,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench import site_processes  # noqa: E402
 from tests.deploy.served import free_port  # noqa: E402
+from tests.events.uvicorn_site import uvicorn_command  # noqa: E402
+from tests.integration.workers import celery_worker_command  # noqa: E402
 
-PYTHON = sys.executable
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench_events")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
 
@@ -169,9 +169,7 @@ def play(port: int, tables: list[dict], seconds: float, rng: random.Random, made
 
 class Site:
     def __init__(self, args, folder: Path):
-        db = PG_URL.rsplit("/", 1)[1]
-        subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", db], check=True)
-        subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", db], check=True)
+        site_processes.fresh_database(PG_URL)
         self.env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "REDIS_URL")}
         self.env.update(
             DJANGO_SETTINGS_MODULE="config.settings",
@@ -185,91 +183,31 @@ class Site:
 
             redis.Redis.from_url(REDIS_URL).flushdb()
             self.env["REDIS_URL"] = REDIS_URL
-        subprocess.run([PYTHON, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=self.env, check=True)
-        done = subprocess.run(
-            [PYTHON, "manage.py", "shell", "-c", SEED.replace("CLIENTS", str(args.clients))],
-            cwd=ROOT,
-            env=self.env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        self.clients = json.loads(done.stdout.split("SEEDED ", 1)[1])
+        site_processes.migrate(self.env)
+        seeded = site_processes.manage_shell(self.env, SEED.replace("CLIENTS", str(args.clients)), "seeding")
+        self.clients = json.loads(seeded.split("SEEDED ", 1)[1])
         self.port = free_port()
         self.processes = [
-            self._start(
-                folder / "web.log",
-                [
-                    PYTHON,
-                    "-m",
-                    "uvicorn",
-                    "config.asgi:application",
-                    "--port",
-                    str(self.port),
-                    "--no-access-log",
-                    "--log-level",
-                    "warning",
-                    "--timeout-graceful-shutdown",
-                    "2",
-                ],
-            ),
-            self._start(
+            site_processes.start(uvicorn_command(self.port, "--log-level", "warning"), folder / "web.log", self.env),
+            site_processes.start(
+                celery_worker_command(concurrency=args.worker_concurrency, log_level="warning"),
                 folder / "worker.log",
-                [
-                    PYTHON,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "config",
-                    "worker",
-                    "-l",
-                    "warning",
-                    "-c",
-                    str(args.worker_concurrency),
-                    "--without-gossip",
-                    "--without-mingle",
-                ],
+                self.env,
             ),
         ]
         self.worker_log = folder / "worker.log"
-        time.sleep(1)
-        for _ in range(240):
-            try:
-                http.client.HTTPConnection("127.0.0.1", self.port, timeout=2).request("GET", "/healthz/web")
-                break
-            except OSError:
-                time.sleep(0.5)
+        site_processes.wait_answering(f"http://127.0.0.1:{self.port}", "/healthz/web", 120)
         time.sleep(3)  # the worker connects to its broker
-
-    def _start(self, log: Path, argv: list[str]) -> subprocess.Popen:
-        return subprocess.Popen(
-            argv, cwd=ROOT, env=self.env, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True
-        )
 
     def burst(self, users: list[int], each: int) -> float:
         """Write and announce the burst; the moment its rows were committed."""
-        script = BURST.replace("USERS", repr(users)).replace("EACH", str(each))
-        done = subprocess.run(
-            [PYTHON, "manage.py", "shell", "-c", script],
-            cwd=ROOT,
-            env=self.env,
-            check=True,
-            capture_output=True,
-            text=True,
+        said = site_processes.manage_shell(
+            self.env, BURST.replace("USERS", repr(users)).replace("EACH", str(each)), "the burst"
         )
-        return float(done.stdout.split("COMMITTED ", 1)[1].split()[0])
+        return float(said.split("COMMITTED ", 1)[1].split()[0])
 
     def stop(self) -> None:
-        for process in self.processes:
-            try:
-                os.killpg(process.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        for process in self.processes:
-            try:
-                process.wait(30)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+        site_processes.stop(self.processes, 30)
 
 
 def main() -> None:

@@ -46,9 +46,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench import site_processes  # noqa: E402
 from tests.deploy.served import REAL_KEY, free_port  # noqa: E402  (the smoke test's helpers)
 
-PYTHON = sys.executable
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
 SERVE = ROOT / "config" / "scripts" / "serve.sh"
@@ -332,9 +332,7 @@ class Site:
     """`serve.sh prepare`, the seed, then `serve.sh web` and `serve.sh worker`, each its own process group."""
 
     def __init__(self, args, folder: Path):
-        db = PG_URL.rsplit("/", 1)[1]
-        subprocess.run(["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", db], check=True)
-        subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", db], check=True)
+        site_processes.fresh_database(PG_URL)
         import redis
 
         redis.Redis.from_url(REDIS_URL).flushdb()
@@ -364,29 +362,11 @@ class Site:
             .replace("TABLES_EACH", str(args.tables_each))
             .replace("EFFECTS_EACH", str(-(-args.effect_tables // args.clients)))
         )
-        done = subprocess.run(
-            [PYTHON, "manage.py", "shell", "-c", seed],
-            cwd=ROOT,
-            env=self.env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        self.clients = json.loads(done.stdout.split("SEEDED ", 1)[1])
+        self.clients = json.loads(site_processes.manage_shell(self.env, seed, "seeding").split("SEEDED ", 1)[1])
         self.worker_log = folder / "worker.log"
-        self.web = self._start("web", folder / "web.log")
-        self.worker = self._start("worker", self.worker_log)
+        self.web = site_processes.start(["bash", str(SERVE), "web"], folder / "web.log", self.env)
+        self.worker = site_processes.start(["bash", str(SERVE), "worker"], self.worker_log, self.env)
         self._wait_up()
-
-    def _start(self, part: str, log: Path) -> subprocess.Popen:
-        return subprocess.Popen(
-            ["bash", str(SERVE), part],
-            cwd=ROOT,
-            env=self.env,
-            stdout=open(log, "wb"),
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
 
     def _wait_up(self) -> None:
         for _ in range(240):
@@ -424,16 +404,8 @@ class Site:
     def query_counts(self) -> dict[str, int]:
         """The SQL queries of one request of each kind, in-process (Django's test client under the same settings,
         on the same database; CaptureQueriesContext), at a fresh table of two new players: the second of two."""
-        done = subprocess.run(
-            [PYTHON, "manage.py", "shell", "-c", QUERIES.replace("GAME", repr(self.game))],
-            cwd=ROOT,
-            env=self.env,
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode:
-            raise SystemExit("counting the queries failed:\n" + done.stderr[-3000:])
-        return json.loads(done.stdout.split("COUNTED ", 1)[1])
+        said = site_processes.manage_shell(self.env, QUERIES.replace("GAME", repr(self.game)), "counting the queries")
+        return json.loads(said.split("COUNTED ", 1)[1])
 
     def request_ms(self, method: str, path_end: str) -> list[float]:
         """The web's own duration of each such request (its JSON request lines), sorted."""
@@ -465,17 +437,7 @@ class Site:
         return lines
 
     def stop(self) -> None:
-        for process in (self.web, self.worker):
-            try:
-                os.killpg(process.pid, signal.SIGCONT)
-                os.killpg(process.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-        for process in (self.web, self.worker):
-            try:
-                process.wait(60)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+        site_processes.stop([self.web, self.worker], 60)  # SIGCONT first: the effects phase pauses the worker
 
 
 def line(label: str, count: int, elapsed: float, ms: list[float]) -> str:

@@ -48,13 +48,11 @@ logging.getLogger("topos.request").setLevel(logging.WARNING)  # a line per reque
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
-from django.utils import timezone  # noqa: E402
 
+from bench.finished_games import add_people, add_two_player_tables, settle  # noqa: E402
 from bench.scratch_database import scratch_database  # noqa: E402
 
-KINDS = ("topology", "topoum", "toppo")
 PLAYERS = 2000
-BATCH = 5000
 MINE = {"finished": 300, "aborted": 20, "running": 8, "open": 2}
 LIVE = {"running": 300, "open": 60}
 PAGES = {
@@ -69,12 +67,11 @@ PAGES = {
 }
 
 
-def add_games(count: int, people: list[int], rng: random.Random, me: int | None = None) -> None:
-    """`count` finished (19 in 20) or aborted two-player tables among `people`, in bulk; with `me`, also her
-    tables (MINE) and LIVE tables of others in play or waiting, which stay as many whatever the size."""
-    from games.models import Game, Seat
+def plan_of(count: int, people: list[int], rng: random.Random, me: int | None = None) -> list[tuple[str, int, int]]:
+    """`count` finished (19 in 20) or aborted two-player tables among `people`; with `me`, also her tables (MINE)
+    and LIVE tables of others in play or waiting, which stay as many whatever the size."""
+    from games.models import Game
 
-    now = timezone.now()
     plan = [
         (Game.Status.FINISHED if rng.random() < 0.95 else Game.Status.ABORTED, rng.choice(people), rng.choice(people))
         for _ in range(count)
@@ -82,50 +79,7 @@ def add_games(count: int, people: list[int], rng: random.Random, me: int | None 
     if me is not None:
         plan += [(status, me, rng.choice(people)) for status, n in MINE.items() for _ in range(n)]
         plan += [(status, rng.choice(people), rng.choice(people)) for status, n in LIVE.items() for _ in range(n)]
-    plan = [(status, a, b) for status, a, b in plan if a != b]
-    for chunk in range(0, len(plan), BATCH):
-        part = plan[chunk : chunk + BATCH]
-        games = Game.objects.bulk_create(
-            [
-                Game(
-                    kind=rng.choice(KINDS),
-                    players=2,
-                    turn_seconds=86400,
-                    created_by_id=a,
-                    status=status,
-                    private=rng.random() < 0.3,
-                    invite_code=f"l{rng.getrandbits(60):x}",
-                    finished_at=(
-                        now - timezone.timedelta(minutes=rng.randint(0, 10**6))
-                        if status == Game.Status.FINISHED
-                        else None
-                    ),
-                    to_act=[rng.randint(0, 1)] if status == Game.Status.RUNNING else [],
-                )
-                for status, a, b in part
-            ],
-            batch_size=BATCH,
-        )
-        seats = []
-        for game, (status, a, b) in zip(games, part):
-            done = status == Game.Status.FINISHED
-            first, left = rng.random() < 0.5, done and rng.random() < 0.1
-            for index, user, won in ((0, a, first), (1, b, not first)):
-                if status == Game.Status.OPEN and index == 1:
-                    continue
-                seats.append(
-                    Seat(
-                        game=game,
-                        index=index,
-                        user_id=user,
-                        rank=(1 if won else 2) if done else None,
-                        score=rng.randint(0, 80) if done else None,
-                        abandoned=left and not won,
-                    )
-                )
-        Seat.objects.bulk_create(seats, batch_size=BATCH)
-    with connection.cursor() as cursor:
-        cursor.execute("VACUUM ANALYZE")
+    return [(status, a, b) for status, a, b in plan if a != b]
 
 
 def measure(clients: dict[str, Client], samples: int) -> dict[str, tuple[float, int, list[dict], float]]:
@@ -181,23 +135,19 @@ def main() -> None:
     args = parser.parse_args()
     with scratch_database("lists", "the indexes and plans are PostgreSQL's."):
         from accounts.models import User
-        from games.services.player_summaries import player_summaries_rebuild
 
         rng = random.Random(16)
-        User.objects.bulk_create(
-            [User(username=f"p{i}", email=f"p{i}@example.com", password="!") for i in range(PLAYERS)], batch_size=BATCH
-        )
+        people = add_people(0, PLAYERS)
         me = User.objects.create(username="me", email="me@example.com", password="!")
         other = User.objects.create(username="other", email="other@example.com", password="!")
-        people = list(User.objects.filter(username__startswith="p").values_list("pk", flat=True))
         clients = {"me": Client(), "other": Client()}
         clients["me"].force_login(me)
         clients["other"].force_login(other)
         results, stored = {}, 0
         for size in sorted(args.sizes):
             started = time.perf_counter()
-            add_games(size - stored, people, rng, me.pk if stored == 0 else None)
-            player_summaries_rebuild()
+            add_two_player_tables(plan_of(size - stored, people, rng, me.pk if stored == 0 else None), rng)
+            settle()
             stored = size
             print(f"{size:,} games stored (filled in {time.perf_counter() - started:.0f} s)", flush=True)
             results[size] = measure(clients, args.samples)

@@ -26,10 +26,7 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -38,6 +35,11 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+from bench import site_processes  # noqa: E402
+from tests.deploy.served import free_port  # noqa: E402
+from tests.integration.workers import celery_worker_command  # noqa: E402
+
 PYTHON = sys.executable
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
@@ -52,12 +54,6 @@ for name in ("bench-ana", "bench-bruno"):
     keys.append(api_token_create(user=user, name="bench")[1])
 print(" ".join(keys))
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Site:
@@ -79,74 +75,27 @@ class Site:
         for scope in ("ANON", "USER", "MOVES"):  # the throttles run (their cost is in the figures) but never refuse
             env.setdefault(f"TOPOS_API_RATE_{scope}", "100000/s")
         if setup == "postgres":
-            subprocess.run(
-                ["dropdb", "-h", "127.0.0.1", "-U", "postgres", "--if-exists", PG_URL.rsplit("/", 1)[1]], check=True
-            )
-            subprocess.run(["createdb", "-h", "127.0.0.1", "-U", "postgres", PG_URL.rsplit("/", 1)[1]], check=True)
+            site_processes.fresh_database(PG_URL)
             env.update(DATABASE_URL=PG_URL, REDIS_URL=REDIS_URL, DATABASE_CONN_MAX_AGE="60")
         else:
             env.update(DATABASE_URL=f"sqlite:///{folder / 'bench.sqlite3'}")
         self.env, self.port = env, free_port()
         self.base = f"http://127.0.0.1:{self.port}"
-        subprocess.run([PYTHON, "manage.py", "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
-        done = subprocess.run(
-            [PYTHON, "manage.py", "shell", "-c", MAKE_PLAYERS],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        self.keys = done.stdout.strip().splitlines()[-1].split()  # the shell may first say what it imported
-        log = open(folder / "processes.log", "wb")
+        site_processes.migrate(env)
+        said = site_processes.manage_shell(env, MAKE_PLAYERS, "making the players")
+        self.keys = said.strip().splitlines()[-1].split()  # the shell may first say what it imported
+        log = folder / "processes.log"
         self.processes = [
-            subprocess.Popen(
-                [PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            ),
-            subprocess.Popen(
-                [
-                    PYTHON,
-                    "-m",
-                    "celery",
-                    "-A",
-                    "config",
-                    "worker",
-                    "-l",
-                    "warning",
-                    "-c",
-                    "2",
-                    "--without-gossip",
-                    "--without-mingle",
-                    "--without-heartbeat",
-                ],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
+            site_processes.start([PYTHON, "manage.py", "runserver", "--noreload", f"127.0.0.1:{self.port}"], log, env),
+            site_processes.start(
+                celery_worker_command("--without-heartbeat", concurrency=2, log_level="warning"), log, env
             ),
         ]
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(self.base + "/", timeout=2)
-                break
-            except (urllib.error.URLError, ConnectionError):
-                time.sleep(0.2)
+        site_processes.wait_answering(self.base, "/", 120)
         time.sleep(2)  # the worker's start-up
 
     def stop(self) -> None:
-        for process in self.processes:
-            os.killpg(process.pid, signal.SIGTERM)
-        for process in self.processes:
-            try:
-                process.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
+        site_processes.stop(self.processes, 20)
 
     def call(self, method: str, path: str, key: str, body: dict | None = None) -> tuple[int, dict, float]:
         data = None if body is None else json.dumps(body).encode()
@@ -167,7 +116,11 @@ class Site:
 
 def open_table(site: Site, bots: list[str]) -> int:
     status, table, _ = site.call(
-        "POST", "/api/tables/", site.keys[0], {"game": "topoum", "players": 1 + len(bots) if bots else 2, "bots": bots}
+        "POST",
+        "/api/tables/",
+        site.keys[0],
+        # The creator starts it herself below: a table of people would otherwise deal itself at the join (issue 17).
+        {"game": "topoum", "players": 1 + len(bots) if bots else 2, "bots": bots, "auto_start": False},
     )
     assert status == 201, table
     if not bots:
@@ -215,7 +168,6 @@ def answers(lengths: list[int], moves: int) -> None:
     """Queries, bytes and median time of one move's answer (API and htmx) at Toppo tables `lengths` actions long."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     os.environ["DATABASE_URL"] = PG_URL
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()

@@ -31,76 +31,23 @@ import django  # noqa: E402
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
-from django.utils import timezone  # noqa: E402
 
-KINDS = ("topology", "topoum", "toppo")
-BATCH = 5000
+from bench.finished_games import add_people, add_two_player_tables, settle  # noqa: E402
+from bench.scratch_database import scratch_database  # noqa: E402
 
 
 def add_players(start: int, stop: int, games_each: int, rng: random.Random, prolific=None, prolific_games=0):
-    """Players start..stop-1, then tables of two among them (and the prolific player), finished or aborted."""
-    from accounts.models import User
-    from games.models import Game, Seat
+    """Players start..stop-1, then tables of two among them (and the prolific player), finished (9 in 10) or
+    aborted."""
+    from games.models import Game
 
-    User.objects.bulk_create(
-        [User(username=f"p{i}", email=f"p{i}@example.com", password="!") for i in range(start, stop)], batch_size=BATCH
-    )
-    ids = list(User.objects.filter(username__startswith="p").values_list("pk", flat=True))
-    creator = ids[0]
+    ids = add_people(start, stop)
     pairs = [(rng.choice(ids), rng.choice(ids)) for _ in range((stop - start) * games_each // 2)]
     if prolific is not None:
         pairs += [(prolific.pk, rng.choice(ids)) for _ in range(prolific_games)]
-    pairs = [(a, b) for a, b in pairs if a != b]
-    now = timezone.now()
-    for chunk in range(0, len(pairs), BATCH):
-        part = pairs[chunk : chunk + BATCH]
-        games = Game.objects.bulk_create(
-            [
-                Game(
-                    kind=rng.choice(KINDS),
-                    players=2,
-                    turn_seconds=86400,
-                    created_by_id=creator,
-                    private=rng.random() < 0.3,
-                    invite_code=f"b{start:x}-{chunk + i:x}",
-                    status=Game.Status.ABORTED if rng.random() < 0.1 else Game.Status.FINISHED,
-                    finished_at=now - timezone.timedelta(minutes=rng.randint(0, 10**6)),
-                )
-                for i in range(len(part))
-            ]
-        )
-        seats = []
-        for game, (a, b) in zip(games, part):
-            first = rng.random() < 0.5
-            done = game.status == Game.Status.FINISHED
-            left = done and rng.random() < 0.1
-            seats.append(
-                Seat(
-                    game=game,
-                    index=0,
-                    user_id=a,
-                    rank=(1 if first else 2) if done else None,
-                    score=rng.randint(0, 80) if done else None,
-                    abandoned=left and not first,
-                )
-            )
-            seats.append(
-                Seat(
-                    game=game,
-                    index=1,
-                    user_id=b,
-                    rank=(2 if first else 1) if done else None,
-                    score=rng.randint(0, 80) if done else None,
-                    abandoned=left and first,
-                )
-            )
-        Seat.objects.bulk_create(seats)
-    from games.services.player_summaries import player_summaries_rebuild
-
-    player_summaries_rebuild()  # her statistics are her summaries (issue 16), kept as games end
-    with connection.cursor() as cursor:
-        cursor.execute("VACUUM ANALYZE")
+    plan = [(Game.Status.ABORTED if rng.random() < 0.1 else Game.Status.FINISHED, a, b) for a, b in pairs if a != b]
+    add_two_player_tables(plan, rng)
+    settle()  # her statistics are her summaries (issue 16), kept as games end
 
 
 def timed(fn) -> float:
@@ -176,11 +123,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=50)
     parser.add_argument("--keep", action="store_true", help="Keep the filled database (to try plans by hand).")
     args = parser.parse_args()
-    if connection.vendor != "postgresql":
-        sys.exit("Set DATABASE_URL to a PostgreSQL server: the index and the plan are PostgreSQL's.")
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with scratch_database("player_stats", "the index and the plan are PostgreSQL's.", keep=args.keep):
         from accounts.models import User
 
         rng = random.Random(5)
@@ -194,11 +137,6 @@ def main() -> None:
             done = size
             report(size, prolific, viewer, rng, args.samples)
         plan(prolific)
-    finally:
-        if args.keep:
-            print(f"kept the database {connection.settings_dict['NAME']}")
-        else:
-            connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

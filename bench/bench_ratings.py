@@ -29,7 +29,8 @@ import django  # noqa: E402
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
+
+from bench.scratch_database import scratch_database  # noqa: E402
 
 KEY = "topology"
 BATCH = 5000
@@ -121,9 +122,7 @@ def main() -> None:
     parser.add_argument("--large", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=200)
     args = parser.parse_args()
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with scratch_database("ratings"):
         rng = random.Random(5)
         results = {}
         for players, already in ((args.small, 0), (args.large, args.small)):
@@ -138,8 +137,6 @@ def main() -> None:
         for name in small:
             (a, a_med), (b, b_med) = small[name], large[name]
             print(f"{name:<{width}}  {a:6.2f} ({a_med:6.2f})  {b:6.2f} ({b_med:6.2f})  {b / a:5.2f}")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

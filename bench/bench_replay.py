@@ -26,7 +26,8 @@ import django  # noqa: E402
 django.setup()
 
 from django.db import connection  # noqa: E402
-from django.test.utils import setup_test_environment  # noqa: E402
+
+from bench.scratch_database import scratch_database  # noqa: E402
 
 
 def build_game(target: int, rng: random.Random):
@@ -61,9 +62,7 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=1000)
     parser.add_argument("--samples", type=int, default=30)
     args = parser.parse_args()
-    setup_test_environment()
-    old_name = connection.creation.create_test_db(verbosity=0)
-    try:
+    with scratch_database("replay"):
         from games import replay
 
         rng = random.Random(11)
@@ -79,8 +78,6 @@ def main() -> None:
         print(f"cold  ply {plies}: {timed(plies):.1f} ms (replays from the start, writes the checkpoints)")
         warm = [timed(rng.randint(0, plies)) for _ in range(args.samples)]
         print(f"warm  {args.samples} random plies: median {statistics.median(warm):.1f} ms, max {max(warm):.1f} ms")
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
 if __name__ == "__main__":

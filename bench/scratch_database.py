@@ -15,14 +15,20 @@ from django.test.utils import setup_test_environment
 
 
 @contextmanager
-def scratch_database(suffix: str, why: str) -> Iterator[None]:
-    """Run the block on a fresh database `<name>_<suffix>`; `why`: why it must be PostgreSQL (said on refusal)."""
-    if connection.vendor != "postgresql":
+def scratch_database(suffix: str, why: str | None = None, *, keep: bool = False) -> Iterator[None]:
+    """Run the block on a fresh database `<name>_<suffix>`; `why`: why it must be PostgreSQL (said on refusal),
+    None if any will do (SQLite's is then Django's test database, in memory); `keep`: leave it there afterwards
+    (to try plans by hand), and say its name."""
+    if connection.vendor == "postgresql":
+        connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_{suffix}"
+    elif why:
         sys.exit(f"Set DATABASE_URL to a PostgreSQL server: {why}")
     setup_test_environment()
-    connection.settings_dict["TEST"]["NAME"] = f"{connection.settings_dict['NAME']}_{suffix}"
     old_name = connection.creation.create_test_db(verbosity=0)
     try:
         yield
     finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
+        if keep:
+            print(f"kept the database {connection.settings_dict['NAME']}")
+        else:
+            connection.creation.destroy_test_db(old_name, verbosity=0)

@@ -14,7 +14,7 @@ from ..models import Game, Invitation
 from ..services.bot_accounts import account_make_bot
 from ..services.invitations import invitation_accept, invitation_decline
 from .errors import error_response
-from .pagination import _Pages, cursor_parameters
+from .pagination import PageOut, _Pages, cursor_parameters, page_answer
 from .responses import BotAccountOut, InvitationAcceptedOut, error, errors
 
 
@@ -75,9 +75,7 @@ class InvitationOut(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
 
-class InvitationPageOut(serializers.Serializer):
-    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
-    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+class InvitationPageOut(PageOut):
     results = InvitationOut(many=True)
 
 
@@ -101,14 +99,8 @@ class InvitationListView(APIView):
         pending = pending.filter(
             **{field: filters.validated_data[name] for field, name in lookups.items() if name in filters.validated_data}
         )
-        pages = InvitationPages()
-        page = pages.paginate_queryset(pending, request, view=self)
         return Response(
-            {
-                "next": pages.get_next_link(),
-                "previous": pages.get_previous_link(),
-                "results": [_invitation(i) for i in page],
-            }
+            page_answer(InvitationPages, pending, request, self, lambda page: [_invitation(i) for i in page])
         )
 
 

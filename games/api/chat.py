@@ -20,7 +20,7 @@ from ..services import chat as services
 from ..services.table_access import can_see, table_not_found
 from .errors import error_response
 from .idempotency import idempotent
-from .pagination import _Pages, cursor_parameters
+from .pagination import PageOut, _Pages, cursor_parameters, page_answer
 from .responses import error
 from .views import IDEMPOTENCY
 
@@ -98,9 +98,7 @@ class MuteOut(serializers.Serializer):
     created = serializers.DateTimeField()
 
 
-class MuteListOut(serializers.Serializer):
-    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
-    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+class MuteListOut(PageOut):
     results = MuteOut(many=True, help_text="Newest mute first.")
 
 
@@ -289,11 +287,8 @@ class MutesView(APIView):
         responses={200: MuteListOut, 400: error(400, "A cursor or page size that is not valid."), 401: NOT_LOGGED_IN},
     )
     def get(self, request):
-        pages = MutePages()
-        page = pages.paginate_queryset(chat.mutes_of_user(request.user).order_by(), request, view=self)
-        return Response(
-            {"next": pages.get_next_link(), "previous": pages.get_previous_link(), "results": [_mute(m) for m in page]}
-        )
+        rows = chat.mutes_of_user(request.user).order_by()
+        return Response(page_answer(MutePages, rows, request, self, lambda page: [_mute(m) for m in page]))
 
     @extend_schema(
         operation_id="me_mutes_add",

@@ -19,7 +19,7 @@ from engine.core import all_games
 from .. import player_stats
 from ..errors import NotFound
 from ..models import Pace
-from .pagination import _Pages
+from .pagination import _Pages, page_answer
 
 
 class HistoryPages(_Pages):
@@ -75,15 +75,14 @@ def with_links(result: dict) -> dict:
 def history_page(request, view, person, filters: HistoryFilters, *, base_url: str | None = None) -> dict:
     """One page of her finished games as `request` asks; `base_url` is where the `next` link leads (default: here)."""
     viewer = request.user if request.user.is_authenticated else None
-    pages = HistoryPages()
-    page = pages.paginate_queryset(filters.seats(person, viewer), request, view=view)
-    if base_url is not None:
-        pages.base_url = base_url
-    return {
-        "next": pages.get_next_link(),
-        "previous": pages.get_previous_link(),
-        "results": [with_links(player_stats.game_result(g, person)) for g in player_stats.games_of(page)],
-    }
+    return page_answer(
+        HistoryPages,
+        filters.seats(person, viewer),
+        request,
+        view,
+        lambda page: [with_links(player_stats.game_result(g, person)) for g in player_stats.games_of(page)],
+        base_url=base_url,
+    )
 
 
 def active_player(username: str):

@@ -17,7 +17,7 @@ from .. import lobby, selectors, spectating
 from ..models import Pace
 from ..services.challenges import challenge_create
 from .idempotency import idempotent
-from .pagination import _Pages, cursor_parameters
+from .pagination import PageOut, _Pages, cursor_parameters
 from .responses import TableDetailOut, TableSummaryOut, error
 from .serializers import TableCreateIn, table_choices
 from .views import IDEMPOTENCY, _detail, _lock_user
@@ -30,9 +30,7 @@ class WatchedTableOut(TableSummaryOut):
     updated_at = serializers.DateTimeField(help_text="Its latest activity (the list's order).")
 
 
-class WatchPageOut(serializers.Serializer):
-    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
-    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+class WatchPageOut(PageOut):
     results = WatchedTableOut(many=True)
 
 

@@ -22,7 +22,7 @@ from ..notifications import selectors, services
 from ..notifications.texts import notification_words, table_path
 from .errors import error_response
 from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE
-from .pagination import _Pages, cursor_parameters
+from .pagination import _Pages, cursor_parameters, page_answer
 from .responses import error
 
 EVENTS = dict(NotificationEvent.choices)
@@ -104,16 +104,15 @@ class NotificationListView(APIView):
         unread = filters.validated_data.get("unread")
         if unread is not None:
             rows = rows.filter(read_at__isnull=unread)
-        pages = NotificationPages()
-        page = pages.paginate_queryset(rows, request, view=self)
-        return Response(
-            {
-                "next": pages.get_next_link(),
-                "previous": pages.get_previous_link(),
-                "unread": selectors.unread_count(user=request.user),
-                "results": [notification_data(n) for n in page],
-            }
+        answer = page_answer(
+            NotificationPages,
+            rows,
+            request,
+            self,
+            lambda page: [notification_data(n) for n in page],
+            unread=selectors.unread_count(user=request.user),
         )
+        return Response(answer)
 
 
 class NotificationReadView(APIView):

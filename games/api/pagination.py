@@ -59,6 +59,29 @@ class LogPages(_Pages):
     max_page_size = 1000
 
 
+# A page of a list; subclasses add its `results`.  (A comment, not a docstring: drf-spectacular would give each
+# subclass without a docstring of its own that description in the schema.)
+class PageOut(serializers.Serializer):
+    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
+    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+
+
+def page_answer(pages: type[_Pages], rows, request, view, results, *, base_url: str | None = None, **fields) -> dict:
+    """One page of `rows` as `request` asks, in the shape every list answers: `next`, `previous`, any other
+    `fields`, then `results`, which `results(page)` makes of the page's rows.  `base_url`: where the links lead
+    when not to this request's own path (a list embedded in another answer)."""
+    paginator = pages()
+    page = paginator.paginate_queryset(rows, request, view=view)
+    if base_url is not None:
+        paginator.base_url = base_url
+    return {
+        "next": paginator.get_next_link(),
+        "previous": paginator.get_previous_link(),
+        **fields,
+        "results": results(page),
+    }
+
+
 def cursor_parameters(pages: type[_Pages]) -> list[OpenApiParameter]:
     return [
         OpenApiParameter(

@@ -18,6 +18,7 @@ from rest_framework import serializers
 from engine.view_schemas import VIEW_SCHEMAS, openapi_schema
 
 from ..models import Game, Pace
+from .pagination import PageOut
 
 # --- errors ---------------------------------------------------------------------------------------------------
 
@@ -243,9 +244,7 @@ class TableDetailOut(TableSummaryOut):
     abort = AbortStandingOut(required=False, help_text="Running tables: who agreed to abort.")
 
 
-class TablePageOut(serializers.Serializer):
-    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
-    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+class TablePageOut(PageOut):
     results = TableSummaryOut(many=True, help_text="Newest first.")
 
 

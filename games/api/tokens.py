@@ -34,7 +34,7 @@ from .own import (
     bad_body,
     form_refused,
 )
-from .pagination import _Pages, cursor_parameters
+from .pagination import _Pages, cursor_parameters, page_answer
 from .responses import error
 
 EXPIRY_VALUES = [value for value, _label in TokenCreateForm.EXPIRY_CHOICES]
@@ -129,15 +129,12 @@ class TokenListView(APIView):
         responses={200: TokenListOut, 400: error(400, "A cursor or page size that is not valid."), **SIGNED_OUT},
     )
     def get(self, request):
-        pages = TokenPages()
-        page = pages.paginate_queryset(account_selectors.tokens_of_user(user=request.user), request, view=self)
-        return Response(
-            {
-                "next": pages.get_next_link(),
-                "previous": pages.get_previous_link(),
-                "results": [token_data(t, request) for t in with_noted_uses(page)],
-            }
-        )
+        rows = account_selectors.tokens_of_user(user=request.user)
+
+        def shown(page):  # the uses requests noted, read once for the whole page
+            return [token_data(t, request) for t in with_noted_uses(page)]
+
+        return Response(page_answer(TokenPages, rows, request, self, shown))
 
     @extend_schema(
         operation_id="me_token_create",

@@ -26,6 +26,48 @@ from .table_access import game_lock_for
 User = get_user_model()
 
 
+# The checks a table's settings pass, whoever asks for the table: a person here, a tournament for each of its
+# tables (games.tournaments.services checks them at its creation, before any table exists).
+
+
+def engine_for(kind: str):
+    """The engine of the game `kind`; BadRequest naming the games there are if there is none."""
+    if kind not in all_games():
+        raise BadRequest(
+            _("There is no game called %(kind)s; choose one of %(games)s.")
+            % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))},
+            field="kind",
+        )
+    return get_game(kind)
+
+
+def options_for(engine, players: int, options: dict | None, pace: str) -> dict:
+    """The table's options as the engine plays them at `pace`, or BadRequest saying which one it refuses."""
+    options = engine.options_at_pace(options, str(pace))
+    try:
+        return engine.validate_options(players, options)
+    except InvalidOptions as exc:
+        raise BadRequest(**options_refusal(exc)) from None
+
+
+def check_correspondence_clock(turn_seconds) -> None:
+    if turn_seconds not in [d * 86400 for d in CORRESPONDENCE_DAYS]:
+        raise BadRequest(
+            _("A correspondence clock is one of %(values)s days.")
+            % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))},
+            field="turn_seconds",
+        )
+
+
+def check_time_bank_days(days) -> None:
+    """Ruling S4: a whole number of days per seat, 0 for none."""
+    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= TIME_BANK_MAX_DAYS:
+        raise BadRequest(
+            _("A time bank is a whole number of days from 0 (none) to %(max)d.") % {"max": TIME_BANK_MAX_DAYS},
+            field="time_bank_days",
+        )
+
+
 def _check_pace(engine, pace: str, turn_seconds: int) -> None:
     if pace not in Pace.values:
         raise BadRequest(
@@ -43,21 +85,13 @@ def _check_pace(engine, pace: str, turn_seconds: int) -> None:
                 _("A live clock is one of %(values)s seconds.") % {"values": ", ".join(map(str, LIVE_SECONDS))},
                 field="turn_seconds",
             )
-    elif turn_seconds not in [d * 86400 for d in CORRESPONDENCE_DAYS]:
-        raise BadRequest(
-            _("A correspondence clock is one of %(values)s days.")
-            % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))},
-            field="turn_seconds",
-        )
+    else:
+        check_correspondence_clock(turn_seconds)
 
 
 def _check_time_bank(pace: str, days) -> int:
-    """Ruling S4: a whole number of days per seat, 0 for none; only by correspondence (a live clock is seconds)."""
-    if isinstance(days, bool) or not isinstance(days, int) or not 0 <= days <= TIME_BANK_MAX_DAYS:
-        raise BadRequest(
-            _("A time bank is a whole number of days from 0 (none) to %(max)d.") % {"max": TIME_BANK_MAX_DAYS},
-            field="time_bank_days",
-        )
+    """A time bank only by correspondence (a live clock is seconds)."""
+    check_time_bank_days(days)
     if days and pace == Pace.LIVE:
         raise BadRequest(_("A time bank is for correspondence tables; a live table has none."), field="time_bank_days")
     return days
@@ -97,22 +131,12 @@ def game_create(
     Ruling S5: a table of people is rated unless `rated` is false; a table with a bot never is (nor one of
     a single player, who has nobody to be rated against).
     """
-    if kind not in all_games():
-        raise BadRequest(
-            _("There is no game called %(kind)s; choose one of %(games)s.")
-            % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))},
-            field="kind",
-        )
-    engine = get_game(kind)
+    engine = engine_for(kind)
     if turn_seconds is None:
         turn_seconds = 60 if pace == Pace.LIVE else 3 * 86400
     _check_pace(engine, pace, turn_seconds)
     time_bank_days = _check_time_bank(pace, time_bank_days)
-    options = engine.options_at_pace(options, str(pace))  # the engine plays the table's pace
-    try:
-        options = engine.validate_options(players, options)
-    except InvalidOptions as exc:
-        raise BadRequest(**options_refusal(exc)) from None
+    options = options_for(engine, players, options, pace)
     bots = list(bots or [])
     if len(bots) > players - 1:
         raise BadRequest(

@@ -18,7 +18,7 @@ from games.api.responses import error
 
 from ..api.errors import error_response
 from ..api.idempotency import idempotent
-from ..api.pagination import _Pages, cursor_parameters
+from ..api.pagination import PageOut, _Pages, cursor_parameters
 from ..api.views import IDEMPOTENCY
 from ..errors import NotFound, ServiceError
 from ..models import CORRESPONDENCE_DAYS, TIME_BANK_MAX_DAYS
@@ -104,9 +104,7 @@ class TournamentOut(serializers.Serializer):
     winner = serializers.CharField(allow_null=True, help_text="Once finished: first in the standings.")
 
 
-class TournamentPageOut(serializers.Serializer):
-    next = serializers.URLField(allow_null=True, help_text="The next page; null on the last.")
-    previous = serializers.URLField(allow_null=True, help_text="The page before; null on the first.")
+class TournamentPageOut(PageOut):
     results = TournamentOut(many=True)
 
 

@@ -18,11 +18,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from config.celery import enqueue
-from engine.core import InvalidOptions, all_games, get_game
 
 from ..errors import BadRequest, Conflict, Forbidden, NotFound
-from ..models import CORRESPONDENCE_DAYS, TIME_BANK_MAX_DAYS, Game, Pace
-from ..options_words import options_refusal
+from ..models import Game, Pace
 from ..services import tables as table_services
 from . import notify
 from .models import Entrant, Tournament, TournamentTable
@@ -50,13 +48,7 @@ def _locked(tournament_id: int) -> Tournament:
 
 def _check_table(kind: str, players, options: dict | None) -> dict:
     """The tables' game, player count and options, checked as a table's would be (games.services.tables)."""
-    if kind not in all_games():
-        raise BadRequest(
-            _("There is no game called %(kind)s; choose one of %(games)s.")
-            % {"kind": repr(kind), "games": ", ".join(sorted(all_games()))},
-            field="kind",
-        )
-    engine = get_game(kind)
+    engine = table_services.engine_for(kind)
     if (
         isinstance(players, bool)
         or not isinstance(players, int)
@@ -67,29 +59,12 @@ def _check_table(kind: str, players, options: dict | None) -> dict:
             % {"game": kind, "min": max(2, engine.min_players), "max": engine.max_players},
             field="players",
         )
-    options = engine.options_at_pace(options, Pace.CORRESPONDENCE.value)  # tournament tables: by correspondence
-    try:
-        return engine.validate_options(players, options)
-    except InvalidOptions as exc:
-        raise BadRequest(**options_refusal(exc)) from None
+    return table_services.options_for(engine, players, options, Pace.CORRESPONDENCE)  # its tables: by correspondence
 
 
 def _check_clock(turn_seconds, time_bank_days) -> None:
-    if turn_seconds not in [d * 86400 for d in CORRESPONDENCE_DAYS]:
-        raise BadRequest(
-            _("A correspondence clock is one of %(values)s days.")
-            % {"values": ", ".join(map(str, CORRESPONDENCE_DAYS))},
-            field="turn_seconds",
-        )
-    if (
-        isinstance(time_bank_days, bool)
-        or not isinstance(time_bank_days, int)
-        or not 0 <= time_bank_days <= TIME_BANK_MAX_DAYS
-    ):
-        raise BadRequest(
-            _("A time bank is a whole number of days from 0 (none) to %(max)d.") % {"max": TIME_BANK_MAX_DAYS},
-            field="time_bank_days",
-        )
+    table_services.check_correspondence_clock(turn_seconds)
+    table_services.check_time_bank_days(time_bank_days)
 
 
 def _check_entrants(players: int, minimum, maximum) -> None:

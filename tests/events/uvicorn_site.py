@@ -13,13 +13,27 @@ import time
 import urllib.error
 import urllib.request
 
+from tests.deploy.served import free_port
 from tests.integration.workers import ROOT, shared_database_url
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def uvicorn_command(port: int, *more: str) -> list[str]:
+    """`uvicorn config.asgi:application` on `port` as the tests and bench_events start it, with the options `more`:
+    no access log (the site logs its requests), and open streams closed 2 s after a TERM."""
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "config.asgi:application",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--timeout-graceful-shutdown",
+        "2",
+        "--no-access-log",
+        *more,
+    ]
 
 
 class Uvicorn:
@@ -37,19 +51,7 @@ class Uvicorn:
             env["TOPOS_BROKER_DIR"] = str(broker_dir)
         self.log = open(log_path, "wb")
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "config.asgi:application",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(self.port),
-                "--timeout-graceful-shutdown",
-                "2",
-                "--no-access-log",
-            ],
+            uvicorn_command(self.port),
             cwd=ROOT,
             env=env,
             stdout=self.log,

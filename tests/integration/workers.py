@@ -51,6 +51,26 @@ def shared_database_url() -> str:
     return f"postgres://{auth}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
+def celery_worker_command(*more: str, concurrency: int, log_level: str = "info") -> list[str]:
+    """`celery -A config worker` as the tests and the benchmarks start it (bench/ imports it from here), with the
+    options `more`: without gossip or mingle, as serve.sh starts it (they only serve remote control)."""
+    return [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "config",
+        "worker",
+        "-l",
+        log_level,
+        "-c",
+        str(concurrency),
+        "--without-gossip",
+        "--without-mingle",
+        *more,
+    ]
+
+
 class Worker:
     """One `celery -A config worker` process group (main process and its pool child).
 
@@ -78,26 +98,7 @@ class Worker:
         self.log = open(log_path, "wb")
         beat = ["-B", "-s", str(broker_dir / f"beat-{name}")] if broker_dir else []
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "-l",
-                "info",
-                "-c",
-                "1",
-                "-P",
-                "prefork",
-                "-n",
-                f"{name}@%h",
-                "--without-gossip",
-                "--without-mingle",
-                "--without-heartbeat",
-                *beat,
-            ],
+            celery_worker_command("-P", "prefork", "-n", f"{name}@%h", "--without-heartbeat", *beat, concurrency=1),
             cwd=ROOT,
             env=full_env,
             stdout=self.log,
