@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from config.celery import enqueue
 
+from ..feed.announce import table_announce
 from ..models import GameEffects
 
 # A dispatch task sent longer ago than this and still not started is taken as lost: the next
@@ -77,6 +78,26 @@ def after_start(game) -> None:
 def after_action(game_id: int, version: int) -> None:
     """A game changed (a move, a resignation): tell people, let bots whose decision it is move."""
     game_changed(game_id)
+
+
+def after_private_decision(game_id: int, *, seq: int, latest: int, bot_played: bool) -> None:
+    """A decision only its player may see yet, or her taking one back (ruling S3): no dispatch (issue 16).
+
+    Nobody else may learn of it and the seat to act stays hers, so there is nobody to tell and no other
+    bot to ask: no mark is written and no task sent.  The dispatch that follows her confirmation reads the
+    log from its cursor and tells all of it; the beat sweep leaves such a game alone meanwhile
+    (notifications.events.games_behind).  What is left to do:
+    - her own other pages follow the table's stream, which with Redis waits for a nudge the dispatch
+      would have sent: one PUBLISH (without Redis every stream reads the database each second);
+    - a bot playing the seat at a live pace makes one decision a task: it is asked for the next.
+    `seq` is this decision's, `latest` the game's version at the commit: a later decision of the same
+    transaction (a bot's whole turn) has after-effects of its own, which do all this.
+    """
+    if seq != latest:
+        return
+    table_announce(game_id)
+    if bot_played:
+        bots_wanted(game_id)
 
 
 def after_finish(game_id: int) -> None:

@@ -24,3 +24,19 @@ def test_changes_while_a_dispatch_waits_send_no_second_task(owner, member, sent_
     effects.dispatch_begins(game.pk)
     effects.after_finish(game.pk)
     assert dispatches(sent_tasks) == [(game.pk,), (game.pk,)]
+
+
+def test_a_private_decision_sends_no_dispatch_and_writes_no_mark(owner, member, sent_tasks):
+    game = started_topology(owner, member)
+    effects.after_private_decision(game.pk, seq=3, latest=3, bot_played=False)
+    assert sent_tasks() == []
+    assert not GameEffects.objects.filter(game=game).exists()
+
+
+def test_a_bot_playing_the_seat_is_asked_for_its_next_private_decision_once_per_commit(owner, member, sent_tasks):
+    game = started_topology(owner, member)
+    effects.after_private_decision(game.pk, seq=2, latest=3, bot_played=True)  # not the last of its transaction
+    assert sent_tasks() == []
+    effects.after_private_decision(game.pk, seq=3, latest=3, bot_played=True)
+    assert [(name, args) for name, args, _ in sent_tasks()] == [("games.tasks.bots_schedule", (game.pk,))]
+    assert not GameEffects.objects.filter(game=game).exists()
