@@ -56,7 +56,7 @@ def _locked_table(game_id: int) -> tuple[Game | None, list[Seat], GameEffects | 
     try:
         cursor = game.effects
     except GameEffects.DoesNotExist:
-        # Made as a move marks it (games.services.effects), or by that mark meanwhile: either way nothing told yet.
+        # Made here, or as a move marks it without Redis (games.services.effects_mark): either way nothing told yet.
         GameEffects.objects.bulk_create([GameEffects(game_id=game_id)], ignore_conflicts=True)
         cursor = GameEffects(game_id=game_id)
     return game, seats, cursor
@@ -89,8 +89,9 @@ def game_effects_run(game_id: int) -> Dispatched:
 
     A handful of statements whatever the game's length and, but for the bot-played runs of missed deadlines,
     its number of seats (issue 16): the table in one read, the log in one, the notifications and events in bulk.
-    The cursor's `queued_at` is cleared in the same transaction (games.services.effects): a change committed
-    after the game was read here waits for the game's lock, so it finds the mark cleared and sends a new task.
+    Without Redis the cursor's `queued_at` is cleared in the same transaction (games.services.effects_mark): a
+    change committed after the game was read here waits for the game's lock, so it finds the mark cleared and
+    sends a new task.  With Redis the task deletes its mark before this reads the game.
     """
     with transaction.atomic():
         # The game first, like every write that touches its seats (games.locks): telling a turn

@@ -12,20 +12,12 @@ finds the game behind its effects cursor and sends it again.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.utils import timezone
+from django.db import transaction
 
 from config.celery import enqueue
 
 from ..feed.announce import table_announce
-from ..models import GameEffects
-
-# A dispatch task sent longer ago than this and still not started is taken as lost: the next
-# change sends another (the worker may have been down; the task itself is harmless twice).
-QUEUED_FOR_AT_MOST = timedelta(seconds=30)
+from .effects_mark import mark_cleared, mark_queued
 
 
 def game_changed(game_id: int) -> None:
@@ -34,34 +26,13 @@ def game_changed(game_id: int) -> None:
     One pending dispatch per game is enough, since it reads the game as it is when it runs: a
     live table makes several moves a second, and one task for each would queue up behind each
     other (the embedded broker takes a few a second) and hold the bots' answers up.  So a change
-    sends a task only if none is waiting; the task clears the mark before it reads the game,
-    so a change committed after that read sends the next one.
+    sends a task only if none is waiting (games.services.effects_mark); the task takes the mark
+    away before it reads the game, so a change committed after that read sends the next one.
     """
-    if not _queued_mark(game_id):
+    if not mark_queued(game_id):
         return  # a dispatch that has not read the game yet will see this change
     if not enqueue("games.tasks.game_effects", game_id):
-        GameEffects.objects.filter(game_id=game_id).update(queued_at=None)
-
-
-def _queued_mark(game_id: int) -> bool:
-    """Mark the game's dispatch as queued; False if one already was (and is not too old to trust)."""
-    now = timezone.now()
-    free = Q(queued_at__isnull=True) | Q(queued_at__lt=now - QUEUED_FOR_AT_MOST)
-    if GameEffects.objects.filter(free, game_id=game_id).update(queued_at=now):
-        return True
-    if GameEffects.objects.filter(game_id=game_id).exists():
-        return False
-    try:
-        with transaction.atomic():
-            GameEffects.objects.create(game_id=game_id, queued_at=now)
-    except IntegrityError:
-        return False  # another change created it a moment ago and sent the task
-    return True
-
-
-def dispatch_begins(game_id: int) -> None:
-    """The dispatch task is about to read the game: changes from now on need a task of their own."""
-    GameEffects.objects.filter(game_id=game_id).update(queued_at=None)
+        mark_cleared(game_id)
 
 
 def bots_wanted(game_id: int) -> None:

@@ -12,6 +12,7 @@ from config.celery import app
 from engine.bots import levels
 from games import services, tasks
 from games.models import Action, Game, GameEffects, Seat
+from tests.integration.workers import TEST_REDIS_URL, redis_problem
 from tests.notifications.tables import (
     dealt_with,
     decide,
@@ -122,6 +123,24 @@ def test_a_bot_task_lost_long_ago_is_replaced(owner, with_broker):
     assert tasks.bot_move.run(game.pk, 1, tokens[1]) is not None
 
 
+@pytest.fixture(params=["row", "redis"])
+def mark_store(request, settings):
+    """Where a move keeps the "dispatch queued" mark (games.services.effects_mark): on the GameEffects row (no
+    Redis), or in Redis as a key; the promises below hold for both."""
+    if request.param == "redis":
+        problem = redis_problem(TEST_REDIS_URL)
+        if problem:
+            pytest.skip(problem)
+        import redis
+
+        settings.REDIS_URL = TEST_REDIS_URL
+        client = redis.Redis.from_url(TEST_REDIS_URL)
+        for key in client.keys("topos:effects:queued:*"):  # a game of an earlier run may have had this id
+            client.delete(key)
+        client.close()
+    return request.param
+
+
 def public_decision(game, *people):
     """One decision at a Toppo table, whose decisions are all public (each sends its dispatch): the first of
     `people` whose decision it is makes it."""
@@ -129,7 +148,7 @@ def public_decision(game, *people):
     return decide(game, to_decide[0])
 
 
-def test_with_a_broker_a_move_sends_its_effects_only_after_commit(owner, member, with_broker):
+def test_with_a_broker_a_move_sends_its_effects_only_after_commit(owner, member, with_broker, mark_store):
     game = toppo_table(owner, member, hands=20)
     tasks.game_effects.run(game.pk)  # the start's dispatch, taken by a worker
     before = len(with_broker())
@@ -140,7 +159,7 @@ def test_with_a_broker_a_move_sends_its_effects_only_after_commit(owner, member,
     assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"]
 
 
-def test_moves_made_while_a_dispatch_waits_send_no_second_one(owner, member, with_broker):
+def test_moves_made_while_a_dispatch_waits_send_no_second_one(owner, member, with_broker, mark_store):
     """One pending dispatch per game: it reads the game when it runs, so it tells every move made before."""
     game = toppo_table(owner, member, hands=20)
     tasks.game_effects.run(game.pk)  # the start's dispatch
