@@ -15,7 +15,7 @@ import signal
 import pytest
 from django.db import connection
 
-from games.models import Action, Game, GameEffects
+from games.models import Action, Event, Game, GameEffects
 from games.notifications.models import Notification
 from tests.integration.workers import TEST_REDIS_URL, VISIBILITY_TIMEOUT, wait_for
 from tests.notifications.tables import play_turn, topology_table
@@ -114,11 +114,8 @@ def test_with_the_queued_mark_in_redis_each_confirmed_turn_is_told_and_answered(
     for turn in (1, 2):
         mine = game.version
         game = wait_for(lambda: answered(game, mine), 60, f"the bot's answer to turn {turn}")  # noqa: B023
-        wait_for(
-            lambda: Notification.objects.filter(recipient=owner, kind="your_turn").count() == turn,  # noqa: B023
-            30,
-            f"the your-turn notification of turn {turn}",
-        )
+        told = f"turn:{game.pk}:0:v{game.version}"  # her turn, as the feed names it (once per turn)
+        wait_for(lambda: Event.objects.filter(user=owner, key=told).exists(), 30, f"the your-turn event {told}")  # noqa: B023
         if turn == 1:
             game = play_turn(game, owner)
     # the last dispatch told it all, every dispatch took its mark, and none was ever kept on the row
