@@ -1,9 +1,10 @@
 """After-effects of committed writes: bots to move, people to notify.
 
-`after_action`, `after_finish` and `after_timeout` run from `transaction.on_commit`
-(see moves.py); `after_start` and `after_invitation` are called inside the writing
-transaction and defer what leaves the process to its commit.  So a rolled-back
-write sends nothing.  They only hand ids to Celery tasks; the tasks call services.
+`after_action`, `after_private_decision`, `after_finish` and `after_timeout` run from
+`transaction.on_commit` (see moves.py); `after_start` and `after_invitation` are called inside
+the writing transaction and defer what leaves the process to its commit.  So a rolled-back
+write sends nothing.  They only hand ids to Celery tasks (the tasks call services), or nudge
+the table's streams through Redis.
 
 Nothing here may fail the write that is already committed: if the broker cannot
 take a task, `config.celery.enqueue` logs it and the beat sweep (`tasks.effects_sweep`)
@@ -60,7 +61,8 @@ def after_private_decision(game_id: int, *, seq: int, latest: int, bot_played: b
     (notifications.events.games_behind).  What is left to do:
     - her own other pages follow the table's stream, which with Redis waits for a nudge the dispatch
       would have sent: one PUBLISH (without Redis every stream reads the database each second);
-    - a bot playing the seat at a live pace makes one decision a task: it is asked for the next.
+    - a bot playing the seat whose task stopped short of the confirmation (a plan that ran out early) is
+      asked again, as the dispatch would have asked it; by correspondence its whole turn is one transaction.
     `seq` is this decision's, `latest` the game's version at the commit: a later decision of the same
     transaction (a bot's whole turn) has after-effects of its own, which do all this.
     """
