@@ -2,9 +2,11 @@
 
 Plays turns through the move service at two- and four-seat tables of Topology (turns of several decisions, so
 most decisions change nobody's turn) and Toppo by correspondence, on a throwaway PostgreSQL database, and runs the
-effects task by hand after every decision, as the worker would.  For each kind of decision (one inside a turn,
-one that passes the turn) prints the median CPU time of the task (time.process_time, which the load of a shared
-machine disturbs less than the clock), its median wall time and its SQL statements (CaptureQueriesContext).
+effects task by hand after every decision that sent one, as the worker would (a decision still private to its
+player sends none: ruling S3).  For each kind of decision (one inside a turn, one that passes the turn) prints how
+many were made and how many tasks they sent, the median CPU time of the task (time.process_time, which the load
+of a shared machine disturbs less than the clock), its median wall time and its SQL statements
+(CaptureQueriesContext).
 The players keep the default email choices (at once) and never open the table, so the first turn of each is
 mailed and the next ones are not (ruling S6); the emails themselves are their own task, not run here.
 
@@ -75,12 +77,22 @@ def _run(game_id: int, samples: dict, key: str, show: bool) -> None:
             print("     ", query["sql"][:160])
 
 
-def scenario(kind: str, seats: int, turns: int, users: list, show: bool) -> dict:
+def _dispatches_sent() -> int:
+    """The effects dispatches sent so far, read from the broker's own message files (no worker takes them here)."""
+    from django.conf import settings
+
+    queue = settings.TOPOS_BROKER_DIR / "queue"
+    return sum('"games.tasks.game_effects"' in path.read_text() for path in queue.glob("*.msg"))
+
+
+def scenario(kind: str, seats: int, turns: int, users: list, show: bool) -> tuple[dict, dict]:
+    """The task's samples by kind of decision, and how many decisions of each kind were made."""
     from engine.core import get_game
     from games import services
     from games.models import Game
 
     samples: dict[str, list] = {}
+    decisions: dict[str, int] = {"start": 1}
     game = _table(kind, users[:seats])
     _run(game.pk, samples, "start", show)
     by_seat = {s.index: s.user for s in game.seats.all()}
@@ -89,15 +101,18 @@ def scenario(kind: str, seats: int, turns: int, users: list, show: bool) -> dict
     while played < turns and game.status == Game.Status.RUNNING:
         state = engine.load(game.state)
         seat = state.to_act()[0]
-        before = list(game.to_act), state.turn_marker()
+        before, sent = (list(game.to_act), state.turn_marker()), _dispatches_sent()
         services.action_submit(
             game_id=game.pk, user=by_seat[seat], action=_pick(kind, state, seat), expected_version=game.version
         )
         game = Game.objects.get(pk=game.pk)
         passed = (list(game.to_act), engine.load(game.state).turn_marker()) != before
         played += passed
-        _run(game.pk, samples, "turn passes" if passed else "inside a turn", show)
-    return samples
+        key = "turn passes" if passed else "inside a turn"
+        decisions[key] = decisions.get(key, 0) + 1
+        if _dispatches_sent() > sent:  # run as the worker would, only if the move sent it (issue 16: ruling S3)
+            _run(game.pk, samples, key, show)
+    return samples, decisions
 
 
 def main() -> None:
@@ -113,14 +128,18 @@ def main() -> None:
             for i in range(4)
         ]
         print(f"{args.turns} turns at each table; per game_effects task: median CPU ms, wall ms, SQL statements")
-        print(f"{'table':<14} {'decision':<15} {'tasks':>6} {'CPU ms':>8} {'wall ms':>8} {'SQL':>5}")
+        print(f"{'table':<14} {'decision':<15} {'made':>6} {'tasks':>6} {'CPU ms':>8} {'wall ms':>8} {'SQL':>5}")
         for kind, seats in SCENARIOS:
-            samples = scenario(kind, seats, args.turns, users, args.queries)
-            for key, rows in samples.items():
+            samples, decisions = scenario(kind, seats, args.turns, users, args.queries)
+            for key, made in decisions.items():
+                rows, table = samples.get(key, []), f"{kind} {seats}"
+                if not rows:
+                    print(f"{table:<14} {key:<15} {made:>6} {0:>6} {'-':>8} {'-':>8} {'-':>5}")
+                    continue
                 cpu = statistics.median(r[0] for r in rows)
                 wall = statistics.median(r[1] for r in rows)
                 sql = statistics.median(r[2] for r in rows)
-                print(f"{kind + ' ' + str(seats):<14} {key:<15} {len(rows):>6} {cpu:>8.2f} {wall:>8.2f} {sql:>5.0f}")
+                print(f"{table:<14} {key:<15} {made:>6} {len(rows):>6} {cpu:>8.2f} {wall:>8.2f} {sql:>5.0f}")
 
 
 if __name__ == "__main__":

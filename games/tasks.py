@@ -29,7 +29,7 @@ from .models import ChatMessage, Game
 from .notifications import services as notes
 from .notifications.events import game_effects_run, games_behind
 from .services import bot_tasks_claim, bot_turn_play, deadline_expire
-from .services.effects import dispatch_begins
+from .services.effects_mark import mark_cleared, mark_taken
 from .services.vacation import vacations_end_due as vacations_end
 from .sweeps import deadlines_due, stalled_bot_games
 
@@ -66,13 +66,15 @@ def game_effects(game_id: int) -> bool:
     """Tell people what changed in the game, then let the bots whose turn it is move."""
     done = None
     try:
-        # The dispatch clears the game's "task queued" mark itself, in its transaction (games.notifications.events).
+        # The "task queued" mark goes before the game is read: with Redis here, else in the dispatch's transaction
+        # (games.services.effects_mark); a change committed after the read sends the next task.
+        mark_taken(game_id)
         done = game_effects_run(game_id)
         # Committed: now the streams (of every web process, through Redis) may read the new rows.
         table_announce(game_id, done.told)
         return done.new
     except Exception:
-        dispatch_begins(game_id)  # rolled back with it: clear the mark, so the next change sends a task at once
+        mark_cleared(game_id)  # rolled back with it: clear the mark, so the next change sends a task at once
         raise
     finally:
         # Bots never wait on the notifications: if telling people failed (the outbox sweep tells

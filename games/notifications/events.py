@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from ..feed.services import game_events_record, invitation_event_record
@@ -56,7 +56,7 @@ def _locked_table(game_id: int) -> tuple[Game | None, list[Seat], GameEffects | 
     try:
         cursor = game.effects
     except GameEffects.DoesNotExist:
-        # Made as a move marks it (games.services.effects), or by that mark meanwhile: either way nothing told yet.
+        # Made here, or as a move marks it without Redis (games.services.effects_mark): either way nothing told yet.
         GameEffects.objects.bulk_create([GameEffects(game_id=game_id)], ignore_conflicts=True)
         cursor = GameEffects(game_id=game_id)
     return game, seats, cursor
@@ -89,8 +89,9 @@ def game_effects_run(game_id: int) -> Dispatched:
 
     A handful of statements whatever the game's length and, but for the bot-played runs of missed deadlines,
     its number of seats (issue 16): the table in one read, the log in one, the notifications and events in bulk.
-    The cursor's `queued_at` is cleared in the same transaction (games.services.effects): a change committed
-    after the game was read here waits for the game's lock, so it finds the mark cleared and sends a new task.
+    Without Redis the cursor's `queued_at` is cleared in the same transaction (games.services.effects_mark): a
+    change committed after the game was read here waits for the game's lock, so it finds the mark cleared and
+    sends a new task.  With Redis the task deletes its mark before this reads the game.
     """
     with transaction.atomic():
         # The game first, like every write that touches its seats (games.locks): telling a turn
@@ -127,15 +128,27 @@ def game_effects_run(game_id: int) -> Dispatched:
 
 
 def games_behind(*, now=None, settle_seconds: int = 10, window_days: int = 2, limit: int = 200) -> list[int]:
-    """Games changed a while ago whose effects were never dispatched (the sweep re-runs them)."""
+    """Games changed a while ago whose effects were never dispatched (the sweep re-runs them).
+
+    A game whose log has grown since its cursor only by decisions still private to their player (or taken
+    back) is not behind: those send no dispatch (ruling S3, games.services.effects.after_private_decision),
+    and her confirmation, which makes them public, sends the one that tells them.
+    """
     now = now or timezone.now()
+    public_since = Action.objects.filter(
+        game=OuterRef("pk"), seq__gt=OuterRef("effects__version"), visibility=Action.Visibility.PUBLIC
+    )
     rows = (
         Game.objects.filter(
             status__in=[Game.Status.RUNNING, Game.Status.FINISHED],
             updated_at__lte=now - timedelta(seconds=settle_seconds),
             updated_at__gte=now - timedelta(days=window_days),
         )
-        .filter(Q(effects__isnull=True) | ~Q(effects__version=F("version")) | ~Q(effects__status=F("status")))
+        .filter(
+            Q(effects__isnull=True)
+            | ~Q(effects__status=F("status"))
+            | (~Q(effects__version=F("version")) & Exists(public_since))
+        )
         .order_by("updated_at")
         .values_list("pk", flat=True)[:limit]
     )

@@ -1,9 +1,10 @@
 """After-effects of committed writes: bots to move, people to notify.
 
-`after_action`, `after_finish` and `after_timeout` run from `transaction.on_commit`
-(see moves.py); `after_start` and `after_invitation` are called inside the writing
-transaction and defer what leaves the process to its commit.  So a rolled-back
-write sends nothing.  They only hand ids to Celery tasks; the tasks call services.
+`after_action`, `after_private_decision`, `after_finish` and `after_timeout` run from
+`transaction.on_commit` (see moves.py); `after_start` and `after_invitation` are called inside
+the writing transaction and defer what leaves the process to its commit.  So a rolled-back
+write sends nothing.  They only hand ids to Celery tasks (the tasks call services), or nudge
+the table's streams through Redis.
 
 Nothing here may fail the write that is already committed: if the broker cannot
 take a task, `config.celery.enqueue` logs it and the beat sweep (`tasks.effects_sweep`)
@@ -12,19 +13,12 @@ finds the game behind its effects cursor and sends it again.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from django.db import IntegrityError, transaction
-from django.db.models import Q
-from django.utils import timezone
+from django.db import transaction
 
 from config.celery import enqueue
 
-from ..models import GameEffects
-
-# A dispatch task sent longer ago than this and still not started is taken as lost: the next
-# change sends another (the worker may have been down; the task itself is harmless twice).
-QUEUED_FOR_AT_MOST = timedelta(seconds=30)
+from ..feed.announce import table_announce
+from .effects_mark import mark_cleared, mark_queued
 
 
 def game_changed(game_id: int) -> None:
@@ -33,34 +27,13 @@ def game_changed(game_id: int) -> None:
     One pending dispatch per game is enough, since it reads the game as it is when it runs: a
     live table makes several moves a second, and one task for each would queue up behind each
     other (the embedded broker takes a few a second) and hold the bots' answers up.  So a change
-    sends a task only if none is waiting; the task clears the mark before it reads the game,
-    so a change committed after that read sends the next one.
+    sends a task only if none is waiting (games.services.effects_mark); the task takes the mark
+    away before it reads the game, so a change committed after that read sends the next one.
     """
-    if not _queued_mark(game_id):
+    if not mark_queued(game_id):
         return  # a dispatch that has not read the game yet will see this change
     if not enqueue("games.tasks.game_effects", game_id):
-        GameEffects.objects.filter(game_id=game_id).update(queued_at=None)
-
-
-def _queued_mark(game_id: int) -> bool:
-    """Mark the game's dispatch as queued; False if one already was (and is not too old to trust)."""
-    now = timezone.now()
-    free = Q(queued_at__isnull=True) | Q(queued_at__lt=now - QUEUED_FOR_AT_MOST)
-    if GameEffects.objects.filter(free, game_id=game_id).update(queued_at=now):
-        return True
-    if GameEffects.objects.filter(game_id=game_id).exists():
-        return False
-    try:
-        with transaction.atomic():
-            GameEffects.objects.create(game_id=game_id, queued_at=now)
-    except IntegrityError:
-        return False  # another change created it a moment ago and sent the task
-    return True
-
-
-def dispatch_begins(game_id: int) -> None:
-    """The dispatch task is about to read the game: changes from now on need a task of their own."""
-    GameEffects.objects.filter(game_id=game_id).update(queued_at=None)
+        mark_cleared(game_id)
 
 
 def bots_wanted(game_id: int) -> None:
@@ -77,6 +50,27 @@ def after_start(game) -> None:
 def after_action(game_id: int, version: int) -> None:
     """A game changed (a move, a resignation): tell people, let bots whose decision it is move."""
     game_changed(game_id)
+
+
+def after_private_decision(game_id: int, *, seq: int, latest: int, bot_played: bool) -> None:
+    """A decision only its player may see yet, or her taking one back (ruling S3): no dispatch (issue 16).
+
+    Nobody else may learn of it and the seat to act stays hers, so there is nobody to tell and no other
+    bot to ask: no mark is written and no task sent.  The dispatch that follows her confirmation reads the
+    log from its cursor and tells all of it; the beat sweep leaves such a game alone meanwhile
+    (notifications.events.games_behind).  What is left to do:
+    - her own other pages follow the table's stream, which with Redis waits for a nudge the dispatch
+      would have sent: one PUBLISH (without Redis every stream reads the database each second);
+    - a bot playing the seat whose task stopped short of the confirmation (a plan that ran out early) is
+      asked again, as the dispatch would have asked it; by correspondence its whole turn is one transaction.
+    `seq` is this decision's, `latest` the game's version at the commit: a later decision of the same
+    transaction (a bot's whole turn) has after-effects of its own, which do all this.
+    """
+    if seq != latest:
+        return
+    table_announce(game_id)
+    if bot_played:
+        bots_wanted(game_id)
 
 
 def after_finish(game_id: int) -> None:

@@ -142,7 +142,13 @@ def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> 
         # A move made by the player herself ends a run of missed deadlines (ruling S1).
         seat.missed_deadlines = 0
         Seat.objects.filter(pk=seat.pk).update(missed_deadlines=0)
-    transaction.on_commit(lambda: effects.after_action(game.pk, game.version))
+    if logged.visibility == Action.Visibility.PUBLIC:
+        transaction.on_commit(lambda: effects.after_action(game.pk, game.version))
+    else:  # ruling S3: hers alone until she confirms the turn, so nobody else is told of it (issue 16)
+        seq, bot_played = logged.seq, seat.played_by_bot
+        transaction.on_commit(
+            lambda: effects.after_private_decision(game.pk, seq=seq, latest=game.version, bot_played=bot_played)
+        )
     return logged, state
 
 

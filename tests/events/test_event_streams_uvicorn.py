@@ -11,7 +11,7 @@ from games.models import Event, Game
 from tests.conftest import TEST_BROKER
 from tests.events.uvicorn_site import Uvicorn
 from tests.integration.workers import TEST_REDIS_URL, wait_for
-from tests.notifications.tables import pick, topology_table
+from tests.notifications.tables import pick, toppo_table
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -34,7 +34,8 @@ def move_over_http(site: Uvicorn, game: Game, key: str) -> int:
 
 
 def a_move_reaches_the_stream(site: Uvicorn, owner, member) -> None:
-    game = topology_table(owner, member)
+    # Toppo: her decision is public at once (a Topology placement would stay hers until end_turn, ruling S3)
+    game = toppo_table(owner, member, hands=20)
     wait_for(lambda: Event.objects.filter(user=member, kind="started").exists(), 60, "the worker to tell the start")
     stream = site.stream("/api/events/stream/", token=token(member))  # no cursor: from now on
     table = site.stream(f"/api/tables/{game.pk}/stream/", token=token(member))

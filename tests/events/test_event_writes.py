@@ -42,9 +42,9 @@ def test_it_tells_both_players_of_the_start_and_the_one_to_act_of_her_turn(owner
 
 def test_a_turn_tells_moves_to_everyone_seated_and_the_next_turn_once(owner, member):
     game = topology_table(owner, member)
-    game = play_turn(game, owner)  # several decisions, each its own dispatch
+    game = play_turn(game, owner)  # several decisions, private to her until her end_turn (ruling S3)
     moves = Event.objects.filter(user=member, kind="move").order_by("id")
-    assert [e.data["version"] for e in moves] == list(range(1, game.version + 1))
+    assert [e.data["version"] for e in moves] == [game.version]  # only her confirmation sends a dispatch
     assert list(Event.objects.filter(user=owner, kind="move").values_list("key", flat=True)) == list(
         moves.values_list("key", flat=True)
     )
@@ -55,7 +55,7 @@ def test_a_turn_tells_moves_to_everyone_seated_and_the_next_turn_once(owner, mem
 
 def test_a_retried_dispatch_writes_nothing_twice(owner, member):
     game = topology_table(owner, member)
-    game = decide(game, owner)
+    game = play_turn(game, owner)
     before = sorted(Event.objects.values_list("user_id", "key"))
     GameEffects.objects.filter(game=game).update(version=-1, status="")  # as if the cursor had never moved
     assert game_effects_dispatch(game_id=game.pk) is True

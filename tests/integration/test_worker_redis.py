@@ -15,9 +15,9 @@ import signal
 import pytest
 from django.db import connection
 
-from games.models import Action, Game
+from games.models import Action, Event, Game, GameEffects
 from games.notifications.models import Notification
-from tests.integration.workers import VISIBILITY_TIMEOUT, wait_for
+from tests.integration.workers import TEST_REDIS_URL, VISIBILITY_TIMEOUT, wait_for
 from tests.notifications.tables import play_turn, topology_table
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -101,3 +101,25 @@ def test_a_pool_process_killed_mid_move_is_replaced_and_the_task_redelivered_at_
     game = wait_for(lambda: answered(game, mine), 90, "the requeued bot move and the rest of the bot's turn")
     assert bot_rows(game) == whole_bot_turn(mine)
     assert "WorkerLostError" in worker.output()
+
+
+def test_with_the_queued_mark_in_redis_each_confirmed_turn_is_told_and_answered(
+    start_worker, redis_broker, owner, settings
+):
+    """Issue 16: with Redis the "dispatch queued" mark is a key (games.services.effects_mark) and a decision inside
+    a turn sends no dispatch (ruling S3); the worker still tells each confirmed turn and the bot answers each."""
+    settings.REDIS_URL = TEST_REDIS_URL  # this process marks in Redis too, as the site's web processes do
+    start_worker("marks")
+    game = my_turn_against_the_bot(owner)
+    for turn in (1, 2):
+        mine = game.version
+        game = wait_for(lambda: answered(game, mine), 60, f"the bot's answer to turn {turn}")  # noqa: B023
+        told = f"turn:{game.pk}:0:v{game.version}"  # her turn, as the feed names it (once per turn)
+        wait_for(lambda: Event.objects.filter(user=owner, key=told).exists(), 30, f"the your-turn event {told}")  # noqa: B023
+        if turn == 1:
+            game = play_turn(game, owner)
+    # the last dispatch told it all, every dispatch took its mark, and none was ever kept on the row
+    final = game.version
+    wait_for(lambda: GameEffects.objects.get(game=game).version == final, 30, "the last dispatch")
+    assert not redis_broker.keys("topos:effects:queued:*")
+    assert GameEffects.objects.get(game=game).queued_at is None

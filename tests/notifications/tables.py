@@ -165,3 +165,8 @@ def texts_of(user) -> list[str]:
 
 def kinds_of(user) -> list[str]:
     return list(Notification.objects.filter(recipient=user).order_by("pk").values_list("kind", flat=True))
+
+
+def dispatches_sent(sent: list[tuple[str, tuple, str | None]]) -> int:
+    """How many of the tasks read from the broker (the `sent_tasks` fixture) are effects dispatches."""
+    return sum(name == "games.tasks.game_effects" for name, _, _ in sent)

@@ -12,7 +12,16 @@ from config.celery import app
 from engine.bots import levels
 from games import services, tasks
 from games.models import Action, Game, GameEffects, Seat
-from tests.notifications.tables import dealt_with, decide, play_turn, seed_for, topology_table, toppo_table
+from tests.integration.workers import TEST_REDIS_URL, redis_problem
+from tests.notifications.tables import (
+    dealt_with,
+    decide,
+    dispatches_sent,
+    play_turn,
+    seed_for,
+    topology_table,
+    toppo_table,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,41 +123,66 @@ def test_a_bot_task_lost_long_ago_is_replaced(owner, with_broker):
     assert tasks.bot_move.run(game.pk, 1, tokens[1]) is not None
 
 
-def test_with_a_broker_a_move_sends_its_effects_only_after_commit(owner, member, with_broker):
-    game = topology_table(owner, member)
+@pytest.fixture(params=["row", "redis"])
+def mark_store(request, settings):
+    """Where a move keeps the "dispatch queued" mark (games.services.effects_mark): on the GameEffects row (no
+    Redis), or in Redis as a key; the promises below hold for both."""
+    if request.param == "redis":
+        problem = redis_problem(TEST_REDIS_URL)
+        if problem:
+            pytest.skip(problem)
+        import redis
+
+        settings.REDIS_URL = TEST_REDIS_URL
+        client = redis.Redis.from_url(TEST_REDIS_URL)
+        for key in client.keys("topos:effects:queued:*"):  # a game of an earlier run may have had this id
+            client.delete(key)
+        client.close()
+    return request.param
+
+
+def public_decision(game, *people):
+    """One decision at a Toppo table, whose decisions are all public (each sends its dispatch): the first of
+    `people` whose decision it is makes it."""
+    to_decide = [user for user in people if game.seats.get(user=user).index in game.to_act]
+    return decide(game, to_decide[0])
+
+
+def test_with_a_broker_a_move_sends_its_effects_only_after_commit(owner, member, with_broker, mark_store):
+    game = toppo_table(owner, member, hands=20)
     tasks.game_effects.run(game.pk)  # the start's dispatch, taken by a worker
     before = len(with_broker())
     with transaction.atomic():
-        game = decide(game, owner)
-        game = decide(game, owner)
+        game = public_decision(game, owner, member)
+        game = public_decision(game, member, owner)
         assert len(with_broker()) == before  # nothing leaves before the commit
     assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"]
 
 
-def test_moves_made_while_a_dispatch_waits_send_no_second_one(owner, member, with_broker):
+def test_moves_made_while_a_dispatch_waits_send_no_second_one(owner, member, with_broker, mark_store):
     """One pending dispatch per game: it reads the game when it runs, so it tells every move made before."""
-    game = topology_table(owner, member)
+    game = toppo_table(owner, member, hands=20)
     tasks.game_effects.run(game.pk)  # the start's dispatch
     before = len(with_broker())
-    game = decide(game, owner)
-    game = decide(game, owner)
+    game = public_decision(game, owner, member)
+    game = public_decision(game, member, owner)
     assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"]
     tasks.game_effects.run(game.pk)  # the worker takes it: it has told both decisions
     assert GameEffects.objects.get(game=game).version == Game.objects.get(pk=game.pk).version
-    decide(game, owner)  # a change after the dispatch began sends a task of its own
-    assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"] * 2
+    public_decision(game, owner, member)  # a change after the dispatch began sends a task of its own
+    assert dispatches_sent(with_broker()[before:]) == 2
 
 
 def test_a_dispatch_sent_long_ago_and_never_started_does_not_silence_the_table(owner, member, with_broker):
-    game = topology_table(owner, member)
+    game = toppo_table(owner, member, hands=20)
     tasks.game_effects.run(game.pk)
     before = len(with_broker())
-    game = decide(game, owner)
+    game = public_decision(game, owner, member)
     GameEffects.objects.filter(game=game).update(
         queued_at=timezone.now() - timedelta(minutes=5)
     )  # lost with its broker
-    decide(game, owner)
-    assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"] * 2
+    public_decision(game, member, owner)
+    assert dispatches_sent(with_broker()[before:]) == 2
 
 
 def test_a_live_bot_facing_an_idle_table_stops_after_a_round_of_decisions(owner):

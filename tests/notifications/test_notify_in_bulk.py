@@ -16,7 +16,7 @@ from config.celery import app
 from games import tasks
 from games.models import Event, Game, GameEffects
 from games.notifications.models import Notification, NotificationDelivery
-from tests.notifications.tables import decide, kinds_of, topology_table, toppo_table
+from tests.notifications.tables import decide, dispatches_sent, kinds_of, play_turn, topology_table, toppo_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -71,11 +71,13 @@ def test_a_table_of_four_costs_the_worker_no_more_statements_than_a_table_of_two
 
 
 def test_a_decision_inside_a_turn_touches_no_notification(owner, member, by_hand):
+    """A decision inside her turn sends no dispatch (ruling S3, games.services.effects), but a dispatch sent before
+    it may run after it (one taken late): reading her turn in progress, it tells nobody of a turn."""
     game = topology_table(owner, member)  # three placements, then end_turn (ruling L5)
     effects_run(game)
     game = decide(game, owner)
     assert game.to_act == [0]
-    statements = effects_run(game)
+    statements = effects_run(game)  # as a dispatch taken late would
     assert len(statements) <= MOST["inside a turn"]
     assert not [sql for sql in statements if "games_notification" in sql]
     assert kinds_of(member) == ["started"] and kinds_of(owner) == []
@@ -95,10 +97,10 @@ def test_a_dispatch_with_nothing_new_only_reads_the_table_and_clears_its_mark(ow
     GameEffects.objects.filter(game=game).update(queued_at=None)
     assert len(effects_run(game)) <= 4  # BEGIN, the table, the cursor, COMMIT
     before = len(by_hand())
-    game = decide(game, owner)  # marks the game's task as queued and sends it
+    game = play_turn(game, owner)  # her confirmation marks the game's task as queued and sends it
     assert GameEffects.objects.get(game=game).queued_at is not None
     assert [name for name, _, _ in by_hand()[before:]] == ["games.tasks.game_effects"]
     effects_run(game)
     assert GameEffects.objects.get(game=game).queued_at is None  # cleared by the dispatch, in its transaction
-    decide(game, owner)  # so the next change sends a task of its own
-    assert [name for name, _, _ in by_hand()[before:]] == ["games.tasks.game_effects"] * 2
+    play_turn(game, member)  # so the next change sends a task of its own
+    assert dispatches_sent(by_hand()[before:]) == 2
