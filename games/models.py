@@ -303,8 +303,8 @@ class GameEffects(models.Model):
     queued_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When a dispatch task was sent that has not started yet; moves meanwhile send none "
-        "(tasks.game_effects).",
+        help_text="Without Redis: when a dispatch task was sent that has not started yet; moves meanwhile send "
+        "none (tasks.game_effects). With Redis this mark is a key instead (games.services.effects_mark).",
     )
     updated_at = models.DateTimeField(auto_now=True)
 
