@@ -399,7 +399,7 @@ class TopologyHints(Hints):
     # meet the rival's ring-seeking reply, and one replaces the best-planned turn only on clear evidence (margin):
     # the reply is so noisy that the best of several challengers often looks better than it is.
     budgets = {
-        "strong": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96, "margin": 0.15}
+        "strong": {"horizon": 2, "plans": 12, "iterations": 576, "refine": 96, "max_candidates": 96, "margin": 0.15}
     }
 
     provisional = True  # raw_scores already count the turn in progress: no need to confirm to see it

@@ -19,7 +19,7 @@ class TopoumHints(Hints):
     # Strong: cheap to simulate, so look one turn further: moles placed now are valued by the lines they make next
     # turn, and end-of-game bonuses count (outlook). 320 playouts would take the CPU time 256 took before issue 16's
     # cheaper peeks, but did not play better against greedy (bench_bots.py, 10 games each): 256 stays.
-    budgets = {"strong": {"horizon": 3, "iterations": 256}}
+    budgets = {"strong": {"horizon": 3, "iterations": 512}}
 
     def cannot_end_turn(self, state, seat: int) -> bool:
         """A decision still pending (a card, its target, a barracks to take back) is answered before the
