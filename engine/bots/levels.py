@@ -36,11 +36,10 @@ LEVELS: dict[str, dict] = {
         # them, each finishing the bot's turn and letting the rivals reply greedily, scored
         # `horizon` turns ahead; `seconds` caps the wall-clock time of the whole decision (sampling
         # and ranking included).  Playout counts doubled when playouts stopped re-checking the legal
-        # actions (State.apply_legal, issue 16), and again once every game's strong bot managed 1,000
-        # playouts in 2 CPU seconds: bench/bench_bots.py --speed shows what a decision costs.
+        # actions (State.apply_legal, issue 16): bench/bench_bots.py --speed shows what a decision costs.
         "budget": {
             "search": "halving",
-            "iterations": 384,
+            "iterations": 192,
             "seconds": 10.0,
             "plans": 8,
             "horizon": 2,
