@@ -301,6 +301,15 @@ class State:
         """
         self.apply(seat, action)
 
+    def legal_match(self, seat: int, action) -> Action | None:
+        """The action of `legal_actions(seat)` that `action` names exactly (find_action), or None.
+
+        The move service checks what a client sent with it before `apply_legal`.  A game whose lists are
+        long (Topology's placements) overrides it with a direct check of the one action, answering just
+        as this default does (tests hold them to it).
+        """
+        return find_action(action, self.legal_actions(seat))
+
     def check(self, seat: int, action: Action) -> None:
         """Raise IllegalAction unless `action` is legal for `seat` now (default: by enumeration)."""
         if seat not in self.to_act():

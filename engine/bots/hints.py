@@ -104,6 +104,14 @@ class Hints:
         """A cheap, sensible action for playouts; None: the search picks one itself."""
         return None
 
+    # True when rollout_action offers only actions legal in the state it was given (taken from its legal list,
+    # or built to be), so playouts apply them unchecked (State.apply_legal) as they do actions from the list.
+    rollout_actions_legal = False
+
+    def playout_copy(self, state: State) -> State:
+        """The copy of a sampled state that one playout plays on (a game may leave out what playouts never read)."""
+        return state.clone()
+
     def settle(self, state: State, seat: int, others: list[int]) -> None:
         """After a sealed simultaneous decision, let the seats still deciding take their default
         (the game's timeout action, e.g. Toppo's renew) so the decision's effect shows."""

@@ -218,8 +218,8 @@ class Search(_RootDecision):
             if actor is None:
                 break
             action = self.hints.rollout_action(state, actor, self.rng)
-            from_legal = action is None
-            if from_legal:
+            from_legal = action is None or self.hints.rollout_actions_legal
+            if action is None:
                 action = self.fallback(state, actor, self.rng)
             if action is None:
                 break
@@ -289,7 +289,7 @@ class HalvingSearch(_RootDecision):
         rng = random.Random(seed)
         b = self.budget
         horizon = b.horizon if b.horizon is not None else math.inf
-        state = sample.clone()
+        state = self.hints.playout_copy(sample)
         mine = action if own is None else own.get(key_of(action))
         # An action the sample does not list cannot happen when legality follows the view: the game refuses it.
         self.step(state, self.seat, mine or action, mine is not None)
@@ -300,11 +300,11 @@ class HalvingSearch(_RootDecision):
             if actor is None:
                 break
             action = self.hints.rollout_action(state, actor, rng)
-            from_legal = action is None
-            if from_legal and turns == 0 and actor == self.seat:
+            from_legal = action is None or self.hints.rollout_actions_legal
+            if action is None and turns == 0 and actor == self.seat:
                 # The bot's own turn is finished as its greedy self would finish it.
                 action = greedy_step(self.hints, state, actor, rng, b.max_candidates)
-            elif from_legal:
+            elif action is None:
                 action = self.fallback(state, actor, rng)
             if action is None:
                 break

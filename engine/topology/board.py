@@ -115,6 +115,13 @@ class Board:
             self._order, self._keys, self._fits_shared = None, None, False
         return fits
 
+    def forget_fits(self) -> None:
+        """Stop keeping where tiles fit, for a copy that will not list placements (a bot's playout): a
+        placement then costs only its lookups; asking for placements later builds them in one pass."""
+        self._frontier = self._fits = None
+        self._keys = self._order = None
+        self._fits_shared = False
+
     def prepare(self) -> None:
         """Build where tiles fit now: a board whose copies will all list placements builds it once for all."""
         self._built()

@@ -30,7 +30,7 @@ The functions take the TopologyState (state.py) as `state`; that class calls the
 
 from __future__ import annotations
 
-from engine.core import Action, IllegalAction, NotYourDecision, Result, action_type, is_whole
+from engine.core import Action, IllegalAction, NotYourDecision, Result, action_type, find_action, is_whole
 from engine.hexgrid import DIRECTIONS
 
 from .geometry import second_cell
@@ -40,6 +40,7 @@ from .tiles import design_of, symmetric
 TILES_PER_TURN = {2: 3, 3: 2, 4: 2}  # ruling L5
 ADVANCED_FIRST_REVEAL = 2  # ruling L6
 CHOICES = ("reveal", "turn_over", "decline")
+PLACE_KEYS = {"type", "tile", "cells", "orientation"}
 # Each action type and its fields besides "type": nothing more, nothing less (ruling G0.4).
 FIELDS = {
     "place": ("tile", "cells", "orientation"),
@@ -67,6 +68,38 @@ def legal_actions(state, seat: int) -> list[Action]:
     if state.undoable(seat):
         actions.append({"type": "undo"})
     return actions
+
+
+def legal_match(state, seat: int, action) -> Action | None:
+    """The legal action `action` names exactly (as core.find_action would find it in legal_actions), or None.
+
+    A placement is checked directly, fact by fact, as legal_actions lists it (a web move need not list the
+    hundreds of others); any other action is looked up among the few non-placements legal now.
+    """
+    if seat != state.current or not isinstance(action, dict):
+        return None
+    if action.get("type") != "place":
+        if state.decided() and state.hand():  # placements to make: the only other legal action is undo
+            return find_action(action, [{"type": "undo"}] if state.undoable(seat) else [])
+        return find_action(action, legal_actions(state, seat))  # a short list: no placements in it
+    if action.keys() != PLACE_KEYS or not state.decided():
+        return None
+    tile, cells, orientation = action["tile"], action["cells"], action["orientation"]
+    if not (is_whole(tile) and is_whole(orientation) and 0 <= orientation <= 5) or tile not in state.hand():
+        return None
+    if not (
+        type(cells) is list
+        and len(cells) == 2
+        and all(type(cell) is list and len(cell) == 2 and all(is_whole(v) for v in cell) for cell in cells)
+    ):
+        return None
+    anchor, second = tuple(cells[0]), tuple(cells[1])
+    if second_cell(anchor, orientation) != second or (orientation >= 3 and symmetric()[design_of(tile)]):
+        return None
+    board = state.board
+    if anchor in board.cells or second in board.cells or not board.touches(anchor, orientation):
+        return None
+    return {"type": "place", "tile": tile, "cells": [list(anchor), list(second)], "orientation": orientation}
 
 
 def validate(state, seat: int, action: Action):

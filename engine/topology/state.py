@@ -109,6 +109,9 @@ class TopologyState(State):
     def legal_actions(self, seat: int) -> list[Action]:
         return rules.legal_actions(self, seat)
 
+    def legal_match(self, seat: int, action) -> Action | None:
+        return rules.legal_match(self, seat, action)
+
     def check(self, seat: int, action: Action) -> None:
         rules.validate(self, seat, action)
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from engine.bots import choose_action, play_turn, turn_done
-from engine.core import IllegalAction, find_action, get_game
+from engine.core import IllegalAction, get_game
 from ratings.selectors import forget_seat_ratings
 from ratings.services import game_rate
 
@@ -82,7 +82,7 @@ def _refusal(game: Game, exc: IllegalAction) -> IllegalMove:
 def _checked(game: Game, state, seat: int, action: dict) -> dict | None:
     """The legal action `action` names, from the state's own list; None if the game's own check let through an
     action its list does not hold (the checked apply then has the last word); IllegalMove if it is not legal."""
-    found = find_action(action, state.legal_actions(seat)) if seat in state.to_act() else None
+    found = state.legal_match(seat, action) if seat in state.to_act() else None
     if found is None:
         try:
             state.check(seat, action)
