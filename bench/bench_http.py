@@ -545,7 +545,7 @@ def main() -> None:
         took = sorted(e["duration_ms"] for e in effects)
         tables = len(site.clients) * -(-args.effect_tables // args.clients)
         print(
-            f"\nworker alone on a backlog: {len(effects)} game_effects tasks (one a decision: {decisions} decisions, "
+            f"\nworker alone on a backlog: {len(effects)} game_effects tasks (one a table: {decisions} decisions, "
             f"a turn at each of {tables} tables) in {span:.2f} s = {len(effects) / span:.1f} tasks/s, "
             f"{told / span:.1f} notifications/s ({told} made); a task p50 {percentile(took, 50):.1f} ms, "
             f"p95 {percentile(took, 95):.1f} ms"
