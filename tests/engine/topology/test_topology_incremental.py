@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from topology_positions import GAME
+from topology_positions import GAME, random_game
 
 from engine.core import make_rng
 from engine.hexgrid import DIRECTIONS
@@ -39,25 +39,11 @@ def scratch_place_actions(state) -> list[dict]:
     ]
 
 
-def random_steps(players: int, options: dict, seed: int):
-    """A seeded random game, undo taken now and then; yields each state before its decision."""
-    state = GAME.new_state(players, options, seed)
-    rng = make_rng("incremental", seed)
-    while not state.is_over():
-        yield state
-        legal = state.legal_actions(state.current)
-        undo = [action for action in legal if action["type"] == "undo"]
-        others = [action for action in legal if action["type"] != "undo"]
-        action = undo[0] if undo and rng.random() < 0.2 else rng.choice(others)
-        state.apply(state.current, action)
-    yield state
-
-
 @pytest.mark.parametrize("players,options", CONFIGURATIONS)
 def test_listed_placements_match_a_from_scratch_enumeration_at_every_step(players, options):
     steps = 0
     for seed in range(6):
-        for state in random_steps(players, options, seed):
+        for state in random_game(players, options, seed):
             if state.is_over() or not state.decided() or not state.hand():
                 continue
             listed = [action for action in state.legal_actions(state.current) if action["type"] == "place"]
@@ -88,7 +74,7 @@ def test_placements_come_back_exactly_after_undo():  # ruling S3
 
 
 def test_the_others_see_the_turn_start_with_its_own_placements():  # ruling S3: turn_start removes this turn's tiles
-    for state in random_steps(2, {}, 3):
+    for state in random_game(2, {}, 3):
         if state.placed_now():
             start = state.turn_start()
             assert start.board.spots() == Board.from_json(start.board.to_json()).spots()
@@ -98,7 +84,7 @@ def test_the_others_see_the_turn_start_with_its_own_placements():  # ruling S3: 
 @pytest.mark.parametrize("players,options", CONFIGURATIONS)
 def test_changing_a_clone_never_changes_the_original(players, options):
     rng = make_rng("clones", players)
-    for state in random_steps(players, options, 11):
+    for state in random_game(players, options, 11):
         if state.is_over():
             continue
         frozen = json.dumps(state.to_json(), sort_keys=True)
@@ -130,7 +116,7 @@ def test_apply_legal_does_what_apply_does(players, options):
 
 def test_the_stored_json_keeps_its_shape_and_no_cache():
     """Games in the database are this JSON: the same fields as before the placement index, nothing more."""
-    state = next(s for s in random_steps(2, {}, 5) if s.turn == 3 and s.placed_now())
+    state = next(s for s in random_game(2, {}, 5) if s.turn == 3 and s.placed_now())
     data = state.to_json()
     assert set(data) == {
         "players",
@@ -157,7 +143,7 @@ def test_the_bots_open_lines_follow_each_placement_as_a_fresh_walk_finds_them(pl
     checked = 0
     for seed in range(4):
         index, before = None, []
-        for state in random_steps(players, options, seed):
+        for state in random_game(players, options, seed):
             placed = list(state.board.tiles.items())
             if index is not None and placed[:-1] == before:
                 last, (anchor, orientation) = placed[-1]
@@ -173,7 +159,7 @@ def test_a_loaded_state_played_on_before_listing_lists_what_the_original_lists(p
     before that, checked as the site checks them, must leave it listing exactly what the original lists."""
     rng = make_rng("loaded", players)
     checked = 0
-    for state in random_steps(players, options, 2):
+    for state in random_game(players, options, 2):
         if state.is_over():
             continue
         loaded = TopologyState.from_json(json.loads(json.dumps(state.to_json())))

@@ -7,25 +7,12 @@ from __future__ import annotations
 import copy
 
 import pytest
-from topology_positions import GAME
+from topology_positions import GAME, random_game
 
 from engine.core import find_action, make_rng
 from engine.hexgrid import DIRECTIONS
 
 CONFIGURATIONS = [(2, {}), (3, {}), (2, {"advanced": True})]
-
-
-def random_states(players: int, options: dict, seed: int):
-    """A seeded random game, undo taken now and then; yields each state before its decision."""
-    state = GAME.new_state(players, options, seed)
-    rng = make_rng("legal-match", seed)
-    while not state.is_over():
-        yield state
-        legal = state.legal_actions(state.current)
-        undo = [action for action in legal if action["type"] == "undo"]
-        others = [action for action in legal if action["type"] != "undo"]
-        state.apply(state.current, undo[0] if undo and rng.random() < 0.2 else rng.choice(others))
-    yield state
 
 
 def near_misses(action: dict, state) -> list:
@@ -66,7 +53,7 @@ def test_legal_match_answers_as_the_legal_list_does_on_random_positions(players,
     found = refused = 0
     for seed in range(4):
         rng = make_rng("legal-match-sample", seed)
-        for state in random_states(players, options, seed):
+        for state in random_game(players, options, seed, "legal-match"):
             seats = range(players)
             for seat in seats:
                 legal = state.legal_actions(seat)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine.topology  # noqa: F401  (registers the game)
-from engine.core import get_game
+from engine.core import get_game, make_rng
 from engine.hexgrid import neighbour
 from engine.topology.board import Board
 from engine.topology.geometry import turned_over
@@ -120,3 +120,16 @@ EXAMPLE_TURN = [
     ((-2, -1), 1, ((0, 3), (1, 2), (4, 5), (6, 9), (7, 8))),
     ((-3, 2), 2, ((0, 1), (2, 3), (4, 7), (5, 6), (8, 9))),
 ]
+
+
+def random_game(players: int, options: dict, seed: int, stream: str = "incremental"):
+    """A seeded random game, undo taken now and then; yields each state before its decision, then the end."""
+    state = GAME.new_state(players, options, seed)
+    rng = make_rng(stream, seed)
+    while not state.is_over():
+        yield state
+        legal = state.legal_actions(state.current)
+        undo = [action for action in legal if action["type"] == "undo"]
+        others = [action for action in legal if action["type"] != "undo"]
+        state.apply(state.current, undo[0] if undo and rng.random() < 0.2 else rng.choice(others))
+    yield state
