@@ -156,31 +156,19 @@ QUERY_LABELS = {
 }
 
 
-def group_cpu_seconds(group: int) -> float:
-    """CPU seconds used so far by the processes of a process group, with their children that ended (a recycled
-    gunicorn worker's time is in its master's cutime once reaped)."""
+def cpu_seconds(group: int | None = None) -> float:
+    """CPU seconds used so far by the processes of a process group, or without one by every PostgreSQL process,
+    with their children that ended (a recycled gunicorn worker's time is in its master's cutime once reaped)."""
     ticks = 0
     for pid in filter(str.isdigit, os.listdir("/proc")):
         try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            name, rest = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)
         except OSError:
             continue
-        if int(fields[2]) == group:  # field 5 of stat: the process group
+        fields = rest.split()
+        # By name, the server's own process included: ended backends' time is in its cutime.
+        if name.endswith("(postgres") if group is None else int(fields[2]) == group:  # field 5: process group
             ticks += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def postgres_cpu_seconds() -> float:
-    """CPU seconds of every PostgreSQL process (the bench's backends, and the server's own)."""
-    ticks = 0
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            if not Path(f"/proc/{pid}/cmdline").read_bytes().startswith(b"postgres"):
-                continue
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        ticks += sum(int(f) for f in fields[11:15])
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
@@ -383,9 +371,9 @@ class Site:
         """CPU seconds so far: the web (gunicorn), the worker, PostgreSQL, and this bench's own client threads."""
         own = os.times()
         return {
-            "web": group_cpu_seconds(self.web.pid),
-            "worker": group_cpu_seconds(self.worker.pid),
-            "PostgreSQL": postgres_cpu_seconds(),
+            "web": cpu_seconds(self.web.pid),
+            "worker": cpu_seconds(self.worker.pid),
+            "PostgreSQL": cpu_seconds(),
             "clients": own.user + own.system,
         }
 

@@ -15,13 +15,14 @@ way on the cache (files on the embedded site).
 
 import logging
 import secrets
+from functools import cache
 
-import redis
 from django.conf import settings
 from redis.exceptions import RedisError
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from accounts import limits
+from config.redis_clients import redis_client
 
 logger = logging.getLogger(__name__)
 
@@ -38,15 +39,12 @@ redis.call('ZADD', KEYS[1], now, ARGV[4])
 redis.call('EXPIRE', KEYS[1], math.ceil(duration))
 return {1}
 """
-_clients: dict[str, tuple[redis.Redis, object]] = {}
 
 
+@cache
 def _window_script(url: str):
-    """The window script on a client of `url`, one connection pool per process and address."""
-    if url not in _clients:
-        client = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
-        _clients[url] = (client, client.register_script(_WINDOW))
-    return _clients[url][1]
+    """The window script on the process's client of `url` (a throttle that cannot wait long gives up after 1 s)."""
+    return redis_client(url, read_timeout=1.0).register_script(_WINDOW)
 
 
 class _RatesFromSettings:

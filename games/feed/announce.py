@@ -12,8 +12,9 @@ import logging
 
 from django.conf import settings
 
+from config.redis_clients import redis_client
+
 log = logging.getLogger(__name__)
-_clients: dict[str, object] = {}
 
 
 def user_channel(user_id: int) -> str:
@@ -28,21 +29,12 @@ def enabled() -> bool:
     return bool(settings.REDIS_URL)
 
 
-def _client():
-    import redis
-
-    url = settings.REDIS_URL
-    if url not in _clients:  # one per process (and per URL, which tests change); made after a worker forks
-        _clients[url] = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2)
-    return _clients[url]
-
-
 def publish(channels: list[str]) -> int:
     """Nudge the streams listening on `channels`; how many were sent (0 without Redis or if it is down)."""
     if not channels or not enabled():
         return 0
     try:
-        pipe = _client().pipeline(transaction=False)
+        pipe = redis_client(settings.REDIS_URL).pipeline(transaction=False)
         for channel in channels:
             pipe.publish(channel, b"1")
         pipe.execute()

@@ -21,6 +21,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from config.redis_clients import redis_client
+
 from ..models import GameEffects
 
 log = logging.getLogger(__name__)
@@ -28,19 +30,11 @@ log = logging.getLogger(__name__)
 # A dispatch task sent longer ago than this and still not started is taken as lost: the next
 # change sends another (the worker may have been down; the task itself is harmless twice).
 QUEUED_FOR_AT_MOST = timedelta(seconds=30)
-_clients: dict[str, object] = {}
 
 
 def _redis():
     """This process's client of REDIS_URL, or None without Redis."""
-    url = settings.REDIS_URL
-    if not url:
-        return None
-    if url not in _clients:  # one per process (and per URL, which tests change); made after a worker forks
-        import redis
-
-        _clients[url] = redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=2)
-    return _clients[url]
+    return redis_client(settings.REDIS_URL) if settings.REDIS_URL else None
 
 
 def _key(game_id: int) -> str:
