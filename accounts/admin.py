@@ -3,13 +3,13 @@ from django.contrib.auth.admin import UserAdmin
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .models import ApiToken, User
+from .models import ApiToken, Block, User
 from .services import user_deactivate
 
 
 @admin.register(User)
 class TopoUserAdmin(UserAdmin):
-    """Django's user admin, with the moderators' "deactivate" (issue 17, accounts.services.user_deactivate)."""
+    """Django's user admin, with the moderators' "deactivate" (decision 17, accounts.services.user_deactivate)."""
 
     list_display = ("username", "email", "is_active", "is_bot_account", "is_staff", "date_joined", "last_login")
     list_filter = ("is_active", "is_bot_account", "is_staff", "is_superuser")
@@ -32,3 +32,11 @@ class TopoUserAdmin(UserAdmin):
 class ApiTokenAdmin(admin.ModelAdmin):
     list_display = ("name", "user", "prefix", "created_at", "last_used_at", "revoked_at")
     readonly_fields = ("digest", "prefix")
+
+
+@admin.register(Block)
+class BlockAdmin(admin.ModelAdmin):
+    """Ruling S7: who blocked whom, for the moderators (private to them: the blocked person is never told)."""
+
+    list_display = ("blocker", "blocked", "created_at")
+    raw_id_fields = ("blocker", "blocked")

@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.forms import AuthenticationForm, SetPasswordMixin, UsernameField
 from django.utils.translation import gettext_lazy as _
 
+from .names import DELETED_PREFIX
 from .personal import time_zone_names
 from .services import pending_expired_q
 
@@ -51,6 +52,9 @@ class SignupForm(SetPasswordMixin, forms.Form):
     def clean_username(self):
         username = self.cleaned_data["username"]
         User.username_validator(username)
+        if username.lower().startswith(DELETED_PREFIX):
+            # Ruling S8: the shape of a deleted account's neutral name, which no living account may take.
+            raise forms.ValidationError(_("That username is taken. Please choose another."), code="taken")
         # Usernames are public anyway, so saying one is taken reveals nothing new.
         if User.objects.filter(username__iexact=username).exclude(pending_expired_q()).exists():
             raise forms.ValidationError(_("That username is taken. Please choose another."), code="taken")

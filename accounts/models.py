@@ -19,9 +19,15 @@ class User(AbstractUser):
     # from her browser at sign-up; "" means "as the browser asks" (a page) or the site's (an email).
     language = models.CharField(max_length=10, blank=True, default="", choices=settings.LANGUAGES)
     time_zone = models.CharField(max_length=64, default="UTC", help_text="An IANA name, e.g. Europe/Madrid.")
-    # A bot account (issue 12): plays through the API only and is shown as a bot; never turned back
+    # A bot account (decision 12): plays through the API only and is shown as a bot; never turned back
     # (accounts.bot_accounts.account_make_bot), so her games stay honest about who played them.
     is_bot_account = models.BooleanField(default=False)
+    # Decision 29: the site's worker plays her forced decisions (exactly one legal decision, nothing taken back
+    # possible) for her, logged as hers with source "auto" (games.services.auto_play); never where she has a choice.
+    auto_play_forced = models.BooleanField(default=False)
+    # Ruling S8: set when she deleted her account (accounts.deletion).  The row stays, emptied of everything
+    # personal, because her seats keep their place in games; she is then shown as "deleted player N".
+    deleted_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return self.username
@@ -78,3 +84,26 @@ class LimitHit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.rule} {self.key[:8]}… {self.created_at:%Y-%m-%d %H:%M:%S}"
+
+
+class Block(models.Model):
+    """Ruling S7: `blocker` keeps `blocked` away: no invitation or challenge either way, never seated together by
+    the lobby or a tournament they did not both enter, their chat hidden from each other, nothing of his told to
+    her.  It works both ways on purpose, so that nobody can tell which of the two blocked (games.services.blocks)."""
+
+    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_received")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["blocker", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_unique"),
+            models.CheckConstraint(condition=~models.Q(blocker=models.F("blocked")), name="block_not_self"),
+        ]
+        # "blocked between a and b" is asked from either side: the unique index serves blocker first,
+        # this one blocked first.
+        indexes = [models.Index(fields=["blocked", "blocker"], name="block_by_blocked")]
+
+    def __str__(self) -> str:
+        return f"{self.blocker_id} blocks {self.blocked_id}"

@@ -39,6 +39,24 @@ def language_of(user) -> str:
     return chosen if chosen in dict(settings.LANGUAGES) else settings.LANGUAGE_CODE
 
 
+def zone_name() -> str:
+    """The active time zone's IANA name ("Asia/Taipei"): never an abbreviation, which can mean several zones
+    ("CST" is China's, Cuba's and the American Central one)."""
+    return timezone.get_current_timezone_name()
+
+
+def local_time(moment) -> str:
+    """A moment as every page, email and API text shows it: "2026-11-28 14:15 (Asia/Taipei)".
+
+    In the active zone (hers on a page, in the API and in `her_words`), named by its IANA name; the date in
+    ISO order, which reads the same in every language.  Empty for None.
+    """
+    if moment is None:
+        return ""
+    local = timezone.localtime(moment)
+    return f"{local:%Y-%m-%d %H:%M} ({zone_name()})"
+
+
 @contextmanager
 def her_words(user):
     """Translate and show times as `user` reads them, for text made outside her requests."""

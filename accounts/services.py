@@ -45,6 +45,13 @@ def _speech(language: str, time_zone: str) -> dict:
     }
 
 
+def user_auto_play_set(*, user, on: bool) -> "User":
+    """Decision 29: whether the site plays her forced decisions for her (games.services.auto_play)."""
+    user.auto_play_forced = bool(on)
+    user.save(update_fields=["auto_play_forced"])
+    return user
+
+
 def user_speech_set(*, user, language: str | None = None, time_zone: str | None = None) -> "User":
     """Change the language and/or time zone `user` is spoken to in; BadInput names a value not offered."""
     changed = []
@@ -314,7 +321,7 @@ def api_token_revoke(*, token: ApiToken) -> ApiToken:
     return token
 
 
-# --- moderation (issue 17) -------------------------------------------------------------------
+# --- moderation (decision 17) -------------------------------------------------------------------
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""When an API token was last used, without a write on a read request (issue 16, point 0).
+"""When an API token was last used, without a write on a read request (decision 16, point 0).
 
 A request with a token notes the time in the cache (Redis in production, shared by every web process), never in
 the token's row; beat's `token_uses_record` writes the noted times to the rows every LAST_USED_PRECISION, and the
@@ -15,6 +15,8 @@ import time
 
 from django.core.cache import cache
 from django.db.models import Q
+
+from config.redis_clients import outage_log
 
 from .models import ApiToken
 
@@ -44,7 +46,7 @@ def token_use_note(token: ApiToken, now: dt.datetime) -> None:
     try:
         cache.set(_key(token.pk), now.timestamp(), timeout=NOTE_SECONDS)
     except Exception:  # noqa: BLE001 - any cache failure: the note is a nicety, the request must go on
-        logger.warning("A token's last use was not noted: the cache did not answer.", exc_info=True)
+        outage_log(logger, "token-use-note", "A token's last use was not noted: the cache did not answer")
         return
     if len(_noted_here) >= _NOTED_HERE_MOST:
         _noted_here.clear()
@@ -59,7 +61,7 @@ def token_uses_noted(token_ids) -> dict[int, dt.datetime]:
     try:
         found = cache.get_many([_key(pk) for pk in token_ids])
     except Exception:  # noqa: BLE001 - the rows' own times are shown then
-        logger.warning("The tokens' noted uses were not read: the cache did not answer.", exc_info=True)
+        outage_log(logger, "token-use-read", "The tokens' noted uses were not read: the cache did not answer")
         return {}
     return {pk: dt.datetime.fromtimestamp(found[_key(pk)], tz=dt.UTC) for pk in token_ids if _key(pk) in found}
 

@@ -10,40 +10,24 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.db import IntegrityError
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.response import TemplateResponse
 from django.urls import reverse, reverse_lazy
 from django.utils import translation
-from django.utils.formats import date_format
-from django.utils.timezone import localtime
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views import i18n as i18n_views
 from django.views.decorators.http import require_http_methods, require_POST
 
 from config.celery import enqueue
-from engine.core import all_games, get_game
-from games import player_stats
-from games import selectors as game_selectors
-from games import vacation as vacation_reads
-from games.engine_texts import game_title
-from games.errors import ServiceError
-from games.models import Game
-from games.score_chart import chart
-from games.services import vacation as vacation_services
-from ratings.selectors import rating_histories
 
-from . import limits, personal, selectors, services, token_uses
+from . import limits, personal, profile_parts, selectors, services, token_uses
 from .forms import LanguageTimeZoneForm, LoginForm, SignupForm, TokenCreateForm, TokenRenameForm
 from .models import ApiToken
 
 User = get_user_model()
-
-FINISHED_SHOWN = 50
-RECENT_PER_PAGE = 20
 
 
 def _too_many(response, refusal: limits.Refusal):
@@ -192,27 +176,24 @@ def _tokens_context(user, **extra) -> dict:
     return {"tokens": tokens, "create_form": extra.pop("create_form", None) or TokenCreateForm(), **extra}
 
 
-def _profile_context(user, **extra) -> dict:
-    # table_summaries: the seated players' ratings of a whole list in one query, not one per game.
-    current = game_selectors.table_summaries(game_selectors.games_of_user_sorted(user=user), user)
-    finished_qs = game_selectors.tables_of_user(user=user, finished=True).order_by("-finished_at", "-updated_at")
-    finished = game_selectors.table_summaries(finished_qs[:FINISHED_SHOWN], user)
+def profile_context(user, **extra) -> dict:
+    """The profile page's context: hers (language, blocks, tokens) and what later apps add (profile_parts: games
+    adds her tables and her vacation).  `extra` goes to the template as it is (a form with errors, a notice)."""
     speech_form = extra.pop("speech_form", None) or LanguageTimeZoneForm(
         initial={"language": personal.language_of(user), "time_zone": user.time_zone}
     )
     return {
-        "current_games": current,
-        "finished_games": finished,
+        **profile_parts.parts_context(user),
         "profile_user": user,
         "speech_form": speech_form,
-        **_vacation_context(user, **{k: extra.pop(k) for k in ("vacation_notice", "vacation_error") if k in extra}),
+        "blocks": list(selectors.blocks_of_user(user)),  # ruling S7: whom she blocked, to unblock
         **_tokens_context(user, **extra),
     }
 
 
 @login_required
 def profile(request):
-    return render(request, "accounts/profile.html", _profile_context(request.user))
+    return render(request, "accounts/profile.html", profile_context(request.user))
 
 
 @login_required
@@ -221,7 +202,7 @@ def language_time_zone_set(request):
     """The profile's language and time zone form."""
     form = LanguageTimeZoneForm(request.POST)
     if not form.is_valid():
-        return render(request, "accounts/profile.html", _profile_context(request.user, speech_form=form), status=400)
+        return render(request, "accounts/profile.html", profile_context(request.user, speech_form=form), status=400)
     user = services.user_speech_set(
         user=request.user, language=form.cleaned_data["language"], time_zone=form.cleaned_data["time_zone"]
     )
@@ -245,50 +226,12 @@ def language_set(request):
     return i18n_views.set_language(request)
 
 
-def player(request, username: str):
-    """A player's page: her statistics per game and her finished games (games.player_stats), and her games in
-    progress; of the tables only those the visitor may see, never her email or tokens."""
-    person = get_object_or_404(User, username=username, is_active=True)
-    viewer = request.user if request.user.is_authenticated else None
-    shown = game_selectors.tables_of_user(user=person).filter(game_selectors.visible_q(viewer))
-    current = game_selectors.table_summaries(
-        shown.filter(status__in=[Game.Status.OPEN, Game.Status.RUNNING]).order_by("-updated_at")[:FINISHED_SHOWN],
-        viewer,
-    )
-    # Her seat is the one highlighted here, whoever is looking.
-    for g in current:
-        g["my_seat"] = next((s["index"] for s in g["seats"] if s["player"] == person.username), None)
-        g["my_turn"] = False
-    kind = request.GET.get("game") if request.GET.get("game") in all_games() else None
-    page = Paginator(player_stats.recent_games(person, viewer, kind), RECENT_PER_PAGE).get_page(request.GET.get("page"))
-    return render(
-        request,
-        "accounts/player.html",
-        {
-            "person": person,
-            "stats": player_stats.game_stats(person),
-            "current_games": current,
-            "finished_games": [player_stats.game_result(g, person) for g in player_stats.games_of(page)],
-            "page_obj": page,
-            "kind": kind,
-            "kind_title": game_title(get_game(kind).title) if kind else "",
-            # Ruling S5: her ratings, each with the chart of its history (_rating_history.html).
-            "ratings": [{**r, "chart": rating_chart(r)} for r in rating_histories(person)],
-        },
-    )
-
-
-def rating_chart(history: dict) -> dict:
-    """The SVG geometry of one rating's history: its start, then its value after each rated game."""
-    return chart([[history["start"]]] + [[point["rating"]] for point in history["history"]], 1, from_zero=False)
-
-
 def _tokens_response(request, status: int = 200, **extra):
     """The token list as an htmx fragment, or the whole profile page without JavaScript."""
     if request.htmx:
         # htmx swaps only 2xx answers, so errors travel inside a 200 fragment.
         return render(request, "accounts/_tokens.html", _tokens_context(request.user, **extra))
-    return render(request, "accounts/profile.html", _profile_context(request.user, **extra), status=status)
+    return render(request, "accounts/profile.html", profile_context(request.user, **extra), status=status)
 
 
 @login_required
@@ -346,73 +289,55 @@ def token_revoke(request, pk: int):
     return redirect(reverse("profile") + "#api-tokens")
 
 
-# --- Vacation (ruling S4) ---------------------------------------------------------------
-
-
-def _vacation_context(user, **extra) -> dict:
-    return {"vacation": vacation_reads.standing(user), **extra}
-
-
-def _vacation_response(request, *, status: int = 200, notice: str = "", error: str = ""):
-    """The vacation section as an htmx fragment (errors inside a 200, htmx swaps only those), or back to the
-    profile without JavaScript."""
-    if request.htmx:
-        return render(
-            request,
-            "accounts/_vacation.html",
-            _vacation_context(request.user, vacation_notice=notice, vacation_error=error),
-        )
-    if error:
-        return render(
-            request, "accounts/profile.html", _profile_context(request.user, vacation_error=error), status=status
-        )
-    messages.success(request, notice)
-    return redirect(reverse("profile") + "#vacation")
+# --- decision 29: her forced decisions, her data and deleting her account (ruling S8) ----------------------------
 
 
 @login_required
 @require_POST
-def vacation_start_view(request):
-    raw = (request.POST.get("days") or "").strip()
-    try:
-        days = int(raw) if raw else None
-    except ValueError:
-        days = raw  # the service answers with what a length must be
-    try:
-        started = vacation_services.vacation_start(user=request.user, days=days)
-    except ServiceError as exc:
-        return _vacation_response(request, status=exc.status_code, error=exc.message)
-    until = date_format(localtime(started.ends_at), "DATETIME_FORMAT")
-    return _vacation_response(
-        request,
-        notice=_("You are on vacation until %(until)s; the clocks of your correspondence games are stopped.")
-        % {"until": until},
-    )
-
-
-@login_required
-@require_POST
-def vacation_end_view(request):
-    try:
-        vacation_services.vacation_end(user=request.user)
-    except ServiceError as exc:
-        return _vacation_response(request, status=exc.status_code, error=exc.message)
-    return _vacation_response(request, notice=_("Welcome back! Your clocks run again, each with the time it had left."))
-
-
-@login_required
-@require_POST
-def bot_account_make(request):
-    """Issue 12: the profile's button; the checkbox is the confirmation (no script needed for it)."""
-    from games.services import account_make_bot
-
-    if request.POST.get("confirm") != "yes":
-        messages.error(request, _("Tick the box to confirm: a bot account cannot be turned back."))
-        return redirect(reverse("profile") + "#bot-account")
-    try:
-        account_make_bot(user=request.user)
-    except ServiceError as exc:
-        messages.error(request, exc.message)
+def auto_play_set(request):
+    """The profile's switch: the site plays her forced decisions for her (games.services.auto_play)."""
+    user = services.user_auto_play_set(user=request.user, on=request.POST.get("auto_play_forced") == "1")
+    if user.auto_play_forced:
+        messages.success(request, _("Saved: your forced decisions will be played for you."))
     else:
-        messages.success(request, _("This is now a bot account: it plays through the API with a token."))
-    return redirect(reverse("profile") + "#bot-account")
+        messages.success(request, _("Saved: you play every decision yourself."))
+    return redirect("profile")
+
+
+@login_required
+def account_data_page(request):
+    """Her data (ruling S8): download it as one JSON file, or delete her account (confirmed by her password)."""
+    return render(request, "accounts/data.html", {"error": ""})
+
+
+@login_required
+def account_data_download(request):
+    from django.http import JsonResponse
+
+    from .data_export import account_data
+
+    answer = JsonResponse(account_data(request.user), json_dumps_params={"ensure_ascii": False, "indent": 1})
+    answer["Content-Disposition"] = f'attachment; filename="topos-{request.user.username}.json"'
+    return answer
+
+
+@login_required
+@require_POST
+def account_delete_view(request):
+    from django.contrib.auth import logout
+
+    from .deletion import account_delete, deletion_password_check
+
+    if request.POST.get("confirm") != "1":
+        checked = False
+    else:
+        checked = deletion_password_check(request=request, user=request.user, password=request.POST.get("password", ""))
+    if isinstance(checked, limits.Refusal):
+        return _too_many(render(request, "accounts/data.html", {"error": checked.message}), checked)
+    if not checked:
+        error = _("That is not your password, or the deletion was not confirmed: the account was not deleted.")
+        return render(request, "accounts/data.html", {"error": error}, status=400)
+    account_delete(user=request.user)
+    logout(request)
+    messages.success(request, _("Your account has been deleted."))
+    return redirect("home")

@@ -1,20 +1,31 @@
-"""Bot against bot: win rates with 95% Wilson intervals, and time per move, for every registered game.
+"""Bot against bot: one table of every pairing, every game and pace, with win rates, 95% Wilson intervals and
+decision times, from one command.
 
-    python bench/bench_bots.py                       # greedy vs random and strong vs greedy, 2 players
-    python bench/bench_bots.py --games 100 --jobs 8 --iterations 400 --seconds 5
+    python bench/bench_bots.py --quick               # a few minutes: 6 games a pairing, strong thinks less
+    python bench/bench_bots.py --games 100 --jobs 2  # the full run, every level as the site plays it
+    python bench/bench_bots.py --game toppo --pace correspondence --pairs strong:greedy --games 100
     python bench/bench_bots.py --game topology --pairs strong:greedy --options '{"advanced": true}'
     python bench/bench_bots.py --speed --seconds 2          # strong playouts per 2 s decision, per game
     python bench/bench_bots.py --speed --seconds 2 --cpu    # the same counted in CPU seconds (a loaded machine)
+    python bench/bench_bots.py --quick --json results.json  # also every game's outcome (bench/bench_calibrate.py)
 
-Matches print, for the strong bot, its mean playouts per decision and its mean and longest decision
-time (a strong decision's `seconds` cap all of it, ranking included).  --speed plays no match: it
-takes positions a few greedy decisions into games and times one strong decision on each, with
-`--seconds` (default 2) and no playout count, so the playouts show how fast the engines let it think.
+The table has a row per game, pace (a game played at several paces, such as Toppo, gets a row for each) and
+pairing "a vs b": games, a's wins (a draw counts half), a's win rate and its 95% Wilson interval, and the median
+and 95th percentile of each side's decision time in seconds (a strong decision's `seconds` cap all of it,
+ranking included).  Pairings default to every pair of levels, the stronger first.  --quick plays 6 games a
+pairing and gives strong a budget of 48 playouts and 1 s (a smoke measure: the published figures come from a full
+run, see docs/bots.md).  --speed plays no match: it takes positions a few greedy decisions into games and times
+one strong decision on each, with `--seconds` (default 2) and no playout count.
 
-Seats alternate between games (game i: the first bot sits in seat i % 2).  A draw counts half
-a win.  Simultaneous decisions (Toppo) are taken in a random order, as arrival order would be
-at a table where both bots react equally fast (the live reaction delay is not simulated); at
-correspondence pace that order decides nothing, as rounds resolve in priority order (ruling P4).
+Every level thinks as the site lets it (engine.bots.levels: thinking_seconds per level and pace): by
+correspondence a bot plays its whole turn in one go within its turn's limit, as games.services.bots does, and the
+times are per turn; live, each decision within its limit.  --no-limits: one decision at a time with the level's
+budget alone (how strong the search can be, not how strong the site's bot is).
+
+Seats alternate between games (game i: the first bot sits in seat i % players).  Simultaneous decisions (Toppo)
+are taken in a random order, as arrival order would be at a table where both bots react equally fast (the live
+reaction delay is not simulated); at correspondence pace that order decides nothing, as rounds resolve in
+priority order (ruling P4).
 """
 
 from __future__ import annotations
@@ -30,7 +41,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.bots import budget_for, choose  # noqa: E402
+from engine.bots import LEVELS, budget_for, choose, play_turn, thinking_seconds  # noqa: E402
 from engine.bots.base import Budget, utilities  # noqa: E402
 from engine.bots.search import decide  # noqa: E402
 from engine.core import Game, State, all_games, make_rng  # noqa: E402
@@ -51,16 +62,21 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def play_one(args: tuple) -> dict:
     """One game between levels a and b; a sits in seat `index % 2`. Returns a's result and timings."""
-    name, players, options, a, b, index, overrides, seed_base = args
+    name, players, options, a, b, index, overrides, seed_base, as_site = args
     game = all_games()[name]
+    pace = options.get(game.pace_option or "", "") or "correspondence"
     opts = game.validate_options(players, options)
     state = game.new_state(players, opts, f"{seed_base}:{index}")
     a_seat = index % players
     levels = {s: (a if s == a_seat else b) for s in range(players)}
     budgets = {lvl: budget_for(lvl, name, **overrides.get(lvl, {})) for lvl in {a, b}}
+    limits = {lvl: thinking_seconds(lvl, pace) if as_site else None for lvl in {a, b}}
+    if pace == "live":  # the site caps each live decision (games.services.bots._think)
+        budgets = {lvl: budgets[lvl].with_(seconds=limits[lvl]) if limits[lvl] else budgets[lvl] for lvl in budgets}
     rng = make_rng(f"bench-order:{seed_base}:{index}", 0)
     bot_rngs = {s: make_rng(f"bench-bot:{seed_base}:{index}:{s}", 0) for s in range(players)}
     spent = {a: 0.0, b: 0.0} if a != b else {a: 0.0}
+    times: dict[str, list[float]] = {lvl: [] for lvl in spent}
     moves = {lvl: 0 for lvl in spent}
     longest = {lvl: 0.0 for lvl in spent}
     playouts = {lvl: 0 for lvl in spent}
@@ -74,14 +90,22 @@ def play_one(args: tuple) -> dict:
         for seat in order:
             level = levels[seat]
             t0 = time.perf_counter()
-            action, done = decision(level, game, state, seat, bot_rngs[seat], budgets[level])
+            if as_site and pace == "correspondence":
+                # As the site does by correspondence: the whole turn in one go, within the level's turn limit.
+                turn = f"{seed_base}:{index}:{moves[level]}"
+                applied = play_turn(level, game, state, seat, turn, budget=budgets[level], turn_seconds=limits[level])
+                action, done = (applied[-1] if applied else None), 0
+            else:
+                action, done = decision(level, game, state, seat, bot_rngs[seat], budgets[level])
+                if action is not None:
+                    state.apply(seat, action)
             took = time.perf_counter() - t0
             spent[level] += took
+            times[level].append(took)
             longest[level] = max(longest[level], took)
             playouts[level] += done
             moves[level] += 1
             if action is not None:
-                state.apply(seat, action)
                 break
         else:
             raise RuntimeError(f"{name} game {index}: every seat to act waits, so the game cannot go on")
@@ -94,6 +118,8 @@ def play_one(args: tuple) -> dict:
     utils = utilities(game, state)  # scores turned so that more is better (Toppo counts penalties)
     return {
         "outcome": outcome,
+        "a_seat": a_seat,
+        "times": times,
         "spent": spent,
         "moves": moves,
         "longest": longest,
@@ -103,9 +129,18 @@ def play_one(args: tuple) -> dict:
 
 
 def run_pair(
-    name: str, players: int, options: dict, a: str, b: str, games: int, jobs: int, overrides: dict, seed_base: str
+    name: str,
+    players: int,
+    options: dict,
+    a: str,
+    b: str,
+    games: int,
+    jobs: int,
+    overrides: dict,
+    seed_base: str,
+    as_site: bool = True,
 ) -> dict:
-    tasks = [(name, players, options, a, b, i, overrides, seed_base) for i in range(games)]
+    tasks = [(name, players, options, a, b, i, overrides, seed_base, as_site) for i in range(games)]
     t0 = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -123,7 +158,12 @@ def run_pair(
         longest[lvl] = max(r["longest"].get(lvl, 0.0) for r in results)
         playouts[lvl] = sum(r["playouts"].get(lvl, 0) for r in results) / moves if moves else 0.0
     margin = sum(r["margin"] for r in results) / games
+    times = {lvl: sorted(t for r in results for t in r["times"].get(lvl, [])) for lvl in {a, b}}
     return {
+        "pace": options.get("pace", ""),
+        "outcomes": [r["outcome"] for r in results],
+        "median_s": {lvl: statistics.median(t) if t else 0.0 for lvl, t in times.items()},
+        "p95_s": {lvl: percentile(t, 0.95) for lvl, t in times.items()},
         "game": name,
         "a": a,
         "b": b,
@@ -138,6 +178,70 @@ def run_pair(
         "wall": wall,
         "margin": margin,
     }
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    """The q-quantile of sorted values (nearest rank); 0 for none."""
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def all_pairs(level_names: list[str]) -> list[tuple[str, str]]:
+    """Every pair of levels, the stronger first (levels are listed weakest first)."""
+    return [(level_names[j], level_names[i]) for j in range(len(level_names)) for i in range(j)][::-1]
+
+
+def game_paces(game: Game, wanted: str | None) -> list[dict]:
+    """The options of each pace the game is played at (one empty dict for a game of one pace)."""
+    if not game.pace_option or len(game.paces) < 2:
+        return [{}]
+    return [{game.pace_option: pace} for pace in game.paces if wanted in (None, pace)]
+
+
+HEADING = (
+    f"{'game':10} {'pace':14} {'pairing':18} {'games':>5} {'wins':>6} {'rate':>6} {'95% Wilson':>15} "
+    f"{'median s a':>10} {'p95 s a':>8} {'median s b':>10} {'p95 s b':>8}"
+)
+
+
+def row(r: dict) -> str:
+    a, b = r["a"], r["b"]
+    return (
+        f"{r['game']:10} {r['pace'] or '-':14} {a + ' vs ' + b:18} {r['games']:5d} {r['wins']:6.1f} "
+        f"{r['rate']:6.3f} [{r['lo']:.3f}, {r['hi']:.3f}] {r['median_s'][a]:10.3f} {r['p95_s'][a]:8.3f} "
+        f"{r['median_s'][b]:10.3f} {r['p95_s'][b]:8.3f}"
+    )
+
+
+QUICK_GAMES = 6
+QUICK_STRONG = {"iterations": 48, "seconds": 1.0}
+
+
+def run_all(
+    names: list[str],
+    pairs,
+    games: int,
+    jobs: int,
+    overrides: dict,
+    seed: str,
+    options: dict,
+    pace,
+    players=2,
+    as_site: bool = True,
+) -> list[dict]:
+    """Every pairing on every game and pace; each row printed as soon as it is measured."""
+    print(HEADING, flush=True)
+    runs = []
+    for name in names:
+        game = all_games()[name]
+        for pace_options in game_paces(game, pace):
+            for a, b in pairs:
+                run = run_pair(name, players, {**options, **pace_options}, a, b, games, jobs, overrides, seed, as_site)
+                run["pace"] = next(iter(pace_options.values()), "")
+                runs.append(run)
+                print(row(run), flush=True)
+    return runs
 
 
 def decision(level: str, game: Game, state: State, seat: int, rng, budget: Budget) -> tuple[dict | None, int]:
@@ -201,17 +305,25 @@ def speed(names: list[str], seconds: float, positions: int, cpu: bool, overrides
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--games", type=int, default=40, help="games per pairing and game (default 40)")
-    p.add_argument("--pairs", default="greedy:random,strong:greedy", help="a:b pairings, comma separated")
+    p.add_argument("--games", type=int, help=f"games per pairing, game and pace (default 40; --quick {QUICK_GAMES})")
+    p.add_argument("--quick", action="store_true", help="a few minutes: few games, strong with a small budget")
+    p.add_argument("--pairs", help="a:b pairings, comma separated (default: every pair of levels)")
     p.add_argument("--game", action="append", help="only this game (repeatable); default every registered one")
+    p.add_argument("--pace", help="only this pace, for games played at several")
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--options", default="{}", help='table options as JSON, e.g. \'{"pace": "live"}\'')
+    p.add_argument("--options", default="{}", help="table options as JSON, e.g. '{\"advanced\": true}'")
     p.add_argument("--iterations", type=int, help="strong bot: playouts per decision")
     p.add_argument("--seconds", type=float, help="strong bot: time cap per decision")
     p.add_argument("--candidates", type=int, help="greedy and strong: actions examined per decision")
     p.add_argument("--budget", default="{}", help='extra Budget fields per level as JSON: {"strong": {"horizon": 3}}')
     p.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     p.add_argument("--seed", default="bench")
+    p.add_argument("--json", help="also write every run, with each game's outcome, to this file")
+    p.add_argument(
+        "--no-limits",
+        action="store_true",
+        help="one decision at a time with the budget alone, not the site's thinking limits per level and pace",
+    )
     p.add_argument("--speed", action="store_true", help="time strong decisions instead of playing matches")
     p.add_argument("--positions", type=int, default=5, help="--speed: positions per game (default 5)")
     p.add_argument("--cpu", action="store_true", help="--speed: count the cap in CPU seconds of this process")
@@ -219,6 +331,8 @@ def main(argv: list[str] | None = None) -> None:
 
     overrides: dict[str, dict] = {k: dict(v) for k, v in json.loads(args.budget).items()}
     strong = overrides.setdefault("strong", {})
+    if args.quick:
+        strong.update(QUICK_STRONG)
     if args.iterations is not None:
         strong["iterations"] = args.iterations
     if args.seconds is not None:
@@ -226,26 +340,18 @@ def main(argv: list[str] | None = None) -> None:
     if args.candidates is not None:
         for lvl in ("greedy", "strong"):
             overrides.setdefault(lvl, {})["max_candidates"] = args.candidates
-    options = json.loads(args.options)
     names = args.game or sorted(all_games())
     if args.speed:
         speed(names, args.seconds or 2.0, args.positions, args.cpu, strong, args.seed)
         return
-    pairs = [tuple(x.split(":")) for x in args.pairs.split(",") if x]
-    print(
-        f"{'game':10} {'pairing':16} {'games':>5} {'win rate':>8} {'95% CI':>15} {'margin':>7} "
-        f"{'s/move (a)':>11} {'s/move (b)':>11} {'max s (a)':>9} {'po/dec (a)':>10} {'wall s':>7}"
+    pairs = [tuple(x.split(":")) for x in args.pairs.split(",") if x] if args.pairs else all_pairs(list(LEVELS))
+    games = args.games or (QUICK_GAMES if args.quick else 40)
+    runs = run_all(
+        names, pairs, games, args.jobs, overrides, args.seed, json.loads(args.options), args.pace, args.players
     )
-    for name in names:
-        for a, b in pairs:
-            r = run_pair(name, args.players, options, a, b, args.games, args.jobs, overrides, args.seed)
-            ta, tb = r["per_move"][a][0], r["per_move"][b][0]
-            print(
-                f"{name:10} {a + ' vs ' + b:16} {r['games']:5d} {r['rate']:8.3f} "
-                f"[{r['lo']:.3f}, {r['hi']:.3f}] {r['margin']:7.1f} {ta:11.4f} {tb:11.4f} "
-                f"{r['longest'][a]:9.2f} {r['playouts'][a]:10.1f} {r['wall']:7.1f}",
-                flush=True,
-            )
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump({"games": games, "quick": args.quick, "budgets": overrides, "runs": runs}, out, indent=1)
 
 
 if __name__ == "__main__":

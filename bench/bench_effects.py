@@ -1,12 +1,12 @@
-"""What the worker spends on one move's after-effects (`games.tasks.game_effects`), in-process (issue 16).
+"""What the worker spends on one move's after-effects (`games.tasks.game_effects`), in-process (decision 16).
 
 Plays turns through the move service at two- and four-seat tables of Topology (turns of several decisions, so
-most decisions change nobody's turn) and Toppo by correspondence, on a throwaway PostgreSQL database, and runs the
-effects task by hand after every decision that sent one, as the worker would (a decision still private to its
+most decisions change nobody's turn), Topoum and Toppo by correspondence, on a throwaway PostgreSQL database, and
+runs the effects task by hand after every decision that sent one, as the worker would (a decision still private to its
 player sends none: ruling S3).  For each kind of decision (one inside a turn, one that passes the turn) prints how
 many were made and how many tasks they sent, the median CPU time of the task (time.process_time, which the load
 of a shared machine disturbs less than the clock), its median wall time and its SQL statements
-(CaptureQueriesContext).
+(CaptureQueriesContext); then, per table, the worker's CPU per decision: all its tasks' CPU over the decisions.
 The players keep the default email choices (at once) and never open the table, so the first turn of each is
 mailed and the next ones are not (ruling S6); the emails themselves are their own task, not run here.
 
@@ -36,7 +36,7 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from bench.scratch_database import scratch_database  # noqa: E402
 
-SCENARIOS = (("topology", 2), ("topology", 4), ("toppo", 2), ("toppo", 4))
+SCENARIOS = (("topology", 2), ("topology", 4), ("topoum", 2), ("topoum", 4), ("toppo", 2), ("toppo", 4))
 
 
 def _pick(kind: str, state, seat: int) -> dict:
@@ -110,7 +110,7 @@ def scenario(kind: str, seats: int, turns: int, users: list, show: bool) -> tupl
         played += passed
         key = "turn passes" if passed else "inside a turn"
         decisions[key] = decisions.get(key, 0) + 1
-        if _dispatches_sent() > sent:  # run as the worker would, only if the move sent it (issue 16: ruling S3)
+        if _dispatches_sent() > sent:  # run as the worker would, only if the move sent it (decision 16: ruling S3)
             _run(game.pk, samples, key, show)
     return samples, decisions
 
@@ -119,6 +119,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=30, help="turns played at each table")
     parser.add_argument("--queries", action="store_true", help="list the statements of one task of each kind")
+    parser.add_argument("--games", nargs="*", default=None, help="only these games (topology, topoum, toppo)")
     args = parser.parse_args()
     with scratch_database("effects", "the task's statements and locks are PostgreSQL's."):
         from accounts.services import user_create
@@ -129,8 +130,16 @@ def main() -> None:
         ]
         print(f"{args.turns} turns at each table; per game_effects task: median CPU ms, wall ms, SQL statements")
         print(f"{'table':<14} {'decision':<15} {'made':>6} {'tasks':>6} {'CPU ms':>8} {'wall ms':>8} {'SQL':>5}")
+        per_decision = []
         for kind, seats in SCENARIOS:
+            if args.games and kind not in args.games:
+                continue
             samples, decisions = scenario(kind, seats, args.turns, users, args.queries)
+            # The worker's CPU per decision made (the start left out): what every decision costs it on average,
+            # the decisions that sent no task included (decision 16's measure of work proportional to news).
+            played = sum(made for key, made in decisions.items() if key != "start")
+            spent = sum(r[0] for key, rows in samples.items() if key != "start" for r in rows)
+            per_decision.append((f"{kind} {seats}", played, spent / played if played else 0.0))
             for key, made in decisions.items():
                 rows, table = samples.get(key, []), f"{kind} {seats}"
                 if not rows:
@@ -140,6 +149,9 @@ def main() -> None:
                 wall = statistics.median(r[1] for r in rows)
                 sql = statistics.median(r[2] for r in rows)
                 print(f"{table:<14} {key:<15} {made:>6} {len(rows):>6} {cpu:>8.2f} {wall:>8.2f} {sql:>5.0f}")
+        print(f"worker CPU per decision (all its tasks' CPU / decisions made; load {os.getloadavg()[0]:.2f})")
+        for table, played, cpu in per_decision:
+            print(f"{table:<14} {played:>6} decisions {cpu:>8.2f} CPU ms each")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from bench import site_processes  # noqa: E402
 from tests.deploy.served import free_port  # noqa: E402
-from tests.events.uvicorn_site import uvicorn_command  # noqa: E402
+from tests.feed.uvicorn_site import uvicorn_command  # noqa: E402
 from tests.integration.workers import celery_worker_command  # noqa: E402
 
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench_events")
@@ -44,11 +44,11 @@ REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/10")
 
 SEED = """
 import json
-from games.notifications.models import NotificationEvent
+from notifications.models import NotificationEvent
 from accounts.models import User
 from accounts.services import api_token_create
-from games.notifications.events import game_effects_dispatch
-from games.notifications.services import notification_preferences_set
+from notifications.events import game_effects_dispatch
+from notifications.services import notification_preferences_set
 from games.services import game_create, game_join, game_start
 
 def player(name):
@@ -69,8 +69,8 @@ print("SEEDED " + json.dumps(clients))
 
 BURST = """
 from django.db import transaction
-from games.feed.announce import users_announce
-from games.feed.services import NewEvent, events_record
+from feed.announce import users_announce
+from feed.services import NewEvent, events_record
 users = USERS
 with transaction.atomic():
     events_record([NewEvent(u, "move", f"burst:{i}", None, {"burst": i}) for u in users for i in range(EACH)])

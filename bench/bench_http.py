@@ -15,15 +15,27 @@ Starts the production setup (config.production, `config/scripts/serve.sh prepare
            how fast it works through the backlog of after-move effects (`games.tasks.game_effects`: the
            "your turn" notifications), read from its JSON task log lines.
 
+With --embedded it measures the embedded default instead: `config/scripts/run.sh` as a newcomer starts it (gunicorn
+with uvicorn workers, SQLite in WAL mode, the filesystem broker, a worker and beat, DEBUG on), on a SQLite file, broker
+and cache folder of its own.  --burst N adds a last phase: N new connections at once, each POSTing a move at one of
+the clients' tables (one a table applies, the rest are 409): how many got an answer, of which kind, and how many
+were refused or reset (runserver's listen queue of 10 reset hundreds of 1,000).
+
+Decision 28: the phases are measured --repeat times (3) after a --warm-up (5 s of moves, discarded with their log
+lines), and the medians are printed with each repeat's figure and the load average beside it; PostgreSQL's CPU is
+that of the backends of the site's own database only (pg_stat_activity's datname), not every postgres process on the
+machine; the query counts are those of the request alone (the bench's reads of whose turn it is are made before).
+
 Nobody gets email (every bench player chose "no email"), so the figures are the site's own work.  Prints
 moves/s and p50/p95/p99 of a move (and of its GET and its POST), the same for the bare GET and the ratio of moves/s
-to its requests/s (issue 16: the goal is 0.5 or more), for the poll, the worker's effects per second, and the SQL
+to its requests/s (decision 16: the goal is 0.5 or more), for the poll, the worker's effects per second, and the SQL
 queries of one request of each kind (legal GET, move POST, table detail, poll, bare GET), counted in-process with
 Django's CaptureQueriesContext under the same settings and database (pg_stat_statements is not assumed).
 
     .venv/bin/python bench/bench_http.py                       # 8 clients, 20 s a phase, 300 effect tables
     .venv/bin/python bench/bench_http.py --clients 16 --seconds 30 --game toppo
     .venv/bin/python bench/bench_http.py --clients 50 --seconds 10 --effect-tables 100
+    .venv/bin/python bench/bench_http.py --embedded --clients 8 --burst 1000     # docs/embedded.md's figures
 """
 
 from __future__ import annotations
@@ -36,12 +48,15 @@ import random
 import shutil
 import signal
 import socket
+import sqlite3
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,13 +67,14 @@ from tests.deploy.served import REAL_KEY, free_port  # noqa: E402  (the smoke te
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/topos_bench")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/9")
 SERVE = ROOT / "config" / "scripts" / "serve.sh"
+RUN = ROOT / "config" / "scripts" / "run.sh"
 
 HELPERS = """
 import json
-from games.notifications.models import NotificationEvent
+from notifications.models import NotificationEvent
 from accounts.services import api_token_create, user_create
-from games.notifications.events import game_effects_dispatch
-from games.notifications.services import notification_preferences_set
+from notifications.events import game_effects_dispatch
+from notifications.services import notification_preferences_set
 from games.services import game_create, game_join, game_start
 
 from django.test import Client as BrowserSession
@@ -117,6 +133,7 @@ def by_token():
     return BrowserSession(HTTP_AUTHORIZATION="Token " + keys[user_id], **proxy)
 
 def counted(request):
+    # Only the request's own statements: the bench's reads (whose turn it is, the poll's stamp) are made before.
     with CaptureQueriesContext(connection) as queries:
         answer = request()
     assert answer.status_code in (200, 201, 204), answer.status_code
@@ -132,12 +149,17 @@ def move():
                                     content_type="application/json", secure=True))
 
 def poll():
-    return browser.get(f"/tables/{game_id}/poll/?stamp={stamp(Game.objects.get(pk=game_id))}", HTTP_HX_REQUEST="true",
-                       secure=True)
+    path = f"/tables/{game_id}/poll/?stamp={stamp(Game.objects.get(pk=game_id))}"
+    return counted(lambda: browser.get(path, HTTP_HX_REQUEST="true", secure=True))
 
-requests = {"legal": lambda: counted(lambda: by_token().get(f"/api/tables/{game_id}/legal-actions/", secure=True)),
-            "move": move, "detail": lambda: counted(lambda: by_token().get(f"/api/tables/{game_id}/", secure=True)),
-            "poll": lambda: counted(poll), "bare": lambda: counted(lambda: by_token().get("/api/catalogue/", secure=True))}
+def by(path):
+    def request():
+        api = by_token()
+        return counted(lambda: api.get(path, secure=True))
+    return request
+
+requests = {"legal": by(f"/api/tables/{game_id}/legal-actions/"), "move": move,
+            "detail": by(f"/api/tables/{game_id}/"), "poll": poll, "bare": by("/api/catalogue/")}
 counts = {}
 for name, request in requests.items():
     request()  # the first of its kind warms caches; the second is the one reported
@@ -156,20 +178,46 @@ QUERY_LABELS = {
 }
 
 
-def cpu_seconds(group: int | None = None) -> float:
-    """CPU seconds used so far by the processes of a process group, or without one by every PostgreSQL process,
-    with their children that ended (a recycled gunicorn worker's time is in its master's cutime once reaped)."""
+def _ticks(pid: str) -> tuple[str, list[str]] | None:
+    try:
+        name, rest = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)
+    except OSError:
+        return None
+    return name, rest.split()
+
+
+def cpu_seconds(group: int) -> float:
+    """CPU seconds used so far by the processes of a process group, with their children that ended (a recycled
+    gunicorn worker's time is in its master's cutime once reaped)."""
     ticks = 0
     for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            name, rest = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)
-        except OSError:
-            continue
-        fields = rest.split()
-        # By name, the server's own process included: ended backends' time is in its cutime.
-        if name.endswith("(postgres") if group is None else int(fields[2]) == group:  # field 5: process group
-            ticks += sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+        found = _ticks(pid)
+        if found is not None and int(found[1][2]) == group:  # field 5: the process group
+            ticks += sum(int(f) for f in found[1][11:15])  # utime, stime, cutime, cstime
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+class DatabaseCpu:
+    """CPU seconds of the PostgreSQL backends serving the site's own database (pg_stat_activity's datname), not of
+    every postgres process on the machine (another database busy on the same server is not the site's work).  A
+    backend that ended keeps the time last read of it (the site's connections are long-lived: CONN_MAX_AGE)."""
+
+    def __init__(self, url: str):
+        import psycopg
+
+        self.name = url.rsplit("/", 1)[1]
+        self.conn = psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True)
+        self.seen: dict[int, float] = {}
+
+    def __call__(self) -> float:
+        pids = self.conn.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()", [self.name]
+        ).fetchall()
+        for (pid,) in pids:
+            found = _ticks(str(pid))
+            if found is not None:
+                self.seen[pid] = sum(int(f) for f in found[1][11:13]) / os.sysconf("SC_CLK_TCK")
+        return sum(self.seen.values())
 
 
 def percentile(sorted_ms: list[float], p: float) -> float:
@@ -317,14 +365,21 @@ def run_clients(clients: list[dict], work) -> tuple[list[float], dict, float]:
 
 
 class Site:
-    """`serve.sh prepare`, the seed, then `serve.sh web` and `serve.sh worker`, each its own process group."""
+    """`serve.sh prepare`, the seed, then `serve.sh web` and `serve.sh worker`, each its own process group; or with
+    --embedded, migrate and the seed on a SQLite file, then `run.sh` (its supervisor starts web, worker and beat)."""
 
     def __init__(self, args, folder: Path):
+        self.port, self.game, self.embedded = free_port(), args.game, args.embedded
+        self.log_skip = 0  # the web log's lines of the warm-up
+        self.worker_log = folder / ("broker" if args.embedded else "") / "worker.log"
+        self.web_log = folder / "web.log"
+        if args.embedded:
+            self._start_embedded(args, folder)
+            return
         site_processes.fresh_database(PG_URL)
         import redis
 
         redis.Redis.from_url(REDIS_URL).flushdb()
-        self.port, self.game = free_port(), args.game
         self.env = {
             **{k: v for k, v in os.environ.items() if k not in ("DEBUG",)},
             "DJANGO_SETTINGS_MODULE": "config.production",
@@ -344,6 +399,13 @@ class Site:
         for scope in ("ANON", "USER", "MOVES"):  # the throttles run (their cost is in the figures) but never refuse
             self.env.setdefault(f"TOPOS_API_RATE_{scope}", "100000/s")
         subprocess.run(["bash", str(SERVE), "prepare"], cwd=ROOT, env=self.env, check=True, capture_output=True)
+        self._seed(args)
+        self.database_cpu = DatabaseCpu(PG_URL)  # on a database of its own: the bench's connection is not counted
+        self.web = site_processes.start(["bash", str(SERVE), "web"], folder / "web.log", self.env)
+        self.worker = site_processes.start(["bash", str(SERVE), "worker"], self.worker_log, self.env)
+        self._wait_up()
+
+    def _seed(self, args) -> None:
         seed = (
             SEED.replace("GAME", repr(args.game))
             .replace("CLIENTS", str(args.clients))
@@ -351,10 +413,38 @@ class Site:
             .replace("EFFECTS_EACH", str(-(-args.effect_tables // args.clients)))
         )
         self.clients = json.loads(site_processes.manage_shell(self.env, seed, "seeding").split("SEEDED ", 1)[1])
-        self.worker_log = folder / "worker.log"
-        self.web = site_processes.start(["bash", str(SERVE), "web"], folder / "web.log", self.env)
-        self.worker = site_processes.start(["bash", str(SERVE), "worker"], self.worker_log, self.env)
+
+    def _start_embedded(self, args, folder: Path) -> None:
+        self.database = folder / "topos.sqlite3"
+        unset = ("DEBUG", "SECRET_KEY", "SITE_URL", "REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
+        self.env = {
+            **{k: v for k, v in os.environ.items() if k not in unset},
+            "DEBUG": "true",  # as run.sh serves
+            "DATABASE_URL": f"sqlite:///{self.database}",
+            "TOPOS_BROKER_DIR": str(folder / "broker"),
+            "TOPOS_CACHE_DIR": str(folder / "cache"),
+            "LOG_FORMAT": "json",
+            "TOPOS_SKIP_INSTALL": "1",
+            **({"WEB_CONCURRENCY": str(args.web_workers)} if args.web_workers else {}),
+        }
+        for scope in ("ANON", "USER", "MOVES"):
+            self.env.setdefault(f"TOPOS_API_RATE_{scope}", "100000/s")
+        site_processes.migrate(self.env)
+        self._seed(args)
+        self.web = site_processes.start(["bash", str(RUN), f"127.0.0.1:{self.port}"], folder / "web.log", self.env)
+        self.worker = None
         self._wait_up()
+        children = {
+            pid: command
+            for pid, command in _children(self.web.pid).items()
+            if "celery" in command or "gunicorn" in command
+        }
+        self.worker_group = next(pid for pid, command in children.items() if " worker " in command)
+        self.web_group = next(pid for pid, command in children.items() if "gunicorn" in command)
+
+    def pause_worker(self, paused: bool) -> None:
+        group = self.worker_group if self.embedded else self.worker.pid
+        os.killpg(group, signal.SIGSTOP if paused else signal.SIGCONT)
 
     def _wait_up(self) -> None:
         for _ in range(240):
@@ -370,14 +460,22 @@ class Site:
     def cpu(self) -> dict[str, float]:
         """CPU seconds so far: the web (gunicorn), the worker, PostgreSQL, and this bench's own client threads."""
         own = os.times()
+        if self.embedded:  # SQLite works inside the web and worker processes
+            return {
+                "web": cpu_seconds(self.web_group),
+                "worker": cpu_seconds(self.worker_group),
+                "clients": own.user + own.system,
+            }
         return {
             "web": cpu_seconds(self.web.pid),
             "worker": cpu_seconds(self.worker.pid),
-            "PostgreSQL": cpu_seconds(),
+            "PostgreSQL": self.database_cpu(),
             "clients": own.user + own.system,
         }
 
     def queue_length(self) -> int:
+        if self.embedded:  # the filesystem broker: a file a message, deleted when a worker takes it
+            return len(os.listdir(Path(self.env["TOPOS_BROKER_DIR"]) / "queue"))
         import redis
 
         client = redis.Redis.from_url(REDIS_URL)
@@ -398,7 +496,7 @@ class Site:
     def request_ms(self, method: str, path_end: str) -> list[float]:
         """The web's own duration of each such request (its JSON request lines), sorted."""
         out = []
-        for row in (self.worker_log.parent / "web.log").read_text(errors="replace").splitlines():
+        for row in self.web_log.read_text(errors="replace").splitlines()[self.log_skip :]:
             if row.startswith("{") and '"event": "request"' in row:
                 line = json.loads(row)
                 if line["method"] == method and line["path"].endswith(path_end):
@@ -406,6 +504,12 @@ class Site:
         return sorted(out)
 
     def notifications_since(self, since: float) -> int:
+        if self.embedded:
+            stamp = datetime.fromtimestamp(since, UTC).strftime("%Y-%m-%d %H:%M:%S.%f")
+            with sqlite3.connect(self.database) as conn:
+                return conn.execute(
+                    "SELECT count(*) FROM games_notification WHERE created_at >= ?", [stamp]
+                ).fetchone()[0]
         import psycopg
 
         with psycopg.connect(PG_URL) as conn:
@@ -425,7 +529,75 @@ class Site:
         return lines
 
     def stop(self) -> None:
+        if self.embedded:
+            self.pause_worker(False)
+            site_processes.stop([self.web], 60)  # run.sh's supervisor stops its web, worker and beat
+            return
         site_processes.stop([self.web, self.worker], 60)  # SIGCONT first: the effects phase pauses the worker
+
+
+def _children(parent: int) -> dict[int, str]:
+    """The processes `parent` started: pid -> command line."""
+    out = {}
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            ppid = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            if ppid == parent:
+                out[int(pid)] = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except (OSError, IndexError, ValueError):
+            continue
+    return out
+
+
+def burst(site: Site, count: int, rng: random.Random) -> tuple[dict[str, int], list[float]]:
+    """`count` new connections at once, each POSTing a legal move at one of the clients' effect tables (as many
+    POSTs at each): answers by status (and failures by kind), and the sorted milliseconds of the answered ones."""
+    aimed = []
+    for client in site.clients:
+        players = [Client(site.port, key) for key in client["keys"]]
+        table = Table(client["effects"][-1], players, rng)
+        player = table.next_player()
+        if player is None:
+            continue
+        status, legal, _ = player.call("GET", f"/api/tables/{table.id}/legal-actions/")
+        actions = [a for a in legal.get("actions", []) if a.get("type") != "undo"]
+        if actions:
+            aimed.append((table.id, player.key, {"action": actions[0], "expected_version": legal["version"]}))
+    if not aimed:
+        raise SystemExit("no table left to aim the burst at")
+    outcomes: dict[str, int] = {}
+    took: list[float] = []
+    lock, gate = threading.Lock(), threading.Barrier(count)
+
+    def one(n: int) -> None:
+        table_id, key, body = aimed[n % len(aimed)]
+        gate.wait()
+        started = time.perf_counter()
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", site.port, timeout=120)
+            conn.request(
+                "POST",
+                f"/api/tables/{table_id}/actions/",
+                body=json.dumps(body).encode(),
+                headers={"Authorization": f"Token {key}", "Content-Type": "application/json", "Host": "127.0.0.1"},
+            )
+            answer = conn.getresponse()
+            answer.read()
+            conn.close()
+            outcome = str(answer.status)
+        except (OSError, http.client.HTTPException) as error:  # reset, refused, timed out, cut short
+            outcome = type(error).__name__
+        with lock:
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+            if outcome.isdigit():
+                took.append((time.perf_counter() - started) * 1000)
+
+    threads = [threading.Thread(target=one, args=(n,), daemon=True) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes, sorted(took)
 
 
 def line(label: str, count: int, elapsed: float, ms: list[float]) -> str:
@@ -452,11 +624,15 @@ def main() -> None:
     parser.add_argument("--web-workers", type=int, default=0, help="gunicorn processes (default: serve.sh's)")
     parser.add_argument("--web-threads", type=int, default=4)
     parser.add_argument("--worker-concurrency", type=int, default=0, help="Celery processes (default: one a core)")
+    parser.add_argument("--embedded", action="store_true", help="run.sh on SQLite and the filesystem broker")
+    parser.add_argument("--burst", type=int, default=0, help="a last phase: this many POSTs at once")
+    parser.add_argument("--warm-up", type=float, default=5, help="seconds of moves played first and not counted")
+    parser.add_argument("--repeat", type=int, default=3, help="times the moves, GET and poll phases are measured")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="topos-bench-http-"))
     print(
         f"seeding {args.clients} clients x {args.tables_each} {args.game} tables and {args.effect_tables} effect "
-        f"tables on {PG_URL.rsplit('/', 1)[1]} (logs in {folder}) ...",
+        f"tables on {'SQLite' if args.embedded else PG_URL.rsplit('/', 1)[1]} (logs in {folder}) ...",
         flush=True,
     )
     site = Site(args, folder)
@@ -464,37 +640,62 @@ def main() -> None:
     try:
         queries = site.query_counts()  # first: a mistake shows before the long part
         site.wait_drained()
-        before = site.cpu()
-        moves, counts, moves_elapsed = run_clients(
-            site.clients, lambda c, o: play_for(site.port, c, args.seconds, rng, o)
-        )
-        backlog = site.queue_length()
-        site.wait_drained()  # the worker's after-move tasks are part of a move's cost
-        after = site.cpu()
-        moves_cpu = {part: after[part] - before[part] for part in after}
-        gets, _, gets_elapsed = run_clients(site.clients, lambda c, o: get_for(site.port, c, args.seconds, o))
-        gets_cpu = {part: used - after[part] for part, used in site.cpu().items()}
-        polls, _, polls_elapsed = run_clients(site.clients, lambda c, o: poll_for(site.port, c, args.seconds, o))
+        # A fresh site's first moves cost several times the later ones (imports, caches, connections): played and
+        # discarded, with the web log's lines of them.
+        run_clients(site.clients, lambda c, o: play_for(site.port, c, args.warm_up, rng, o))
         site.wait_drained()
+        site.log_skip = len(site.web_log.read_text(errors="replace").splitlines())
+        repeats = []
+        for _ in range(args.repeat):
+            load = os.getloadavg()[0]
+            before = site.cpu()
+            moves, counts, moves_elapsed = run_clients(
+                site.clients, lambda c, o: play_for(site.port, c, args.seconds, rng, o)
+            )
+            backlog = site.queue_length()
+            site.wait_drained()  # the worker's after-move tasks are part of a move's cost
+            after = site.cpu()
+            moves_cpu = {part: after[part] - before[part] for part in after}
+            gets, _, gets_elapsed = run_clients(site.clients, lambda c, o: get_for(site.port, c, args.seconds, o))
+            gets_cpu = {part: used - after[part] for part, used in site.cpu().items()}
+            polls, _, polls_elapsed = run_clients(site.clients, lambda c, o: poll_for(site.port, c, args.seconds, o))
+            site.wait_drained()
+            repeats.append(
+                {
+                    "load": (load, os.getloadavg()[0]),
+                    "moves/s": len(moves) / moves_elapsed,
+                    "move p50 ms": percentile(moves, 50),
+                    "move p95 ms": percentile(moves, 95),
+                    "POST p50 ms": percentile(counts["posts"], 50),
+                    "POST p95 ms": percentile(counts["posts"], 95),
+                    "bare GETs/s": len(gets) / gets_elapsed,
+                    "bare GET p50 ms": percentile(gets, 50),
+                    **{f"CPU ms a move, {k}": v * 1000 / max(len(moves), 1) for k, v in moves_cpu.items()},
+                    **{f"CPU ms a bare GET, {k}": v * 1000 / max(len(gets), 1) for k, v in gets_cpu.items()},
+                }
+            )
 
-        os.killpg(site.worker.pid, signal.SIGSTOP)  # the worker holds still while the backlog builds up
+        site.pause_worker(True)  # the worker holds still while the backlog builds up
         with ThreadPoolExecutor(len(site.clients)) as pool:
             decisions = sum(pool.map(lambda c: one_turn_each(site.port, c, rng), site.clients))
         resumed = time.time()
-        os.killpg(site.worker.pid, signal.SIGCONT)
+        site.pause_worker(False)
         site.wait_drained()
         time.sleep(1)  # the last lines reach the log
         effects = site.task_lines("games.tasks.game_effects", resumed)
         told = site.notifications_since(resumed)
         served_moves, served_gets = site.request_ms("POST", "/actions/"), site.request_ms("GET", "/api/catalogue/")
         served_legal = site.request_ms("GET", "/legal-actions/")
+        bursts = burst(site, args.burst, rng) if args.burst else None
     finally:
         site.stop()
     moves_per_s, gets_per_s = len(moves) / moves_elapsed, len(gets) / gets_elapsed
-    print(
-        f"\ngunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes x {args.web_threads} threads, "
-        f"{args.clients} clients, {args.game}, {args.seconds:.0f} s a phase"
+    setup = (
+        f"run.sh (SQLite WAL, uvicorn workers), gunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes"
+        if args.embedded
+        else f"gunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes x {args.web_threads} threads"
     )
+    print(f"\n{setup}, {args.clients} clients, {args.game}, {args.seconds:.0f} s a phase")
     print(f"{'':<34} {'count':>7} {'per s':>9} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}")
     print(line("a move: GET legal + POST (worker)", len(moves), moves_elapsed, moves))
     print(line("  GET legal-actions", len(counts["legal"]), moves_elapsed, counts["legal"]))
@@ -528,6 +729,16 @@ def main() -> None:
         "SQL queries of one request (in-process, CaptureQueriesContext, same settings and database): "
         + ", ".join(f"{QUERY_LABELS[k]} {n}" for k, n in queries.items())
     )
+    print(
+        f"\nmedians of {args.repeat} repeats (after a {args.warm_up:.0f} s warm-up), each repeat's figure beside, "
+        "with the load average (1 min) at its start and end:"
+    )
+    for name in repeats[0]:
+        if name == "load":
+            continue
+        values = [r[name] for r in repeats]
+        each = ", ".join(f"{v:.1f} @ {r['load'][0]:.1f}-{r['load'][1]:.1f}" for v, r in zip(values, repeats))
+        print(f"  {name:<34} {statistics.median(values):>8.1f}   ({each})")
     if effects:
         span = max(e["end"] for e in effects) - min(e["end"] - e["duration_ms"] / 1000 for e in effects)
         took = sorted(e["duration_ms"] for e in effects)
@@ -538,7 +749,18 @@ def main() -> None:
             f"{told / span:.1f} notifications/s ({told} made); a task p50 {percentile(took, 50):.1f} ms, "
             f"p95 {percentile(took, 95):.1f} ms"
         )
-    shutil.rmtree(folder, ignore_errors=True)
+    if bursts:
+        outcomes, took = bursts
+        print(
+            f"\n{args.burst} POSTs at once (new connections, {len(site.clients)} tables): "
+            + ", ".join(f"{kind} {n}" for kind, n in sorted(outcomes.items()))
+            + f"; answered p50 {percentile(took, 50):.0f} ms, p95 {percentile(took, 95):.0f} ms, max "
+            f"{took[-1] if took else float('nan'):.0f} ms"
+        )
+    if bursts and set(bursts[0]) - {"200", "201", "409"}:
+        print(f"(the logs are kept in {folder})")
+    else:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":

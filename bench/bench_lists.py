@@ -1,4 +1,4 @@
-"""How long the lists of games take with 1,000 and with 100,000 stored games (issue 16, point 4).
+"""How long the lists of games take with 1,000 and with 100,000 stored games (decision 16, point 4).
 
 Fills a throwaway test database on PostgreSQL (bulk_create) with finished (and a few aborted) two-player tables
 among 2,000 players, 360 tables in play or waiting, and one player, "me", who always sits at the same tables (300

@@ -14,7 +14,7 @@ for a bot.
 `--answers` measures instead, in one process on PostgreSQL (BENCH_DATABASE_URL, migrated on the way), one move's
 answer through the API and through the page (htmx) at tables 50 and 1,000 actions long: queries, bytes and the
 median time of a few moves each, wall and this process's CPU (PostgreSQL's own work is in the wall time only;
-issue 16: none should grow with the game).
+decision 16: none should grow with the game).
 
     DEBUG=true .venv/bin/python bench/bench_move_answer.py --answers --moves 15
 """
@@ -119,7 +119,7 @@ def open_table(site: Site, bots: list[str]) -> int:
         "POST",
         "/api/tables/",
         site.keys[0],
-        # The creator starts it herself below: a table of people would otherwise deal itself at the join (issue 17).
+        # The creator starts it herself below: a table of people would otherwise deal itself at the join (decision 17).
         {"game": "topoum", "players": 1 + len(bots) if bots else 2, "bots": bots, "auto_start": False},
     )
     assert status == 201, table
@@ -181,7 +181,7 @@ def answers(lengths: list[int], moves: int) -> None:
     from accounts.services import api_token_create, user_create
     from games import services
     from games.models import Game
-    from games.positions import load_state
+    from games.selectors.positions import load_state
 
     call_command("migrate", verbosity=0)
     people = [
@@ -201,7 +201,7 @@ def answers(lengths: list[int], moves: int) -> None:
             f"/api/tables/{game.pk}/actions/", {"action": action, "expected_version": game.version}, format="json"
         )
 
-    marks = {}  # what each page's log holds, as its htmx requests say (X-Topos-Log); absent before issue 16
+    marks = {}  # what each page's log holds, as its htmx requests say (X-Topos-Log); absent before decision 16
 
     def log_mark(client, answer):
         found = re.search(r'"X-Topos-Log": "(\d+:\d+)"', answer.content.decode())

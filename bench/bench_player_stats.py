@@ -1,4 +1,5 @@
-"""How long a player's page takes to read (games.player_stats): her statistics, her finished games, their count.
+"""How long a player's page takes to read (games.selectors.player_stats): her statistics, her finished games, their
+count.
 
 Fills a throwaway test database on PostgreSQL with players who each sat at a few finished two-player
 tables (random games, some private, some aborted, some left), plus one prolific player at thousands of
@@ -47,7 +48,7 @@ def add_players(start: int, stop: int, games_each: int, rng: random.Random, prol
         pairs += [(prolific.pk, rng.choice(ids)) for _ in range(prolific_games)]
     plan = [(Game.Status.ABORTED if rng.random() < 0.1 else Game.Status.FINISHED, a, b) for a, b in pairs if a != b]
     add_two_player_tables(plan, rng)
-    settle()  # her statistics are her summaries (issue 16), kept as games end
+    settle()  # her statistics are her summaries (decision 16), kept as games end
 
 
 def timed(fn) -> float:
@@ -57,7 +58,7 @@ def timed(fn) -> float:
 
 
 def measure(label: str, people: list, viewer, samples: int) -> None:
-    from games import player_stats
+    from games.selectors import player_stats
 
     def page(person):
         return [
@@ -84,7 +85,7 @@ def report(size: int, prolific, viewer, rng: random.Random, samples: int) -> Non
         f"{size:,} players, {seats:,} seats; {samples} random players, then 'prolific' "
         f"({Seat.objects.filter(user=prolific).count():,} tables), seen by another player"
     )
-    from games import player_stats
+    from games.selectors import player_stats
 
     for person in players[:5]:  # warm the caches and the connection
         player_stats.game_stats(person)
@@ -103,7 +104,7 @@ def report(size: int, prolific, viewer, rng: random.Random, samples: int) -> Non
 def plan(prolific) -> None:
     from django.test.utils import CaptureQueriesContext
 
-    from games import player_stats
+    from games.selectors import player_stats
 
     with CaptureQueriesContext(connection) as queries:
         player_stats.game_stats(prolific)

@@ -1,4 +1,4 @@
-"""Leaderboard and profile query times with 1,000 and with 100,000 rated players (issue 11, ruling S5).
+"""Leaderboard and profile query times with 1,000 and with 100,000 rated players (decision 11, ruling S5).
 
 Seeds rated players straight into a throwaway test database (bulk_create: users and their Rating rows, random
 OpenSkill numbers), first 1,000, then up to 100,000 in the same key, and times after each:

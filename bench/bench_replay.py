@@ -1,4 +1,4 @@
-"""How long one position of a long game takes to build (games.replay): cold, then through checkpoints.
+"""How long one position of a long game takes to build (games.selectors.replay): cold, then through checkpoints.
 
 Builds a finished Toppo game of about 1,000 engine actions (random legal decisions, written to the
 log as the site writes it) in a throwaway test database, then asks for random plies:
@@ -34,7 +34,7 @@ def build_game(target: int, rng: random.Random):
     """A finished Toppo table whose log holds about `target` engine actions."""
     from accounts.models import User
     from games.models import Action, Game
-    from games.positions import load_state
+    from games.selectors.positions import load_state
     from games.services import game_create, game_join, game_start
 
     ana = User.objects.create_user("bench-ana", "ana@example.com", "a-long-bench-password")
@@ -63,7 +63,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=30)
     args = parser.parse_args()
     with scratch_database("replay"):
-        from games import replay
+        from games.selectors import replay
 
         rng = random.Random(11)
         game = build_game(args.actions, rng)

@@ -74,7 +74,7 @@ def add_two_player_tables(plan: list[tuple[str, int, int]], rng: random.Random) 
 
 
 def settle() -> None:
-    """After filling: the players' summaries built from their seats (as games ending keep them, issue 16), and the
+    """After filling: the players' summaries built from their seats (as games ending keep them, decision 16), and the
     planner's statistics of every table fresh."""
     player_summaries_rebuild()
     with connection.cursor() as cursor:

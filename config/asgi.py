@@ -1,6 +1,6 @@
-"""ASGI entry point: `uvicorn config.asgi:application` (README "Running under uvicorn").
+"""ASGI entry point: `uvicorn config.asgi:application` (docs/api.md, "Running under uvicorn").
 
-The event streams (games.feed.asgi) are answered before Django, so an open stream holds no thread;
+The event streams (feed.asgi) are answered before Django, so an open stream holds no thread;
 every other request goes to Django as under WSGI.
 """
 
@@ -11,6 +11,29 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_asgi_application()  # sets Django up: the import below needs the apps loaded
 
-from games.feed.asgi import streams_in_front_of  # noqa: E402
+import asyncio  # noqa: E402
+import weakref  # noqa: E402
 
-application = streams_in_front_of(django_application)
+from django.conf import settings  # noqa: E402
+
+from feed.asgi import streams_in_front_of  # noqa: E402
+
+
+def bounded(app, limit: int):
+    """`app` with at most `limit` HTTP requests inside it at once (settings.TOPOS_ASGI_REQUESTS); the others wait here,
+    in the order they came, as coroutines: a burst queues instead of becoming one thread and one database connection
+    a request."""
+    gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # one per event loop (a server has one; tests many)
+
+    async def application(scope, receive, send):
+        if scope["type"] != "http":
+            return await app(scope, receive, send)
+        loop = asyncio.get_running_loop()
+        gate = gates.get(loop) or gates.setdefault(loop, asyncio.Semaphore(limit))
+        async with gate:
+            return await app(scope, receive, send)
+
+    return application
+
+
+application = streams_in_front_of(bounded(django_application, settings.TOPOS_ASGI_REQUESTS))

@@ -12,6 +12,8 @@ import os
 from celery import Celery, signals
 from kombu.transport import TRANSPORT_ALIASES
 
+from config.redis_clients import outage_log
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # filesystem:// is kombu's transport with whole-message writes (config/filesystem_broker.py).
 TRANSPORT_ALIASES["filesystem"] = "config.filesystem_broker:Transport"
@@ -23,12 +25,12 @@ app.autodiscover_tasks()
 log = logging.getLogger(__name__)
 
 
-def enqueue(task_name: str, *args, countdown: float | None = None) -> bool:
+def enqueue(task_name: str, *args, kwargs: dict | None = None, countdown: float | None = None) -> bool:
     """Send the task registered as `task_name` once, without kombu's retries; if the broker does not take it, log
     and return False.
 
     Services name the task instead of importing its module, so tasks (which call services) and services (which
-    ask for tasks) never import each other (issue 15).  Called after commit only, so the database already holds
+    ask for tasks) never import each other (decision 15).  Called after commit only, so the database already holds
     what the beat sweeps need to send it later: a broker that is down must not hold up the request that wrote.
     """
     task = _registered(task_name)
@@ -36,11 +38,37 @@ def enqueue(task_name: str, *args, countdown: float | None = None) -> bool:
     if countdown:
         options["countdown"] = countdown
     try:
-        task.apply_async(args, **options)
+        task.apply_async(args, kwargs, **options)
         return True
     except Exception:
-        log.exception("could not send %s%r; the beat sweep will pick it up", task_name, args)
+        # Not a traceback per request while the broker is down (config.redis_clients.outage_log).
+        outage_log(
+            log,
+            "broker-send",
+            "could not send %s%r; the beat sweep will pick it up",
+            task_name,
+            args,
+            level=logging.ERROR,
+        )
         return False
+
+
+# Tasks whose module moved keep the names they were registered under (the broker's queued messages and the beat
+# schedule name them, and a queue in flight across a deploy must still be served): the module that holds each
+# now, by its whole name or by its old module.
+MOVED_TASKS = {
+    "games.tasks.chat_message_effects": "chat.tasks",
+    "games.tournaments.tasks": "tournaments.tasks",
+    "games.notifications.tasks": "notifications.tasks",
+    "games.tasks.table_changed_announce": "feed.tasks",
+    "games.tasks.events_purge": "feed.tasks",
+}
+
+
+def task_module(task_name: str) -> str:
+    """The module that registers `task_name`: its own, or where it moved (MOVED_TASKS)."""
+    module = task_name.rpartition(".")[0]
+    return MOVED_TASKS.get(task_name) or MOVED_TASKS.get(module) or module
 
 
 def _registered(task_name: str):
@@ -52,7 +80,7 @@ def _registered(task_name: str):
     A name nobody registers is a bug: it fails here, not in the log.
     """
     if task_name not in app.tasks:
-        importlib.import_module(task_name.rpartition(".")[0])
+        importlib.import_module(task_module(task_name))
     return app.tasks[task_name]
 
 

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.core.checks import Error, Tags, Warning, register
 
-from .safety import DEVELOPMENT_SECRET_KEY, allowed_hosts_problem, secret_key_problem
+from .safety import DEVELOPMENT_SECRET_KEY, allowed_hosts_problem, is_loopback, secret_key_problem, site_url_problem
 
 CSP_MIDDLEWARE = "django.middleware.csp.ContentSecurityPolicyMiddleware"
 
@@ -48,8 +48,7 @@ def allowed_hosts_check(app_configs, **kwargs):
 
 @register(Tags.security, deploy=True)
 def site_url_check(app_configs, **kwargs):
-    address = urlsplit(settings.SITE_URL)
-    if address.hostname in ("localhost", "127.0.0.1", "::1"):
+    if is_loopback(urlsplit(settings.SITE_URL).hostname):
         return [
             Warning(
                 f"SITE_URL is {settings.SITE_URL!r}: every link in an email would point at the sender's own machine.",
@@ -57,14 +56,8 @@ def site_url_check(app_configs, **kwargs):
                 hint="Set SITE_URL=https://topos.example.",
             )
         ]
-    if address.scheme != "https":
-        return [
-            Warning(
-                f"SITE_URL is {settings.SITE_URL!r}: links in emails would not use HTTPS.",
-                id="topos.W005",
-                hint="Serve the site over HTTPS and set SITE_URL=https://...",
-            )
-        ]
+    if problem := site_url_problem(settings.SITE_URL):  # config.production refuses to start with it
+        return [Error(problem, id="topos.E005", hint="Set SITE_URL=https://topos.example.")]
     return []
 
 

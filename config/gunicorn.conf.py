@@ -8,7 +8,7 @@ import os
 import sys
 
 # TOPOS_ASGI=1: the ASGI site under uvicorn workers (config/uvicorn_worker.py), where an open event stream
-# (games.feed) holds no thread, so table pages follow their table's stream instead of polling.  Otherwise the WSGI
+# (feed) holds no thread, so table pages follow their table's stream instead of polling.  Otherwise the WSGI
 # site on threads, where config.production turns the streams off (TOPOS_WSGI_STREAMS) so that open pages cannot
 # take every thread: they poll, as before.
 _asgi = (os.environ.get("TOPOS_ASGI") or "").strip().lower() in ("1", "true", "yes")

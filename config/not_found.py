@@ -18,7 +18,7 @@ from django.views.defaults import page_not_found
 
 
 def not_found(request, exception=None):
-    """handler404: the API answers an address it does not know in its one error shape (JSON, issue 12), the
+    """handler404: the API answers an address it does not know in its one error shape (JSON, decision 12), the
     site with its 404 page."""
     if request.path_info.startswith("/api/"):
         return JsonResponse(

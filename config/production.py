@@ -2,25 +2,28 @@
 
 Use with DJANGO_SETTINGS_MODULE=config.production; `manage.py check --deploy` passes
 with no warnings when SECRET_KEY, ALLOWED_HOSTS, SITE_URL and DEBUG=false are given.  It refuses to
-start with the development key or a weak one, a missing or '*' ALLOWED_HOSTS, or a missing SITE_URL.
+start with the development key or a weak one (short, or a short pattern repeated), a missing or '*' ALLOWED_HOSTS
+or one that is a bare public suffix (`.com`), or a missing SITE_URL or one on plain HTTP.
 """
 
 from urllib.parse import urlsplit
 
 from .env import ImproperEnvironment, env_bool, env_int, env_list, env_str
-from .safety import allowed_hosts_problem, secret_key_problem
+from .safety import allowed_hosts_problem, is_loopback, secret_key_problem, site_url_problem
 from .settings import *  # noqa: F401,F403
 from .settings import DEBUG, MAILERS, SITE_URL
 
 if DEBUG:
     raise ImproperEnvironment("DEBUG must be false in production.")
 # Every link in an email is built on SITE_URL; the localhost default would send people nowhere.
-if not env_str("SITE_URL") or urlsplit(SITE_URL).hostname in ("localhost", "127.0.0.1", "::1"):
+if not env_str("SITE_URL") or is_loopback(urlsplit(SITE_URL).hostname):
     raise ImproperEnvironment(
         "SITE_URL must be set to the address people use to reach the site, such as "
         f"https://topos.example (it is {SITE_URL!r}); every link in an email starts with it."
     )
-# --- Refusing unsafe values (issue 14) ----------------------------------------------------------
+if problem := site_url_problem(SITE_URL):
+    raise ImproperEnvironment(problem)
+# --- Refusing unsafe values (decision 14) ----------------------------------------------------------
 SECRET_KEY = env_str("SECRET_KEY") or ""
 if problem := secret_key_problem(SECRET_KEY):
     raise ImproperEnvironment(
@@ -40,7 +43,9 @@ SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if TOPOS_BEHIND_PR
 # --- end of the refusing block --------------------------------------------------------------------
 
 # Real mail in production: SMTP unless another production backend is named.
-if MAILERS["default"]["BACKEND"].endswith(("console.EmailBackend", "locmem.EmailBackend", "dummy.EmailBackend")):
+if MAILERS["default"]["BACKEND"].endswith(
+    ("console.EmailBackend", "ConsoleEmailBackend", "locmem.EmailBackend", "dummy.EmailBackend")
+):
     MAILERS = {
         "default": {
             "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
@@ -65,7 +70,7 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
 
-# --- Deployment (issue 14, "deploy") -----------------------------------------------------------------------------
+# --- Deployment (decision 14, "deploy") -----------------------------------------------------------------------------
 # Persistent database connections (DATABASE_CONN_MAX_AGE, 60 s, with health checks) come from config.settings.
 # The same in the worker: Celery would close the connection after every task; it reuses it instead (recycled every
 # so many tasks, and by the age and health rules above before each task: config/celery.py).  0: close after each.
@@ -78,3 +83,6 @@ TOPOS_WSGI_STREAMS = env_bool("TOPOS_WSGI_STREAMS", False)
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = False
 # Load balancers ask /healthz over plain HTTP inside the network: answer them, do not redirect them to HTTPS.
 SECURE_REDIRECT_EXEMPT = [r"^healthz(/|$)"]
+
+# Decision 29: the site never posts to a private address, whatever a settings file or the tests allowed.
+TOPOS_OUTBOUND_ALLOWED_NETWORKS: list[str] = []

@@ -13,13 +13,15 @@ from celery.schedules import crontab
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
+import boards
+
 from .env import ImproperEnvironment, env_bool, env_int, env_list, env_str
 from .safety import DEVELOPMENT_SECRET_KEY
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 DEBUG = env_bool("DEBUG", False)
-# --- Secret key (issue 14: settings that refuse to be unsafe) -----------------------------------
+# --- Secret key (decision 14: settings that refuse to be unsafe) -----------------------------------
 # The development key is published in the repository: it signs sessions, password-reset links and
 # tokens only where DEBUG is on (run.sh) or where TOPOS_ALLOW_DEV_SECRET says so (the test suite,
 # config/testing.py).  Anything else without a SECRET_KEY of its own stops here; config.production
@@ -38,9 +40,13 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = (env_str("SITE_URL") or "http://localhost:8000").rstrip("/")
 if urlsplit(SITE_URL).scheme not in ("http", "https") or not urlsplit(SITE_URL).hostname:
     raise ImproperEnvironment(f"SITE_URL must be the site's address, such as https://topos.example, not {SITE_URL!r}.")
-# Ruling S6: no "your turn" email about a table whose page she has had open within this many seconds.
-TOPOS_PRESENCE_SECONDS = env_int("TOPOS_PRESENCE_SECONDS", 300)
-# Issue 17: a viewer of a table counts as a spectator while her page asked this recently (games.services.spectators).
+# Ruling S6: a "your turn" reaching someone away from the table is mailed this many seconds later, unless she looks
+# at the table meanwhile (feed.presence; docs/notifications.md).  Her open page or table stream
+# writes her presence often enough to be seen within it.
+TOPOS_TURN_MAIL_GRACE_SECONDS = env_int("TOPOS_TURN_MAIL_GRACE_SECONDS", 120)
+if TOPOS_TURN_MAIL_GRACE_SECONDS < 0:
+    raise ImproperEnvironment("TOPOS_TURN_MAIL_GRACE_SECONDS must be 0 or more.")
+# Decision 17: a viewer of a table counts as a spectator while her page asked this recently (games.services.spectators).
 TOPOS_SPECTATOR_SECONDS = env_int("TOPOS_SPECTATOR_SECONDS", 120)
 
 INSTALLED_APPS = [
@@ -55,17 +61,21 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",  # Swagger UI and Redoc served from here, not from a CDN
     "django_htmx",
     "accounts",
+    # Each game's site side in its own folder (boards/<game>/), one app per game the engine registers.
+    *boards.installed_apps(),
     "games",
     "ratings",  # ruling S5: ratings and leaderboards
-    "games.notifications",  # what people are told and how (issue 5), owning its models (issue 15)
-    "games.tournaments",  # issue 17: round-robin tournaments
-    "config",  # issue 14: the site's deploy checks, 404 page and favicon (config/apps.py)
+    "feed",  # decision 12, point 2: the event feed and its streams
+    "notifications",  # what people are told and how (decision 5), owning its models (decision 15)
+    "chat",  # decision 17, point 1: chat at every table (its models keep their tables, games_chat*)
+    "tournaments",  # decision 17: round-robin tournaments
+    "config",  # decision 14: the site's deploy checks, 404 page and favicon (config/apps.py)
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # issue 14 (safety): below WhiteNoise, so static files keep their long cache and need no policy.
+    # decision 14 (safety): below WhiteNoise, so static files keep their long cache and need no policy.
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "config.private_cache.PrivateCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -74,7 +84,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "accounts.personal.PersonalSettingsMiddleware",  # her language and time zone, once she is known
-    "config.not_found.NotFoundPageMiddleware",  # issue 14: after Common (APPEND_SLASH) and Auth (staff)
+    "config.not_found.NotFoundPageMiddleware",  # decision 14: after Common (APPEND_SLASH) and Auth (staff)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -95,7 +105,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.site",
-                "games.notifications.context_processors.unread",
+                "notifications.context_processors.unread",
             ],
         },
     },
@@ -104,7 +114,7 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'topos.sqlite3'}",
-        # Persistent connections (issue 16): opening one per request cost as much as the request's own work.  A
+        # Persistent connections (decision 16): opening one per request cost as much as the request's own work.  A
         # connection that died (a database restart) is dropped by the health check before a request uses it.
         # runserver closes its thread's connections after each request anyway; ASGI sets 0 (config/gunicorn.conf.py).
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 60),
@@ -112,8 +122,17 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (web, in-process tasks) share the file: wait for the lock instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {}).update({"timeout": 20, "transaction_mode": "IMMEDIATE"})
+    # Several writers (web processes, the worker, beat) share the file: wait up to 20 s for the lock instead of
+    # failing, and take it when a transaction begins (IMMEDIATE), not half-way through.  WAL, set on every connection
+    # of every process: readers never wait for the writer nor it for them, and a commit is one append (synchronous
+    # NORMAL: a power cut may lose the last commits, never the file's consistency).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
     # The tests' database is a file too (not SQLite's in-memory default), so that a real Celery
     # worker, another process, can share it with the test and its live server.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-topos.sqlite3")}
@@ -146,8 +165,9 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS: list = []  # static files live in the apps (games/static)
 
-# Django 6.1 mailers: console by default; SMTP (or any backend) from the environment.
-_EMAIL_BACKEND = env_str("EMAIL_BACKEND") or "django.core.mail.backends.console.EmailBackend"
+# Django 6.1 mailers: console by default (printed readably, config/console_mail.py); SMTP (or any backend) from the
+# environment.
+_EMAIL_BACKEND = env_str("EMAIL_BACKEND") or "config.console_mail.ConsoleEmailBackend"
 _EMAIL_OPTIONS = {}
 if _EMAIL_BACKEND.endswith("smtp.EmailBackend"):
     _EMAIL_OPTIONS = {
@@ -256,7 +276,9 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Ruling S4: a vacation ends by itself when its planned end (at the latest, the allowance) is reached.
     "vacations-end": {"task": "games.tasks.vacations_end_due", "schedule": 60.0, "options": {"expires": 60}},
-    # Issue 17: tournaments start (or are cancelled) at their start time, and end when their last table does.
+    # Decision 29: pace profiles of those who played in the last hour (games.selectors.pace).
+    "pace-profiles": {"task": "games.tasks.pace_profiles_refresh", "schedule": 3600.0, "options": {"expires": 3600}},
+    # Decision 17: tournaments start (or are cancelled) at their start time, and end when their last table does.
     "tournaments": {"task": "games.tournaments.tasks.tournaments_sweep", "schedule": 60.0, "options": {"expires": 60}},
 }
 # Ruling S4: vacation a player may take per calendar year (in the site's TIME_ZONE), stopping her correspondence clocks.
@@ -266,6 +288,8 @@ TOPOS_VACATION_DAYS_PER_YEAR = env_int("TOPOS_VACATION_DAYS_PER_YEAR", 21)
 TOPOS_BOT_DELAY_SCALE = float(env_str("TOPOS_BOT_DELAY_SCALE") or "1")
 # Tests only: a bot's move waits this long before it commits, so a test can kill the worker mid-move.
 TOPOS_BOT_TEST_SLEEP = float(env_str("TOPOS_BOT_TEST_SLEEP") or "0")
+# Tests only: a bot thinks this long (outside any transaction, as a strong bot does) before it decides.
+TOPOS_BOT_TEST_THINK = float(env_str("TOPOS_BOT_TEST_THINK") or "0")
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads it to send the token with every request
@@ -273,7 +297,7 @@ X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
-# --- Limits on abuse, token lifetimes and retention (issue 14: limits) ---------------------
+# --- Limits on abuse, token lifetimes and retention (decision 14: limits) ---------------------
 # Every login goes through the limited backend (accounts.backends): failed logins are counted per
 # account and per client address, in the database, so all web processes share the counts.
 AUTHENTICATION_BACKENDS = ["accounts.backends.LimitedModelBackend"]
@@ -294,13 +318,20 @@ TOPOS_RATE_LIMITS = {
 }
 # An Idempotency-Key's first answer is kept this long, then purged by beat (hourly).
 TOPOS_IDEMPOTENCY_RETENTION_HOURS = env_int("TOPOS_IDEMPOTENCY_RETENTION_HOURS", 24)
-# The event feed (issue 12): events older than this are purged by beat, hourly.  A client away longer
+# The event feed (decision 12): events older than this are purged by beat, hourly.  A client away longer
 # resumes from what is left (its cursor still works) and reads the tables themselves.
 TOPOS_EVENTS_RETENTION_DAYS = env_int("TOPOS_EVENTS_RETENTION_DAYS", 14)
-# Under a WSGI server each open stream holds a thread (up to a minute at a time, games.feed.stream): fine for
+# Under a WSGI server each open stream holds a thread (up to a minute at a time, feed.stream): fine for
 # runserver and the tests' live server, which start a thread per connection, not for gunicorn's few threads,
 # where config.production turns it off (the pages poll instead; under uvicorn the streams never reach WSGI).
 TOPOS_WSGI_STREAMS = env_bool("TOPOS_WSGI_STREAMS", True)
+# Under ASGI (uvicorn workers) Django runs each request on a thread and a database connection of its own, with no
+# bound: 1,000 POSTs at once were 1,000 threads fighting for SQLite's one writer, and a third gave up after the 20 s
+# lock timeout (500).  At most this many requests are inside Django at once in each process (config/asgi.py); the
+# rest wait their turn as coroutines, holding nothing.  The event streams, answered in front, are not counted.
+TOPOS_ASGI_REQUESTS = env_int("TOPOS_ASGI_REQUESTS", 8)
+if TOPOS_ASGI_REQUESTS < 1:
+    raise ImproperEnvironment("TOPOS_ASGI_REQUESTS must be 1 or more.")
 CELERY_BEAT_SCHEDULE.update(
     {
         "events-purge": {"task": "games.tasks.events_purge", "schedule": 3600.0, "options": {"expires": 3600}},
@@ -314,7 +345,7 @@ CELERY_BEAT_SCHEDULE.update(
             "schedule": 3600.0,
             "options": {"expires": 3600},
         },
-        # Issue 16: read requests only note a token's use in the cache (accounts.token_uses); this writes it.
+        # Decision 16: read requests only note a token's use in the cache (accounts.token_uses); this writes it.
         "token-uses": {"task": "accounts.tasks.token_uses_record", "schedule": 300.0, "options": {"expires": 300}},
     }
 )
@@ -326,7 +357,7 @@ SPECTACULAR_SETTINGS["DESCRIPTION"] += (
     f"{TOPOS_RATE_LIMITS['invite-sender'][0]} an hour by one player); a refusal is 429 with `Retry-After` "
     "(seconds) and `retry_after` in the body."
 )
-# --- Content-Security-Policy (issue 14, safety) ---------------------------------------------------
+# --- Content-Security-Policy (decision 14, safety) ---------------------------------------------------
 # Every script is a file of our own: no inline <script>, no on*= handlers, no eval (htmx runs with
 # allowEval off, see templates/base.html), no inline <style> or style="" attributes.  The API's
 # documentation pages (Swagger UI, Redoc), which need inline styles, relax it for themselves only
@@ -345,14 +376,14 @@ SECURE_CSP = {
 }
 # --- end of the Content-Security-Policy block -----------------------------------------------------
 
-# --- Deployment: static files, health, structured logs (issue 14, "deploy") ---------------------------------------
+# --- Deployment: static files, health, structured logs (decision 14, "deploy") ---------------------------------------
 INSTALLED_APPS += ["config.monitoring"]
 MIDDLEWARE.insert(
     0, "config.monitoring.logs.RequestLogMiddleware"
 )  # outermost: times every request, whatever answers it
 STATIC_ROOT = Path(env_str("STATIC_ROOT") or BASE_DIR / "staticfiles")  # where collectstatic puts them
-# Without collectstatic (runserver, the README's PostgreSQL commands, with DEBUG false as well) WhiteNoise serves the
-# apps' own static files, looked up when asked for (not all listed at start-up, which would cost every test client
+# Without collectstatic (runserver, the PostgreSQL commands of docs/operations.md, DEBUG false too) WhiteNoise serves
+# the apps' own static files, looked up when asked for (not all listed at start-up, which would cost every test client
 # 30 ms); config.production serves only the collected copies, hashed and compressed, listed once.
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
@@ -364,6 +395,22 @@ TOPOS_HEARTBEAT_SECONDS = env_int("TOPOS_HEARTBEAT_SECONDS", 30)
 TOPOS_HEALTH_STALE_SECONDS = env_int("TOPOS_HEALTH_STALE_SECONDS", 4 * TOPOS_HEARTBEAT_SECONDS)
 if not 0 < TOPOS_HEARTBEAT_SECONDS < TOPOS_HEALTH_STALE_SECONDS:
     raise ImproperEnvironment("TOPOS_HEALTH_STALE_SECONDS must be longer than TOPOS_HEARTBEAT_SECONDS (both > 0).")
+# A worker's main process writes down every TOPOS_WORKER_BEAT_SECONDS that it lives and which tasks it holds
+# (config.monitoring.workers); beat's sweep, every TOPOS_LOST_WORK_SWEEP_SECONDS, sends again the tasks of a worker
+# silent for TOPOS_WORKER_LOST_SECONDS.  So a live table's bot held by a worker that died moves again within about
+# LOST + SWEEP seconds (15 by default) instead of minutes; liveness is the process's, so a slow task is never resent.
+TOPOS_WORKER_BEAT_SECONDS = float(env_str("TOPOS_WORKER_BEAT_SECONDS") or "2")
+TOPOS_WORKER_LOST_SECONDS = float(env_str("TOPOS_WORKER_LOST_SECONDS") or "10")
+TOPOS_LOST_WORK_SWEEP_SECONDS = float(env_str("TOPOS_LOST_WORK_SWEEP_SECONDS") or "5")
+if not 0 < 2 * TOPOS_WORKER_BEAT_SECONDS <= TOPOS_WORKER_LOST_SECONDS or TOPOS_LOST_WORK_SWEEP_SECONDS <= 0:
+    raise ImproperEnvironment(
+        "TOPOS_WORKER_LOST_SECONDS must be at least twice TOPOS_WORKER_BEAT_SECONDS, and all of them above 0."
+    )
+CELERY_BEAT_SCHEDULE["lost-work"] = {
+    "task": "config.monitoring.tasks.lost_work_sweep",
+    "schedule": TOPOS_LOST_WORK_SWEEP_SECONDS,
+    "options": {"expires": 2 * TOPOS_LOST_WORK_SWEEP_SECONDS},
+}
 CELERY_BEAT_SCHEDULE["heartbeat"] = {
     "task": "config.monitoring.tasks.heartbeat",
     "schedule": float(TOPOS_HEARTBEAT_SECONDS),
@@ -386,7 +433,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL") or "INFO"},
 }
 
-# --- API limits (issue 12, points 5 and 6): request sizes, JSON depth, throttling, pages ------------------------
+# --- API limits (decision 12, points 5 and 6): request sizes, JSON depth, throttling, pages ------------------------
 # Every body over TOPOS_MAX_BODY_BYTES, and JSON nested deeper than TOPOS_JSON_MAX_DEPTH, is refused with 400 before
 # any view runs (config/request_limits.py), wherever it is sent.  Below the locale (the message is translated) and
 # above CSRF (which would otherwise read a huge form to look for its token).
@@ -468,32 +515,87 @@ SPECTACULAR_SETTINGS["DESCRIPTION"] += (
     "\n\nLists come in pages: follow `next`. Requests are throttled (anonymous ones per client address, others per "
     "account, move submissions per account on top): past a limit the answer is 429 with `Retry-After` (seconds). "
     f"A body over {TOPOS_MAX_BODY_BYTES // 1024} KiB, or JSON nested deeper than {TOPOS_JSON_MAX_DEPTH} levels, is "
-    "400 (`too_large`, `too_deep`) on every endpoint."
+    "400 (`too_large`, `too_deep`) on every endpoint. So is a character no text column can store, anywhere in the "
+    "path, the query, a header or the body: U+0000 or a lone surrogate (`\\ud800`-`\\udfff` in JSON) is 400 "
+    "`bad_characters`."
 )
 SPECTACULAR_SETTINGS.setdefault("POSTPROCESSING_HOOKS", ["drf_spectacular.hooks.postprocess_schema_enums"])
 SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.schema_limits.document_limits")
+# OpenAPI links: a table's `id` leads to its join, its moves... (games.api.schema_links)
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.schema_links.declare_links")
 
-# --- Chat at every table (issue 17, point 1; games/services/chat.py) ------------------------------------
+# --- Chat at every table (decision 17, point 1; chat/services.py) ------------------------------------
 # Messages one account may post: a burst (so many within so many seconds) and a day's worth, counted from her own
 # messages (a deleted one still counts).  Past either, 429 with Retry-After.
 TOPOS_CHAT_BURST = (env_int("TOPOS_CHAT_BURST_MESSAGES", 5), env_int("TOPOS_CHAT_BURST_SECONDS", 10))
 TOPOS_CHAT_DAILY = env_int("TOPOS_CHAT_DAILY_MESSAGES", 500)
-# Issue 12 point 4: the notification events and email choices are one enum each in the schema, however many
+# Decision 12 point 4: the notification events and email choices are one enum each in the schema, however many
 # fields use them (the preferences take one field per event).
 SPECTACULAR_SETTINGS.setdefault("ENUM_NAME_OVERRIDES", {}).update(
     {
-        "NotificationEventEnum": "games.api.notifications.EVENT_VALUES",
-        "EmailChoiceEnum": "games.api.notifications.EMAIL_VALUES",
+        "NotificationEventEnum": "notifications.api.EVENT_VALUES",
+        "EmailChoiceEnum": "notifications.api.EMAIL_VALUES",
     }
 )
-SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.responses.add_view_schemas")  # issue 12
+SPECTACULAR_SETTINGS["POSTPROCESSING_HOOKS"].append("games.api.responses.add_view_schemas")  # decision 12
 SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
     {
         "BotLevelEnum": "games.api.serializers.BOT_LEVEL_CHOICES",
-        # A table's and a tournament's `status` are two enums, each with its own name (issue 17).
+        # A table's and a tournament's `status` are two enums, each with its own name (decision 17).
         "GameStatusEnum": "games.models.Game.Status",
-        "TournamentStatusEnum": "games.tournaments.models.Tournament.Status",
+        "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         # A table's pace and the paces a game offers (the catalogue) are one choice set.
         "PaceEnum": "games.models.Pace",
+        # Why a game was aborted and why a chat line was reported: two `reason` enums, each named.
+        "AbortReasonEnum": "games.models.Game.AbortReason",
+        "ChatReportReasonEnum": "chat.models.ChatReport.Reason",
     }
 )
+
+# Decision 29, point 1: sandboxes (sandbox/), tried lines on a copy of a game sampled from one seat's view; and point 4:
+# private notes (notes/).  A sandbox unused this many days is deleted by beat's sweep; a person keeps at most
+# TOPOS_SANDBOXES_PER_PERSON of them, each at most TOPOS_SANDBOX_MAX_MOVES moves; sandbox writes are limited per
+# account by TOPOS_API_RATE_SANDBOX (a DRF throttle, on top of the account's rate).
+INSTALLED_APPS += ["sandbox", "notes"]
+TOPOS_SANDBOX_DAYS = env_int("TOPOS_SANDBOX_DAYS", 7)
+TOPOS_SANDBOXES_PER_PERSON = env_int("TOPOS_SANDBOXES_PER_PERSON", 20)
+TOPOS_SANDBOX_MAX_MOVES = env_int("TOPOS_SANDBOX_MAX_MOVES", 500)
+TOPOS_SANDBOX_RATE = _api_rate("TOPOS_API_RATE_SANDBOX", "60/min")
+CELERY_BEAT_SCHEDULE["sandboxes-expire"] = {
+    "task": "sandbox.tasks.sandboxes_expire",
+    "schedule": 3600.0,
+    "options": {"expires": 3600},
+}
+
+# --- Push and webhooks (decision 29, point 3: outbound/, docs/webhooks.md) ----------------------------------------
+INSTALLED_APPS += ["outbound"]
+# Web Push's VAPID key: PEM or the raw key in base64url.  Unset: a key made on first use and kept in
+# TOPOS_VAPID_KEY_FILE, by default beside the SQLite database of the embedded default; with PostgreSQL and no key,
+# push is off (every web process and worker must sign with one key: set it in the environment).
+TOPOS_VAPID_PRIVATE_KEY = env_str("TOPOS_VAPID_PRIVATE_KEY") or ""
+TOPOS_VAPID_KEY_FILE = env_str("TOPOS_VAPID_KEY_FILE") or (
+    str(Path(DATABASES["default"]["NAME"]).parent / "vapid-private.pem")
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    else ""
+)
+TOPOS_VAPID_SUBJECT = env_str("TOPOS_VAPID_SUBJECT") or ""  # mailto: or https: contact; the from-address if unset
+# Every request to an address a person gave (outbound.safe_http): bounded in time and in what is read back.
+TOPOS_OUTBOUND_TIMEOUT_SECONDS = env_int("TOPOS_OUTBOUND_TIMEOUT_SECONDS", 10)
+TOPOS_OUTBOUND_MAX_RESPONSE_BYTES = env_int("TOPOS_OUTBOUND_MAX_RESPONSE_BYTES", 65536)
+# Networks reached although not public: for the tests' local receivers only, never from the environment, and
+# emptied by config.production.
+TOPOS_OUTBOUND_ALLOWED_NETWORKS: list[str] = []
+TOPOS_WEBHOOK_MAX_ATTEMPTS = env_int("TOPOS_WEBHOOK_MAX_ATTEMPTS", 6)
+TOPOS_WEBHOOK_RETRY_SECONDS = env_int("TOPOS_WEBHOOK_RETRY_SECONDS", 30)  # then 60, 120, ... between attempts
+TOPOS_WEBHOOKS_PER_PERSON = env_int("TOPOS_WEBHOOKS_PER_PERSON", 10)
+SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"].update(
+    {
+        "WebhookFormatEnum": "outbound.api.FORMAT_VALUES",
+        "WebhookDeliveryStatusEnum": "outbound.api.DELIVERY_STATUS_VALUES",
+    }
+)
+CELERY_BEAT_SCHEDULE["outbound"] = {
+    "task": "outbound.tasks.outbound_sweep",
+    "schedule": 60.0,
+    "options": {"expires": 60},
+}

@@ -33,7 +33,7 @@ class EngineError(Exception):
 class IllegalAction(EngineError):
     """The action is not allowed now: `code` says why as data, `params` the facts the reason names.
 
-    E.g. IllegalAction("toppo.line_full", {"size": 3}).  The engine holds no sentences (issue 13):
+    E.g. IllegalAction("toppo.line_full", {"size": 3}).  The engine holds no sentences (decision 13):
     the site words the reason in the reader's language (games.refusal_words).  Raising it must
     leave the state exactly as it was (ruling G0.4).
     """
@@ -59,7 +59,7 @@ class InvalidOptions(EngineError):
     """Table options the game cannot be played with: `code` says why as data, `params` the facts it names.
 
     E.g. InvalidOptions("options.at_most", {"game": "topoum", "option": "radius", "max": 10}).  Like
-    IllegalAction, no sentence (issue 13): the site words it in the reader's language (games.options_words).
+    IllegalAction, no sentence (decision 13): the site words it in the reader's language (games.options_words).
     """
 
     def __init__(self, code: str, params: dict | None = None):
@@ -256,17 +256,58 @@ class Option:
         }
 
 
+# A seat tied with another on every rule of its game: they share the place.  Every game may report it, beside
+# the codes of its own tie-break rules (Game.tie_breaks).
+SHARED = "shared"
+
+
 @dataclass
 class Result:
-    """A seat's place in a finished game: rank 1 is best, equal ranks share a place."""
+    """A seat's place in a finished game: rank 1 is best, equal ranks share a place.
+
+    `tie_break`: when the seat's score equals another seat's, the code of the rule that placed it among them
+    (one of its game's `tie_breaks`, the last one it took, or SHARED when nothing told them apart); None when
+    its score alone placed it.  A code, never words: the site says which rule decided it (decision 13).
+    """
 
     seat: int
     rank: int
     score: float
     detail: dict = field(default_factory=dict)
+    tie_break: str | None = None
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, "rank": self.rank, "score": self.score, "detail": self.detail}
+        return {
+            "seat": self.seat,
+            "rank": self.rank,
+            "score": self.score,
+            "detail": self.detail,
+            "tie_break": self.tie_break,
+        }
+
+
+def tie_breaks_of(keys: list[tuple], rules: tuple[str, ...]) -> list[str | None]:
+    """Each seat's `Result.tie_break`, from its ranking key: the score first, then one entry per tie-break rule
+    in the order the game applies them (`rules`, their codes).  Only equality of the entries counts here.
+
+    Among the seats with its score, a seat takes the deepest rule it needed to be told apart from any of them,
+    or SHARED when one of them matches it on every rule.
+    """
+    if any(len(key) != len(rules) + 1 for key in keys):
+        raise ValueError("a ranking key is the score and one entry per tie-break rule")
+    codes: list[str | None] = []
+    for seat, key in enumerate(keys):
+        deepest = None
+        for other, theirs in enumerate(keys):
+            if other == seat or theirs[0] != key[0]:
+                continue
+            split = next((i for i in range(1, len(key)) if theirs[i] != key[i]), None)
+            if split is None:
+                deepest = len(rules)
+                break
+            deepest = max(deepest or 0, split - 1)
+        codes.append(None if deepest is None else (rules + (SHARED,))[deepest])
+    return codes
 
 
 class State:
@@ -296,7 +337,7 @@ class State:
 
         Bots and the move service already hold the action from the legal list (the service finds it there when it
         checks what a client sent), so enumerating every legal action a second time inside `apply` is wasted work
-        (issue 16).  Games override this with their apply minus the validation; the default is the checked apply.
+        (decision 16).  Games override this with their apply minus the validation; the default is the checked apply.
         Given anything else, the state may end up wrong: callers that cannot promise it use `apply`.
         """
         self.apply(seat, action)
@@ -369,7 +410,7 @@ class State:
 
         A list of phrases, each a JSON object with a "code" naming what happened (e.g.
         "toppo.reveal") and its parameters (seats as indexes, cards, cells): never words, which
-        the site chooses in each reader's language (issue 13).  Called after the action was
+        the site chooses in each reader's language (decision 13).  Called after the action was
         applied; `before` is the state it was applied to.
         """
         return [{"code": "action", "seat": seat, "type": action.get("type", "action")}]
@@ -396,8 +437,11 @@ class Game:
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type[State]]
 
-    # --- capabilities (issue 15): declared here with defaults, so nobody probes a game with getattr ---
+    # --- capabilities (decision 15): declared here with defaults, so nobody probes a game with getattr ---
     higher_is_better: ClassVar[bool] = True  # False when scores are penalties (Toppo)
+    # The codes of the game's own tie-break rules, in the order they apply, that its results may give as
+    # `Result.tie_break` (SHARED aside, which any game may give); empty when equal scores share the place.
+    tie_breaks: ClassVar[tuple[str, ...]] = ()
     bot_score_scale: ClassVar[float] = 10.0  # a score lead that is about a sure win (the bots' outlook)
     # The paces a table of the game may be played at: by correspondence always; "live" (everyone at once, seconds
     # per move) only where the rules say how a game without turns goes (Toppo, ruling P3).
@@ -475,6 +519,7 @@ class Game:
             "paces": list(self.paces),
             "pace_option": self.pace_option,
             "higher_is_better": self.higher_is_better,
+            "tie_breaks": list(self.tie_breaks),
         }
 
     def options_at_pace(self, options: dict | None, pace: str) -> dict:
@@ -550,7 +595,7 @@ def all_games() -> dict[str, Game]:
 def _load_builtin_games() -> None:
     """Import every game package of the engine (a subpackage with a game.py), which registers it.
 
-    Found on disk rather than listed, so no module outside a game's own package names it (issue 15).
+    Found on disk rather than listed, so no module outside a game's own package names it (decision 15).
     """
     global _GAMES_LOADED
     if _GAMES_LOADED:

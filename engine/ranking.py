@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .bots.base import turn_done
 from .core import State, get_game
 
 RESIGN = "resign"
@@ -49,6 +50,22 @@ def winners(ranks: dict[int, int], leavers: Iterable[int]) -> list[int]:
     return sorted(seat for seat, rank in ranks.items() if rank == 1 and seat not in left)
 
 
+def final_tie_breaks(
+    scores: dict[int, float | None], codes: dict[int, str | None], leavers: Iterable[int]
+) -> dict[int, str | None]:
+    """Each seat's published tie-break: the game's code (`codes`, engine.core.Result.tie_break) for a seat still
+    playing at the end whose score another such seat shares; None for the others: its score placed it, or leaving
+    did (see the module's docstring)."""
+    left = set(leavers)
+    staying = [seat for seat in scores if seat not in left and scores[seat] is not None]
+    return {
+        seat: codes.get(seat)
+        if seat in staying and any(other != seat and scores[other] == scores[seat] for other in staying)
+        else None
+        for seat in scores
+    }
+
+
 def replay_with_leaves(
     kind: str, players: int, options: dict, seed: str, log: Iterable[tuple[int, dict]]
 ) -> tuple[State, list[int]]:
@@ -63,6 +80,31 @@ def replay_with_leaves(
         else:
             state.apply(seat, action)
     return state, leavers
+
+
+def first_turns_pending(
+    kind: str, players: int, options: dict, seed: str, log: Iterable[tuple[int, dict, bool]]
+) -> set[int]:
+    """The seats that have not yet completed a turn of their own after the log of (seat, action, own) triples
+    (ruling S1, turn 3: until there are none, a seat that leaves aborts the game instead).
+
+    A turn is complete when the decision that closed it was the seat's own (`own`: a person's, or a bot seat's
+    bot): she confirmed it, or with that decision it passed to another seat; where several seats decide at once
+    (a Toppo round, live Toppo) every decision is a turn of its own (engine.bots.turn_done).  A turn the site's
+    bot played or finished for a missed deadline is not her own: the ruling says the bot played it for her.  The
+    replay stops as soon as every seat has played, so it costs a round however long the game.
+    """
+    state = get_game(kind).new_state(players, options, seed)
+    pending = set(range(players))
+    for seat, action, own in log:
+        if not pending:
+            break
+        if is_leave(action):
+            continue
+        state.apply(seat, action)
+        if own and seat in pending and turn_done(state, seat, action):
+            pending.discard(seat)
+    return pending
 
 
 def final_ranks(state: State, players: int, leavers: list[int]) -> dict[int, int]:

@@ -64,8 +64,10 @@ def seat_or_null(description: str) -> dict:
     return nullable(seat(description))
 
 
-def results(detail: dict) -> dict:
-    """`results`: one entry per seat once the game is over (engine.core.Result.to_json), else null."""
+def results(detail: dict, tie_breaks: tuple[str, ...] = ()) -> dict:
+    """`results`: one entry per seat once the game is over (engine.core.Result.to_json), else null.
+
+    `tie_breaks`: the game's tie-break codes (Game.tie_breaks)."""
     return nullable(
         arr(
             "Once the game is over, one entry per seat (rank 1 is best, equal ranks share a place); "
@@ -82,6 +84,13 @@ def results(detail: dict) -> dict:
                     "game_rank": integer("In a finished table's view: the rank by the game's own counting.", minimum=1),
                     "score": number("Its score by the game's own counting."),
                     "detail": detail,
+                    "tie_break": {
+                        "type": ["string", "null"],
+                        "enum": [*tie_breaks, "shared", None],
+                        "description": "Tied on score with another seat: the code of the game's tie-break rule "
+                        "that placed it among them (the last one it took), or `shared` when no rule told them "
+                        "apart; null when its score alone placed it.",
+                    },
                 },
                 optional=("game_rank",),
             ),

@@ -4,8 +4,8 @@ Plain Python beside the engines, so anyone can run it without the site.  It chec
 1. the published seed and salt give the commitment published at the start (engine.commitment);
 2. the log re-applies, action by action, to a game dealt from the export's kind, options, players and seed
    (the site's leave entries, `"replay": false`, are skipped and only say who left, engine.ranking);
-3. the replayed game is over (or ended early because seats left), and the ranks, scores and winners it gives
-   are the ones the site published.
+3. the replayed game is over (or ended early because seats left), and the ranks, scores, tie-breaks and winners
+   it gives are the ones the site published.
 It prints one verdict line and exits 0 when everything matches, 1 at the first mismatch, 2 on an unreadable file.
 """
 
@@ -16,7 +16,7 @@ import sys
 
 from .commitment import matches
 from .core import EngineError, all_games
-from .ranking import final_ranks, is_leave, replay_with_leaves, winners
+from .ranking import final_ranks, final_tie_breaks, is_leave, replay_with_leaves, winners
 
 
 class Mismatch(Exception):
@@ -52,7 +52,11 @@ def verify(export: dict) -> str:
     if not state.is_over() and not leavers:
         raise Mismatch("the log does not finish the game")
     ranks = final_ranks(state, players, leavers)
-    scores = {r.seat: r.score for r in state.results()} if state.is_over() else {}
+    results = state.results() if state.is_over() else []
+    scores = {r.seat: r.score for r in results}
+    decided = final_tie_breaks(
+        {seat: scores.get(seat) for seat in range(players)}, {r.seat: r.tie_break for r in results}, leavers
+    )
     published = {row["seat"]: row for row in export["result"]["ranks"]}
     for seat in range(players):
         row = published.get(seat)
@@ -62,6 +66,9 @@ def verify(export: dict) -> str:
             raise Mismatch(f"seat {seat}: published rank {row['rank']}, the replay gives {ranks[seat]}")
         if row["score"] != scores.get(seat):
             raise Mismatch(f"seat {seat}: published score {row['score']}, the replay gives {scores.get(seat)}")
+        # The rule that broke a tie (decision 24); exports made before it was published have no such key.
+        if "tie_break" in row and row["tie_break"] != decided[seat]:
+            raise Mismatch(f"seat {seat}: published tie-break {row['tie_break']}, the replay gives {decided[seat]}")
     expected = winners(ranks, leavers)
     if export["result"]["winners"] != expected:
         raise Mismatch(f"published winners {export['result']['winners']}, the replay gives {expected}")

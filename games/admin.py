@@ -1,4 +1,4 @@
-"""Moderation in the Django admin (issue 17): tables with their seats and their log, read only; the "abort" action.
+"""Moderation in the Django admin (decision 17): tables with their seats and their log, read only; the "abort" action.
 
 Every change goes through a service (games.services.aborting), so an abort here has the effects of any other.
 Hidden information stays hidden here too: the state snapshot, the seed and the raw actions are not shown (a
@@ -37,7 +37,7 @@ class SeatInline(ReadOnlyInline):
 
 
 class ActionInline(ReadOnlyInline):
-    """The log as its lines read, in order (in the moderator's language, from each entry's data; issue 13)."""
+    """The log as its lines read, in order (in the moderator's language, from each entry's data; decision 13)."""
 
     model = Action
     fields = ("seq", "seat", "user", "source", "line", "visibility", "created_at")
@@ -70,7 +70,7 @@ class GameAdmin(admin.ModelAdmin):
         "created_at",
         "updated_at",
     )
-    list_filter = ("status", "kind", "pace", "rated", "private")
+    list_filter = ("status", "abort_reason", "kind", "pace", "rated", "private")
     search_fields = ("=id", "created_by__username", "seats__user__username")
     ordering = ("-id",)
     fields = (
@@ -91,6 +91,8 @@ class GameAdmin(admin.ModelAdmin):
         "started_at",
         "updated_at",
         "finished_at",
+        "abort_reason",
+        "abort_seat",
         "seed_commitment",
     )
     readonly_fields = fields
@@ -125,7 +127,3 @@ class GameAdmin(admin.ModelAdmin):
             )
         for line in refused:
             self.message_user(request, line, messages.WARNING)
-
-
-# Chat at every table (issue 17, point 1): reports and messages.
-from .chat import admin as chat_admin  # noqa: E402, F401

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from engine.bots import levels as bot_levels
 from engine.core import all_games
 
+from . import hooks
 from .engine_texts import engine_text, game_title, option_value
 from .models import CORRESPONDENCE_DAYS, LIVE_SECONDS, TIME_BANK_MAX_DAYS, Pace
 
@@ -143,14 +144,14 @@ class TableCreateForm(forms.Form):
             "rated; untick to play a friendly game."
         ),
     )
-    # Issue 17: the table deals itself when its last seat is taken (games.services.tables).
+    # Decision 17: the table deals itself when its last seat is taken (games.services.tables).
     auto_start = forms.BooleanField(
         label=_("Start as soon as every seat is taken"),
         required=False,
         initial=True,
         help_text=_("Untick to start the game yourself when you are ready."),
     )
-    # Issue 17: a challenge (games.services.challenges): the table is opened and this player invited to it.
+    # Decision 17: a challenge (games.services.challenges): the table is opened and this player invited to it.
     opponent = forms.CharField(
         label=_("Challenge a player (optional)"),
         required=False,
@@ -202,6 +203,7 @@ class TableCreateForm(forms.Form):
                 "min": g.min_players,
                 "max": g.max_players,
                 "live": Pace.LIVE in g.paces,
+                "bots": hooks.bot_strengths.joined(kind=g.name),  # ratings' calibration
                 "fields": [
                     {"field": self[f], "is_bool": isinstance(self.fields[f], forms.BooleanField)}
                     for f in self.option_fields[g.name]

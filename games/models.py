@@ -33,6 +33,17 @@ class Game(models.Model):
         FINISHED = "finished", "Finished"
         ABORTED = "aborted", "Aborted"
 
+    class AbortReason(models.TextChoices):
+        """Why an aborted game ended with no result (games.services.aborting); blank: aborted before it was kept."""
+
+        CLOSED = "closed", "Closed by its creator before it began"
+        DECLINED = "declined", "Closed when the invited player declined (a challenge or rematch)"
+        ALONE = "alone", "Aborted by its only person, among bots, before anything was played"
+        AGREED = "agreed", "Every player still in it agreed"
+        STAFF = "staff", "Aborted by the site's staff"
+        RESIGNED = "resigned", "A seat resigned before every seat had played a turn (ruling S1)"
+        ABANDONED = "abandoned", "A seat missed three deadlines before every seat had played a turn (ruling S1)"
+
     kind = models.CharField(max_length=20, help_text="Registry name of the game (engine.core.all_games()).")
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict, blank=True)
@@ -47,11 +58,26 @@ class Game(models.Model):
     # Ruling S5: changes the players' ratings when it finishes (ratings.services).  games.services.game_create
     # makes a table of people rated unless asked not to; seating a bot makes it unrated for good.
     rated = models.BooleanField(default=False, help_text="Finishing changes the players' ratings (ruling S5).")
-    # Issue 17: the table deals itself when a player, an accepted invitation or a bot takes its last seat
+    # Decision 17: the table deals itself when a player, an accepted invitation or a bot takes its last seat
     # (games.services.tables), in that same transaction.
     auto_start = models.BooleanField(default=True, help_text="Starts by itself when its last seat is taken.")
     invite_code = models.CharField(max_length=16, unique=True, default="", blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games")
+    # Ruling S6: the person whose own click dealt the game (Start, or the join, acceptance or bot that took the
+    # last seat) sees it start and is told nothing of it; empty for tables dealt before it was recorded.
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Whose own click dealt the game; nobody is told what she did herself.",
+    )
+    # A challenge or a rematch is a table opened for the people it invites: a decline closes it rather than
+    # offering the seat to the lobby (games.services.invitations).
+    for_invited = models.BooleanField(
+        default=False, help_text="Opened for the players it invites (a challenge, a rematch): a decline closes it."
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
     seed = models.CharField(max_length=64, blank=True, help_text="Hidden until the game is over (ruling G0.2).")
     # Published from the start: SHA-256 of the salt and the seed (engine.commitment), so that once the seed is
@@ -72,10 +98,14 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    abort_reason = models.CharField(max_length=10, choices=AbortReason.choices, blank=True, default="")
+    abort_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The seat whose resigning or abandoning aborted the game (ruling S1)."
+    )
 
     class Meta:
         ordering = ["-updated_at"]
-        # The watch list (issue 17): running public games, latest activity first.
+        # The watch list (decision 17): running public games, latest activity first.
         indexes = [
             models.Index(
                 fields=["-updated_at", "-id"], condition=Q(status="running", private=False), name="game_watchable"
@@ -119,8 +149,9 @@ class Seat(models.Model):
     score = models.FloatField(null=True, blank=True)
     result = models.JSONField(null=True, blank=True)
     # Ruling S6: who is told what about her turns.  `turn_began` names the turn (the game version at which it
-    # began, set with the deadline); `seen_at` is when she last had the table's page open (written at most every
-    # half minute); `turn_mailed_at` is when her last "your turn" email (or digest entry) here was queued.
+    # began, set with the deadline); `seen_at` is when she last had the table's page or stream open (written
+    # throttled, feed.presence); `turn_mailed_at` is when her last "your turn" email (or digest
+    # entry) here was queued.
     turn_began = models.PositiveIntegerField(
         null=True, blank=True, help_text="The game version at which her current turn began."
     )
@@ -128,7 +159,7 @@ class Seat(models.Model):
     turn_mailed_at = models.DateTimeField(
         null=True, blank=True, help_text="Her last 'your turn' email at this table was queued then."
     )
-    # Issue 14: a running game is aborted only when every person still playing agrees (games.services.aborting).
+    # Decision 14: a running game is aborted only when every person still playing agrees (games.services.aborting).
     # Her agreement is for the game as it stood at this version and lapses with the next action.
     abort_agreed_version = models.PositiveIntegerField(
         null=True, blank=True, help_text="She agreed to abort the game at this version."
@@ -148,8 +179,8 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["game", "user"], condition=Q(user__isnull=False), name="seat_unique_user"),
             models.CheckConstraint(condition=Q(user__isnull=False) | ~Q(bot_level=""), name="seat_user_or_bot"),
         ]
-        # A player's statistics (games.player_stats): her seats at finished games (those with a rank) and their
-        # results, read from the index alone (key columns rather than INCLUDE, which SQLite lacks).
+        # A player's statistics (games.selectors.player_stats): her seats at finished games (those with a rank) and
+        # their results, read from the index alone (key columns rather than INCLUDE, which SQLite lacks).
         indexes = [
             models.Index(
                 fields=["user", "game", "rank", "abandoned"], condition=Q(rank__isnull=False), name="seat_user_results"
@@ -171,14 +202,18 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         if self.user_id is None:
-            return f"Bot ({self.bot_level})"
-        return self.user.username
+            from .log_words import bot_name  # the words live with the log's (decision 26: "Strong 2")
+
+            return bot_name(self.bot_level, self.index)
+        from accounts.names import shown_name  # ruling S8: a deleted account is "deleted player N"
+
+        return shown_name(self.user.username)
 
 
 class PlayerGameStats(models.Model):
-    """A player's results at one game, kept as games finish (issue 16): her page reads these rows, never her
+    """A player's results at one game, kept as games finish (decision 16): her page reads these rows, never her
     seats.  Written by `games.services.leaving.ranks_settle`, in the transaction that ends the game, with the
-    same definitions as a count over her seats would use (`games.player_stats`): played, won (rank 1 and still
+    same definitions as a count over her seats would use (`games.selectors.player_stats`): played, won (rank 1 and still
     playing at the end), left, and the sums the averages are made of.  An aborted game never gets here."""
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="game_stats")
@@ -200,7 +235,7 @@ class PlayerGameStats(models.Model):
 class Vacation(models.Model):
     """A player's vacation (ruling S4): her correspondence clocks stop from `started_at` until it ends.
 
-    `ends_at` is fixed at the start and never later than her allowance allows (games.vacation), so a
+    `ends_at` is fixed at the start and never later than her allowance allows (games.selectors.vacation), so a
     vacation always ends by itself; `ended_at` is set when it has ended and her clocks were moved on by
     the time they stood still (games.services.vacation), early by her or at `ends_at` by the beat task.
     """
@@ -229,6 +264,9 @@ class Action(models.Model):
         PLAYER = "player", "Player"
         BOT = "bot", "Bot"
         TIMEOUT = "timeout", "Missed deadline"
+        # Decision 29: a forced decision (her only legal one) that the site played for her, by her own option
+        # (User.auto_play_forced, games.services.auto_play).  Hers, like PLAYER, but told apart in the log.
+        AUTO = "auto", "Played for her (forced)"
 
     class Visibility(models.TextChoices):
         """Who reads the row while the game runs (ruling S3, amended); everyone once it is over."""
@@ -243,10 +281,16 @@ class Action(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.PLAYER)
     action = models.JSONField()
-    # The engine's log entry as data (issue 13): phrases {"code": ..., params}, worded for each reader by
+    # The engine's log entry as data (decision 13): phrases {"code": ..., params}, worded for each reader by
     # games.log_words when shown or sent.  Empty for the site's leave entries, worded by games.ranking.
     entry = models.JSONField(default=list, blank=True)
     visibility = models.CharField(max_length=10, choices=Visibility.choices, default=Visibility.PUBLIC)
+    # A row the site's bot played at a missed deadline: the version at which that seat's missed turn began, which
+    # names the deadline (ruling S1).  Two deadlines of one seat may follow each other with nothing in between
+    # (a Toppo renew ending one round and starting the next, ruling P4): this tells them apart.
+    missed_turn = models.PositiveIntegerField(
+        null=True, blank=True, help_text="For a missed deadline's rows: the version at which the missed turn began."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -283,8 +327,8 @@ class IdempotentRequest(models.Model):
 
 
 # =============================================================================
-# The after-effects cursor (issue 5; games/services/effects.py).  Notifications
-# themselves are models of their own app (games/notifications/models.py).
+# The after-effects cursor (decision 5; games/services/effects.py).  Notifications
+# themselves are models of their own app (notifications/models.py).
 # =============================================================================
 
 
@@ -313,7 +357,7 @@ class GameEffects(models.Model):
 
 
 class PositionCheckpoint(models.Model):
-    """A serialized position every `games.replay.EVERY` plies, so a replay costs one load and a few applies.
+    """A serialized position every `games.selectors.replay.EVERY` plies, so a replay costs one load and a few applies.
 
     Written lazily the first time a game is replayed past it; the log only grows, so a checkpoint
     stays true for good (a taken-back decision is itself a logged action, ruling S3).
@@ -332,129 +376,7 @@ class PositionCheckpoint(models.Model):
 
 
 # =============================================================================
-# The event feed (issue 12, point 2): what a client learns of without polling.
-# Written by the effects dispatch (games/notifications/events.py) and with an
-# invitation; read by cursor (the id) from the API and the streams (games/feed/).
-# =============================================================================
-
-
-class Event(models.Model):
-    """One event told to one person, as data (ids, kinds, versions), never hidden information.
-
-    The id is the feed's cursor: a person's events are written under a lock of hers
-    (games.feed.services), so they commit in id order and a reader resuming after an id
-    misses none.
-    """
-
-    class Kind(models.TextChoices):
-        YOUR_TURN = "your_turn", "Your turn"
-        MOVE = "move", "A move at one of your tables"
-        INVITED = "invited", "Invited to a table"
-        STARTED = "started", "A table you sit at started"
-        FINISHED = "finished", "A game is over"
-        CHAT = "chat", "A chat message at one of your tables"
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="events")
-    kind = models.CharField(max_length=20, choices=Kind.choices)
-    key = models.CharField(max_length=160, help_text="Names the event, e.g. 'move:12:v37'; once per person.")
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="events")
-    data = models.JSONField(default=dict)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)  # the purge
-
-    class Meta:
-        ordering = ["id"]
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="event_unique_per_user")]
-        indexes = [models.Index(fields=["user", "id"], name="event_feed")]
-
-    def __str__(self) -> str:
-        return f"{self.kind} for {self.user_id}: {self.key}"
-
-
-# =============================================================================
-# Chat at every table (issue 17, point 1).  Written by games/services/chat.py,
-# read through games/chat/selectors.py (who sees what), told to the players by
-# games/chat/effects.py in the worker.
-# =============================================================================
-
-from django.utils.translation import gettext_lazy as _  # noqa: E402
-
-
-class ChatMessage(models.Model):
-    """One message at a table.  A spectator's message is kept apart from the players' until the game is
-    over (no coaching); a deleted one stays as a row (`deleted_at`) and is shown as "message deleted"."""
-
-    BODY_MAX = 500
-
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="chat_messages")
-    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_messages")
-    body = models.TextField(max_length=BODY_MAX)
-    spectator = models.BooleanField(default=False, help_text="Written by someone not seated at the table.")
-    created_at = models.DateTimeField(auto_now_add=True)
-    deleted_at = models.DateTimeField(null=True, blank=True, help_text="Deleted by its author or a moderator.")
-    # The outbox of the notifications and feed events about it (games.chat.effects): null until told.
-    dispatched_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["game", "id"]
-        indexes = [
-            models.Index(fields=["game", "id"], name="chat_table"),
-            models.Index(fields=["author", "created_at"], name="chat_author_recent"),  # the rate limit
-            models.Index(fields=["created_at"], condition=Q(dispatched_at__isnull=True), name="chat_undispatched"),
-        ]
-
-    def __str__(self) -> str:
-        return f"chat #{self.pk} at {self.game_id} by {self.author_id}"
-
-
-class ChatMute(models.Model):
-    """She no longer sees `muted`'s messages, at any table (account-wide, as on Lichess)."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_mutes")
-    muted = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["user", "-created_at"]
-        constraints = [
-            models.UniqueConstraint(fields=["user", "muted"], name="chat_mute_unique"),
-            models.CheckConstraint(condition=~Q(user=F("muted")), name="chat_mute_not_self"),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user_id} mutes {self.muted_id}"
-
-
-class ChatReport(models.Model):
-    """A message reported to the moderators (the Django admin), once per reporter."""
-
-    class Reason(models.TextChoices):
-        ABUSE = "abuse", _("Abusive or hateful")
-        SPAM = "spam", _("Spam or advertising")
-        COACHING = "coaching", _("Helping a player during the game")
-        OTHER = "other", _("Something else")
-
-    message = models.ForeignKey(ChatMessage, on_delete=models.CASCADE, related_name="reports")
-    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="chat_reports")
-    reason = models.CharField(max_length=10, choices=Reason.choices, default=Reason.ABUSE)
-    note = models.TextField(max_length=500, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    resolved = models.BooleanField(default=False)
-    resolved_at = models.DateTimeField(null=True, blank=True)
-    resolved_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-
-    class Meta:
-        ordering = ["resolved", "-created_at"]
-        constraints = [models.UniqueConstraint(fields=["message", "reporter"], name="chat_report_once")]
-        indexes = [models.Index(fields=["resolved", "created_at"], name="chat_report_queue")]
-
-    def __str__(self) -> str:
-        return f"report of chat #{self.message_id} by {self.reporter_id}"
-
-
-# =============================================================================
-# Spectators (issue 17): who is watching a table without sitting at it.
+# Spectators (decision 17): who is watching a table without sitting at it.
 # =============================================================================
 
 
@@ -479,3 +401,36 @@ class Spectator(models.Model):
 
     def __str__(self) -> str:
         return f"viewer of {self.game_id} at {self.seen_at:%H:%M:%S}"
+
+
+# =============================================================================
+# Pace profiles (decision 29, point 5): each person's reply times and reliability, read from the action log by
+# games.selectors.pace and kept here so that her page and the lobby's filter read one row, never the log.
+# =============================================================================
+
+
+class PaceProfile(models.Model):
+    """How fast and how reliably she plays, as of `computed_at` (games.selectors.pace.pace_profile_refresh).
+
+    A reply is the time from the moment a turn of hers began (the log row that passed it to her, or the deal) to
+    her first own decision in it; the medians are per pace.  `turns` counts her turns that ended (replied, or
+    missed and played by the site's bot), `missed` those of them whose deadline passed (ruling S1).  `finished`
+    counts her seats at games that ended with a result while she was still playing; `left` those she resigned or
+    abandoned (ruling S1), aborted games included."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pace_profile")
+    reply_median_correspondence = models.PositiveIntegerField(null=True, blank=True, help_text="Seconds.")
+    reply_median_live = models.PositiveIntegerField(null=True, blank=True, help_text="Seconds.")
+    replies_correspondence = models.PositiveIntegerField(default=0)
+    replies_live = models.PositiveIntegerField(default=0)
+    turns = models.PositiveIntegerField(default=0)
+    missed = models.PositiveIntegerField(default=0)
+    finished = models.PositiveIntegerField(default=0)
+    left = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["reply_median_correspondence"], name="pace_reply_corr")]
+
+    def __str__(self) -> str:
+        return f"pace of {self.user_id}"

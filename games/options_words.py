@@ -1,9 +1,9 @@
-"""Why a table's options were refused, in the reader's language (issue 13).
+"""Why a table's options were refused, in the reader's language (decision 13).
 
 The engines refuse options with a code and its facts (`engine.core.InvalidOptions`, e.g.
 "options.at_most" with the option's name and the maximum): the options shared by every game are
 worded here from the option's label (games.engine_texts); a game's own cross-option rules ("<game>.options.*")
-are worded by its words module (games/presenters/<game>_words.py: `options_words`, and `OPTION_AT_FAULT`, the
+are worded by its words module (boards/<game>/words.py: `options_words`, and `OPTION_AT_FAULT`, the
 option each is about), so a refused table reads in the reader's language.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from boards.registry import game_module
 from engine.core import InvalidOptions, all_games
 
 from .engine_texts import engine_text, game_title, option_value
-from .presenters import game_module
 from .refusal_words import alternatives, listing
 
 

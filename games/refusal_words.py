@@ -1,16 +1,17 @@
-"""Why a move was refused, in the reader's language (issue 13).
+"""Why a move was refused, in the reader's language (decision 13).
 
 The engines refuse with a code and its facts (`engine.core.IllegalAction`): the codes shared by every
 game ("action.*", "not_your_turn", "not_allowed") are worded here, a game's own ("toppo.*") by its
-words module next to its presenter (`games/presenters/<game>_words.py`, `refusal_words`).
+words module next to its presenter (`boards/<game>/words.py`, `refusal_words`).
 """
 
 from __future__ import annotations
 
-import importlib
-
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop, pgettext
+from django.utils.translation import gettext_noop
+
+from boards.registry import game_module
+from boards.wording import alternatives, listing  # noqa: F401  (shared with the games' words modules)
 
 JSON_KINDS = {
     "null": gettext_noop("null"),
@@ -22,15 +23,6 @@ JSON_KINDS = {
     "object": gettext_noop("an object"),
     "other": gettext_noop("something else"),
 }
-
-
-def listing(items) -> str:
-    """Items as a list in the reader's language ("a, b, c"; "a、b、c" in Chinese)."""
-    return pgettext("list separator", ", ").join(str(i) for i in items or [])
-
-
-def alternatives(items) -> str:
-    return _(" or ").join(str(i) for i in items or [])
 
 
 def _common(code: str, p: dict) -> str | None:
@@ -91,10 +83,7 @@ def refusal_words(kind: str, code: str, params: dict | None = None, names: dict[
     text = _common(code, params)
     if text is not None:
         return text
-    try:
-        module = importlib.import_module(f"games.presenters.{kind}_words")
-    except ModuleNotFoundError:
-        module = None
+    module = game_module(kind, "words")
     if module is not None:
         text = module.refusal_words(code, params, names or {})
         if text is not None:

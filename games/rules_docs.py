@@ -1,4 +1,4 @@
-"""docs/rules/*.md, the project's copy of the rulings, as HTML for the rulings page (issue 13).
+"""docs/rules/*.md, the project's copy of the rulings, as HTML for the rulings page (decision 13).
 
 A small reader for the Markdown those files use (headings, paragraphs, lists, tables, emphasis, code,
 links) rather than a new dependency. Each ruling's heading gets its id as anchor (#T5, #G0.3), so the

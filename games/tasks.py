@@ -11,7 +11,9 @@ one then, nothing is lost: the committed rows (game version, seat deadline, pend
 email delivery) are the outbox, and the beat sweeps below send what was left behind.
 
 All tasks are acknowledged late and rejected (so redelivered) when their worker dies
-(settings: CELERY_TASK_ACKS_LATE, CELERY_TASK_REJECT_ON_WORKER_LOST).
+(settings: CELERY_TASK_ACKS_LATE, CELERY_TASK_REJECT_ON_WORKER_LOST).  Those a live table waits for
+(`resend_if_worker_dies`) are sent again within seconds when the whole worker dies with them
+(config.monitoring.workers), whichever broker had handed them over.
 """
 
 from __future__ import annotations
@@ -21,17 +23,15 @@ from django.utils import timezone
 
 from config.celery import enqueue
 
+from . import hooks
 from .api.idempotency import idempotency_records_purge
-from .chat.effects import chat_message_dispatch, messages_behind
-from .feed.announce import table_announce
-from .feed.services import events_purge as feed_events_purge
-from .models import ChatMessage, Game
-from .notifications import services as notes
-from .notifications.events import game_effects_run, games_behind
+from .models import Game
+from .selectors.pace import profiles_refresh_active
+from .selectors.sweeps import deadlines_due, games_behind, stalled_bot_games
 from .services import bot_tasks_claim, bot_turn_play, deadline_expire
+from .services.auto_play import auto_seats, forced_decision_play
 from .services.effects_mark import mark_cleared, mark_taken
 from .services.vacation import vacations_end_due as vacations_end
-from .sweeps import deadlines_due, stalled_bot_games
 
 # --- bots ------------------------------------------------------------------------------------
 
@@ -45,14 +45,14 @@ def schedule_bots(game_id: int, read=None) -> int:
     return len(calls)
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, resend_if_worker_dies=True)
 def bot_move(game_id: int, seat: int, token: str) -> int | None:
     """The seat's pending bot task: play (a decision live, a whole turn by correspondence); the last seq or None."""
     logged = bot_turn_play(game_id=game_id, seat=seat, token=token)
     return logged[-1].seq if logged else None
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, resend_if_worker_dies=True)
 def bots_schedule(game_id: int) -> int:
     """Ask the bots again (a bot gave up because the table kept moving while it thought)."""
     return schedule_bots(game_id)
@@ -61,7 +61,7 @@ def bots_schedule(game_id: int) -> int:
 # --- after-effects of a committed change --------------------------------------------------------
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, resend_if_worker_dies=True)
 def game_effects(game_id: int) -> bool:
     """Tell people what changed in the game, then let the bots whose turn it is move."""
     done = None
@@ -69,10 +69,9 @@ def game_effects(game_id: int) -> bool:
         # The "task queued" mark goes before the game is read: with Redis here, else in the dispatch's transaction
         # (games.services.effects_mark); a change committed after the read sends the next task.
         mark_taken(game_id)
-        done = game_effects_run(game_id)
-        # Committed: now the streams (of every web process, through Redis) may read the new rows.
-        table_announce(game_id, done.told)
-        return done.new
+        # The dispatch (notifications, games.hooks): tells, moves the cursor and, committed, nudges the streams.
+        done = next(iter(hooks.effects_dispatch(game_id)), None)
+        return done.new if done is not None else False
     except Exception:
         mark_cleared(game_id)  # rolled back with it: clear the mark, so the next change sends a task at once
         raise
@@ -84,20 +83,37 @@ def game_effects(game_id: int) -> bool:
         # a change committed since then sends a dispatch of its own.
         read = (done.game, done.seats) if done is not None and done.game is not None else None
         schedule_bots(game_id, read)
+        if read is not None:
+            schedule_auto_plays(*read)
+
+
+def schedule_auto_plays(game: Game, seats) -> int:
+    """Decision 29: a task for each seat to decide whose person has her forced decisions played for her; the task
+    plays only if the decision is forced and the game still at this version (games.services.auto_play)."""
+    wanted = auto_seats(game, seats)
+    for seat in wanted:
+        enqueue("games.tasks.auto_play_forced", game.pk, seat, game.version)
+    return len(wanted)
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
-def table_changed_announce(game_id: int, user_ids: list[int] | None = None) -> int:
-    """Nudge the streams of a table (and of people with a new event there) after a change the dispatch does not
-    see: a join, a bot seated, an invitation, an abort.  Sent only when REDIS_URL is set (games.feed.announce)."""
+def auto_play_forced(game_id: int, seat: int, version: int) -> int | None:
+    """Her forced decision at `version`, played for her (source "auto"); the seq logged, or None."""
+    logged = forced_decision_play(game_id=game_id, seat=seat, version=version)
+    return logged.seq if logged is not None else None
 
-    return table_announce(game_id, user_ids or [])
+
+@shared_task(acks_late=True, reject_on_worker_lost=True)
+def pace_profiles_refresh() -> int:
+    """Beat, hourly (decision 29): the pace profiles of the people who played in the last hour
+    (games.selectors.pace)."""
+    return profiles_refresh_active()
 
 
 # --- deadlines (ruling S1) ---------------------------------------------------------------------------
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True)
+@shared_task(acks_late=True, reject_on_worker_lost=True, resend_if_worker_dies=True)
 def seat_deadline_expire(game_id: int, seat: int, version: int) -> int | None:
     """The missed deadline of one seat, computed for `version`: applied once, under the game's row lock.
 
@@ -147,46 +163,17 @@ def effects_sweep() -> dict:
     behind = games_behind()
     for game_id in behind:
         enqueue("games.tasks.game_effects", game_id)
-    overdue = notes.deliveries_overdue()
-    for delivery_id in overdue:
-        enqueue("games.notifications.tasks.notification_email_send", delivery_id)
-    stuck = notes.deliveries_give_up_stuck()
+    counts = {"games": len(behind), "emails": 0, "gave_up": 0}
+    # Later apps' outboxes (games.hooks): notifications' emails, push, webhooks and held digests; the chat's lines.
+    for told in hooks.outbox_sweep():
+        counts.update(told)
     stalled = [g for g in stalled_bot_games() if g not in behind]
     for game_id in stalled:
         schedule_bots(game_id)
-    chats = chat_messages_behind()
-    return {"games": len(behind), "emails": len(overdue), "gave_up": stuck, "bots": len(stalled), "chat": chats}
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def events_purge() -> int:
-    """Beat, hourly: forget feed events older than TOPOS_EVENTS_RETENTION_DAYS."""
-    return feed_events_purge()
+    return {**counts, "bots": len(stalled)}
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)
 def idempotency_purge() -> int:
     """Beat, hourly: forget Idempotency-Key answers older than TOPOS_IDEMPOTENCY_RETENTION_HOURS."""
     return idempotency_records_purge()
-
-
-# --- chat at every table (issue 17, point 1) --------------------------------------------------------------
-
-
-@shared_task(acks_late=True, reject_on_worker_lost=True)
-def chat_message_effects(message_id: int) -> bool:
-    """Tell the table's players of a new chat message (games.chat.effects), then nudge the open pages' streams."""
-    told: list[int] = []
-    new = chat_message_dispatch(message_id=message_id, told=told)
-    game_id = ChatMessage.objects.filter(pk=message_id).values_list("game_id", flat=True).first()
-    if game_id is not None:
-        table_announce(game_id, told)  # committed: the streams of every web process may read it now
-    return new
-
-
-def chat_messages_behind() -> int:
-    """The sweep's part for the chat: messages whose dispatch task was lost are sent again."""
-    behind = messages_behind()
-    for message_id in behind:
-        enqueue("games.tasks.chat_message_effects", message_id)
-    return len(behind)

@@ -50,7 +50,7 @@ def prefetch_seat_ratings(games) -> None:
 
 def rating_annotations(game: Game) -> dict:
     """Annotations for a query of `game`'s seats: each person's rating value and games in the game's key, so the
-    ratings come with the seats in one query (a move's answer, issue 16); keep_annotated_ratings reads them."""
+    ratings come with the seats in one query (a move's answer, decision 16); keep_annotated_ratings reads them."""
     hers = Rating.objects.filter(user_id=OuterRef("user_id"), key=rating_key(game.kind, game.pace))
     return {"rating_value": Subquery(hers.values("value")[:1]), "rating_games": Subquery(hers.values("games")[:1])}
 

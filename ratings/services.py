@@ -101,6 +101,12 @@ def _apply(game: Game, key: str, placings: list[tuple[int, int]], *, rated: Rate
     return rated
 
 
+def game_unrate(game: Game) -> None:
+    """Forget that a game was rated: it turned out never to have been played (ruling S1, turn 3, applied to a game
+    that ended before it).  Later games started from its numbers, so the caller recomputes every rating after."""
+    RatedGame.objects.filter(game=game).delete()  # and its RatingChange rows (cascade)
+
+
 @dataclass
 class Recomputed:
     games: int
@@ -135,7 +141,8 @@ def ratings_recompute(*, from_logs: bool = False) -> Recomputed:
     RatingChange.objects.all().delete()
     Rating.objects.all().delete()
     count, differing = 0, []
-    for rated in RatedGame.objects.select_related("game").order_by("id"):
+    # Only finished games: an aborted one has no result to rate, whatever rows it left (ruling S1, turn 3).
+    for rated in RatedGame.objects.select_related("game").filter(game__status=Game.Status.FINISHED).order_by("id"):
         seats = list(rated.game.seats.order_by("index"))
         placings = _placings(rated.game, seats, from_logs)
         if [rank for _, rank in placings] != [s.rank for s in seats]:
@@ -145,6 +152,9 @@ def ratings_recompute(*, from_logs: bool = False) -> Recomputed:
     # A rated game finished without its RatedGame (made outside the site's services): rated now, after the others.
     missing = Game.objects.filter(rated=True, status=Game.Status.FINISHED, rated_as__isnull=True)
     recorded = sum(1 for game in missing.order_by("finished_at", "id") if game_rate(game) is not None)
+    # Ruling S8: a deleted account's ratings left the leaderboards for good; her games still count for the others.
+    RatingChange.objects.filter(user__deleted_at__isnull=False).delete()
+    Rating.objects.filter(user__deleted_at__isnull=False).delete()
     return Recomputed(
         games=count + recorded,
         players=Rating.objects.values("user").distinct().count(),

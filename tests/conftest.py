@@ -10,8 +10,14 @@ import pytest
 from django.utils import timezone, translation
 from rest_framework.test import APIClient
 
+from accounts import token_uses
 from accounts.services import api_token_create, user_create
 from config.celery import app as celery_app
+from config.redis_clients import outages_forgotten
+
+# Fixtures a test asks for by name wherever it sits (decision 15: a test sits with what it tests, not with the
+# folder that once held its fixtures).
+pytest_plugins = ["tests.fixtures_streams", "tests.fixtures_tasks"]
 
 
 @pytest.fixture(autouse=True)
@@ -25,6 +31,25 @@ def site_language_between_tests():
     yield
     translation.deactivate()
     timezone.deactivate()
+
+
+@pytest.fixture(autouse=True)
+def token_uses_forgotten_between_tests():
+    """Each test starts with no token use noted by this process (accounts.token_uses).
+
+    SQLite gives a rolled-back test's token id to the next test's token, which would otherwise find its use
+    "already noted" by the earlier one and note nothing.
+    """
+    yield
+    token_uses._noted_here.clear()
+
+
+@pytest.fixture(autouse=True)
+def outages_forgotten_between_tests():
+    """Each test starts with no Redis outage logged by this process (config.redis_clients.outage_log), so a test
+    that looks for the line finds it even when an earlier one logged the same kind a moment ago."""
+    yield
+    outages_forgotten()
 
 
 def use_filesystem_broker(folder: Path) -> None:
@@ -91,10 +116,13 @@ def celery_eager(settings):
 
     Only for tests that ask for it by name: the site itself never runs a task inside a
     request (a real worker takes them, on Redis or the embedded filesystem broker).
+    An inline task cannot wait for its countdown, so a turn's email has no grace here (ruling S6) unless the
+    test sets TOPOS_TURN_MAIL_GRACE_SECONDS itself (tests/notifications/test_turn_mail_timing.py).
     """
     saved = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = True
     settings.TOPOS_BOT_DELAY_SCALE = 0
+    settings.TOPOS_TURN_MAIL_GRACE_SECONDS = 0
     yield
     celery_app.conf.task_always_eager = saved
 

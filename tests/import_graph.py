@@ -1,4 +1,4 @@
-"""The import graph of the project's own modules, read from the source (issue 15: no module cycles).
+"""The import graph of the project's own modules, read from the source (decision 15: no module cycles).
 
 Every import counts, also one inside a function: such an import only hides a cycle from Python, not from the
 person who has to understand the two modules together.  `from . import x` counts as an import of the module x,

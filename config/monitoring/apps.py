@@ -8,4 +8,4 @@ class MonitoringConfig(AppConfig):
 
     def ready(self):
         # Connect the Celery signals in every process that sets Django up: web, worker and beat.
-        from . import heartbeats, logs  # noqa: F401
+        from . import heartbeats, logs, workers  # noqa: F401

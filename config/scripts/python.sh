@@ -10,11 +10,19 @@ pick_python() {
   return 1
 }
 
+# pip runs only when requirements.txt changed since the last install into this .venv (decision 26: a second start does
+# not reinstall): the hash of what was installed is kept in .venv/topos-requirements.sha256.
 ensure_venv() {
   if [ ! -x .venv/bin/python ]; then
     "$(pick_python)" -m venv .venv
   fi
+  local stamp=.venv/topos-requirements.sha256 wanted
+  wanted="$(sha256sum requirements.txt | cut -d' ' -f1)"
+  if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
+    return 0
+  fi
   .venv/bin/python -m pip install -q --disable-pip-version-check -r requirements.txt
+  echo "$wanted" >"$stamp"
 }
 
 ensure_chromium() {

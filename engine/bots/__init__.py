@@ -13,9 +13,12 @@ player it replaces.
         seats may act at once (a live Toppo seat whose only move is to propose a new display);
         ask again after the next change.  Never returns {"type": "undo"}; multi-decision
         turns are confirmed with {"type": "end_turn"} like anyone's (ruling S3).
-    play_turn(level, game, state, seat, seed, *, budget=None) -> list of actions applied
-        For a missed deadline (ruling S1): the bot decides, from the seat's view each time,
-        until the turn is confirmed or the decision passes on; the caller stores the log.
+    play_turn(level, game, state, seat, seed, *, budget=None, turn_seconds=None) -> list of actions applied
+        For a missed deadline (ruling S1), and a bot's turn by correspondence: the bot decides, from the
+        seat's view each time, until the turn is confirmed or the decision passes on, within
+        `turn_seconds` of wall-clock time in all; the caller stores the log.
+    thinking_seconds(level, pace) -> the level's time limit at a table of that pace (decision 26):
+        per decision live, per turn by correspondence.
     reaction_delay(level, seed) -> seconds a live bot waits before acting (Toppo, ruling P3)
 
 Per-game knowledge lives in engine.bots.hints (defaults from the protocol) and each
@@ -31,14 +34,15 @@ build views.
 from __future__ import annotations
 
 import random
+import time
 
 from engine.core import Action, Game, State, get_game, make_rng
 
 # Importing them registers the bots and their levels.
 from . import greedy, random_bot, search  # noqa: F401
-from .base import Bot, Budget, bot_names, get_bot, register_bot, turn_done
+from .base import Bot, Budget, Deadline, bot_names, get_bot, register_bot, turn_done
 from .hints import hints_for
-from .levels import LEVELS, budget_for, levels
+from .levels import LEVELS, budget_for, levels, thinking_seconds
 
 __all__ = [
     "Bot",
@@ -54,6 +58,7 @@ __all__ = [
     "play_turn",
     "reaction_delay",
     "register_bot",
+    "thinking_seconds",
 ]
 
 
@@ -80,6 +85,14 @@ def choose_action(
     return choose(level, game, view, seat, bot_rng(seed), budget=budget)
 
 
+# A turn's time limit (decision 26): each decision may spend this share of what is left of it (the first, which picks
+# the turn's plan, the most), and once less than LAST_SECONDS is left the bot finishes its turn as greedy does, with
+# that much at most per decision: so the turn ends near its limit whatever the load, having played its best so far.
+TURN_SHARE = 0.5
+LAST_SECONDS = 0.25
+FINISHING_LEVEL = "greedy"
+
+
 def play_turn(
     level: str,
     game: Game | str,
@@ -89,19 +102,27 @@ def play_turn(
     *,
     budget: Budget | dict | None = None,
     max_decisions: int = 100,
+    turn_seconds: float | None = None,
+    clock=time.perf_counter,
 ) -> list[Action]:
     """Play the rest of `seat`'s turn on `state` in place (ruling S1); returns the actions applied.
 
     Each decision is taken from `state.view(seat)` only; the full state is used to apply it.
     Stops when the seat confirmed its turn, is no longer to decide, or waits (None).
+    `turn_seconds`: the wall-clock limit of the whole turn (engine.bots.levels.thinking_seconds), shared among its
+    decisions (TURN_SHARE, LAST_SECONDS); None: each decision has its budget's own.
     """
     if isinstance(game, str):
         game = get_game(game)
+    turn = Deadline(turn_seconds, clock) if turn_seconds else None
     done: list[Action] = []
     for i in range(max_decisions):
         if seat not in state.to_act():
             break
-        action = choose_action(level, game, state.view(seat), seat, f"{seed}:{i}", budget=budget)
+        who, limited = level, budget
+        if turn is not None:
+            who, limited = _within_turn(level, game, budget, turn.at - clock(), clock)
+        action = choose_action(who, game, state.view(seat), seat, f"{seed}:{i}", budget=limited)
         if action is None:
             break
         state.apply(seat, action)
@@ -109,6 +130,21 @@ def play_turn(
         if turn_done(state, seat, action):
             break  # confirmed, passed on, or a simultaneous table where one decision is the seat's whole say
     return done
+
+
+def _within_turn(level: str, game: Game, budget: Budget | dict | None, left: float, clock) -> tuple[str, Budget]:
+    """The level and budget of a turn's next decision when `left` seconds of the turn remain."""
+    if left < LAST_SECONDS and LEVELS[level]["budget"].get("search"):  # a searching level finishes as greedy
+        level, budget = FINISHING_LEVEL, None
+        share = LAST_SECONDS
+    else:
+        share = max(left * TURN_SHARE, LAST_SECONDS) if left >= LAST_SECONDS * 2 else max(left, LAST_SECONDS)
+    if budget is None:
+        budget = budget_for(level, game.name)
+    elif isinstance(budget, dict):
+        budget = budget_for(level, game.name, **budget)
+    seconds = min(budget.seconds, share) if budget.seconds else share
+    return level, budget.with_(seconds=seconds, clock=clock)
 
 
 def reaction_delay(level: str, seed: int | str) -> float:

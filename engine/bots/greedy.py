@@ -180,3 +180,11 @@ class GreedyBot(Bot):
             return actions[0]
         samples = [state] + [sample_state(game, view, seat, rng) for _ in range(max(0, budget.samples - 1))]
         return ranked_actions(game, state, seat, actions, rng, budget, samples, deadline)[0][1]
+
+
+@register_bot
+class BeginnerBot(GreedyBot):
+    """Greedy's choice among fewer candidates (its level's budget), and slow at a live table (levels.py)."""
+
+    name = "beginner"
+    label = "Beginner"

@@ -1,6 +1,6 @@
 """The table of placed tiles: which cells are covered, where placements fit (ruling L2).
 
-Where tiles fit is kept up to date as tiles come and go (issue 16): each frontier cell (an empty
+Where tiles fit is kept up to date as tiles come and go (decision 16): each frontier cell (an empty
 cell sharing an edge with a covered one) holds the placements listed from it, and a placement or
 removal recomputes only the frontier cells near the two cells it changed.  The order of the
 placements is the one a from-scratch enumeration gives (by frontier cell, then direction), so a

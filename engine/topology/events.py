@@ -1,4 +1,4 @@
-"""Topology's log entries as data (issue 13): the site words them in the reader's language."""
+"""Topology's log entries as data (decision 13): the site words them in the reader's language."""
 
 from __future__ import annotations
 

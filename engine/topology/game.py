@@ -12,7 +12,7 @@ import random
 from engine.core import Game, InvalidOptions, Option, make_rng, register
 
 from .board import Board
-from .rules import start_turn
+from .rules import TIE_BREAKS, start_turn
 from .state import TopologyState
 from .tiles import TILE_COUNT
 
@@ -37,6 +37,7 @@ class TopologyGame(Game):
         ),
     )
     state_class = TopologyState
+    tie_breaks = TIE_BREAKS  # ruling L7
     bot_score_scale = 8.0  # a ring or two: a lead of this size is a comfortable one
 
     def check_options(self, players: int, options: dict) -> dict:

@@ -398,7 +398,7 @@ class TopologyHints(Hints):
     # placements are each followed to the end of the turn (greedy follows its best 6 of 48); the best plans then
     # meet the rival's ring-seeking reply, and one replaces the best-planned turn only on clear evidence (margin):
     # the reply is so noisy that the best of several challengers often looks better than it is.
-    # 576 (issue 16, the same 20 games): 18/20 against 288's 20/20, at twice the CPU: 288 stays.
+    # 576 (decision 16, the same 20 games): 18/20 against 288's 20/20, at twice the CPU: 288 stays.
     budgets = {
         "strong": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96, "margin": 0.15}
     }

@@ -30,7 +30,16 @@ The functions take the TopologyState (state.py) as `state`; that class calls the
 
 from __future__ import annotations
 
-from engine.core import Action, IllegalAction, NotYourDecision, Result, action_type, find_action, is_whole
+from engine.core import (
+    Action,
+    IllegalAction,
+    NotYourDecision,
+    Result,
+    action_type,
+    find_action,
+    is_whole,
+    tie_breaks_of,
+)
 from engine.hexgrid import DIRECTIONS
 
 from .geometry import second_cell
@@ -267,6 +276,10 @@ def turn_score(state) -> tuple[int, list[dict]]:
     return score_rings(rings_around(state.board, new), set(placed))
 
 
+# The tie-break rules, in order (Game.tie_breaks): ruling L7, the later turn ranks lower.
+TIE_BREAKS = ("later_turn",)
+
+
 def results(state) -> list[Result]:
     """Highest score first; among tied players, the later turn ranks lower (ruling L7).
 
@@ -279,6 +292,7 @@ def results(state) -> list[Result]:
         return (-state.scores_[seat], -1 if last is None else last)
 
     order = sorted(range(state.players), key=rank_key)
+    decided = tie_breaks_of([rank_key(seat) for seat in range(state.players)], TIE_BREAKS)
     ranked = []
     for seat in order:
         better = sum(1 for other in order if rank_key(other) < rank_key(seat))
@@ -288,6 +302,7 @@ def results(state) -> list[Result]:
                 rank=better + 1,
                 score=float(state.scores_[seat]),
                 detail={"last_turn": state.last_turn[seat]},
+                tie_break=decided[seat],
             )
         )
     return sorted(ranked, key=lambda result: result.seat)

@@ -5,6 +5,7 @@ Cells are axial hex coordinates [q, r]; sides of a cell are numbered 0-5 (engine
 """
 
 from ..schema_parts import arr, boolean, const, integer, nullable, obj, results, seat, seat_or_null, string
+from .rules import TIE_BREAKS
 
 CELL = arr("A hex cell as axial coordinates [q, r].", integer("A coordinate."), minItems=2, maxItems=2)
 TILE = integer("A tile's number (0-based, unique in the game).", minimum=0)
@@ -134,7 +135,8 @@ VIEW = obj(
                         )
                     ),
                 },
-            )
+            ),
+            TIE_BREAKS,
         ),
     },
     title="TopologyView",

@@ -1,4 +1,5 @@
-"""Topoum: the rules engine (rulebook + /work/shared/rules/RULINGS.md T1-T21; our own calls in RULES_NOTES.md).
+"""Topoum: the rules engine (the rulebook + rulings T1-T21, restated in docs/rules/topoum.md; our own calls in
+RULES_NOTES.md).
 
 Modules, from the ground up: board (geometry, codes), cards (types, presets, deck), movement (arrivals,
 eliminations, removals, Law #4), scoring (lines of sight, final scoring), farmers (the eight farmers),
@@ -20,7 +21,8 @@ Turn (ended by end_turn; undo takes back the last decision until something hidde
   {"type": "place", "hex": [q, r]}          T9 compulsory barracks + mole when she has none on the battlefield
                                             (a mole on an outpost does not count, T21)
   {"type": "enter", "hex": [q, r]}          T11, then a play decision follows
-  {"type": "move", "from": [q, r], "to": [q, r]}   T12, "to" may lie off the board
+  {"type": "move", "from": [q, r], "to": [q, r]}   T12, "to" may lie off the board; "from" a mole that was on
+                                            the battlefield when the turn began (not on an outpost, T21)
   {"type": "play", "card": name, "source": "hand"}
   {"type": "play", "card": name, "source": "line", "slot": 1..5}
   {"type": "change_tile"}                   after a move onto a free square, instead of a card

@@ -118,5 +118,5 @@ def at(geo: Geometry, cell: int) -> list[int]:
 
 
 def ev(code: str, **params) -> dict:
-    """One log event as data: "topoum.<code>" and its facts; the site words it (issue 13)."""
+    """One log event as data: "topoum.<code>" and its facts; the site words it (decision 13)."""
     return {"code": f"topoum.{code}", **params}

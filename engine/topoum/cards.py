@@ -78,10 +78,11 @@ def missing_categories(types) -> list[str]:
     return [c for c in CATEGORIES if c not in present]
 
 
-def random_types(rng: random.Random) -> list[str]:
-    """Seven types drawn uniformly among the sets that have every category (ruling T6)."""
+def random_types(rng: random.Random, leave_out: tuple[str, ...] = ()) -> list[str]:
+    """Seven types drawn uniformly among the sets that have every category (ruling T6) and none of `leave_out`."""
+    names = tuple(t for t in CARD_NAMES if t not in leave_out) if leave_out else CARD_NAMES
     while True:
-        types = rng.sample(CARD_NAMES, TYPES_PER_DECK)
+        types = rng.sample(names, TYPES_PER_DECK)
         if not missing_categories(types):
             return sorted(types, key=CARD_NAMES.index)
 

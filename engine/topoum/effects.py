@@ -119,11 +119,12 @@ def panic_attack_choices(state, mole_cell, seat):
 
 
 def tunnel_choices(state, mole_cell, seat):
+    """Another free barracks of hers "anywhere in the battlefield": never one on an outpost (ruling T21)."""
     code = BARRACKS + seat
-    tile, mole = state.tile, state.mole
+    tile, mole, bf = state.tile, state.mole, state.bf
     if tile[mole_cell] != code:
         return []
-    return [x for x in range(len(tile)) if tile[x] == code and x != mole_cell and mole[x] < 0]
+    return [x for x in range(len(tile)) if tile[x] == code and x != mole_cell and mole[x] < 0 and bf[x]]
 
 
 def decoy_choices(state, mole_cell, seat):
@@ -169,9 +170,16 @@ def new_soldier_choices(state, mole_cell, seat):
     ]
 
 
+def has_mole_on_battlefield(state, seat: int, but: int = -1) -> bool:
+    """One of her moles, other than the one on `but`, stands on a battlefield square (not an outpost, ruling T21)."""
+    mole, bf = state.mole, state.bf
+    return any(mole[x] == seat and bf[x] and x != but for x in range(len(mole)))
+
+
 def medal_of_honor_choices(state, mole_cell, seat):
-    mole = state.mole
-    return [x for x in range(len(mole)) if mole[x] == seat and x != mole_cell]
+    """Another of her moles on the battlefield (T14); one on an outpost is not on it (ruling T21)."""
+    mole, bf = state.mole, state.bf
+    return [x for x in range(len(mole)) if mole[x] == seat and bf[x] and x != mole_cell]
 
 
 def press_support_choices(state, mole_cell, seat):
@@ -345,15 +353,15 @@ def _p_build_barracks(state, mole_cell, seat):
 
 
 def _p_medal_of_honor(state, mole_cell, seat):
-    return state.mole.count(seat) > 1
+    return has_mole_on_battlefield(state, seat, but=mole_cell)
 
 
 def _p_tunnel(state, mole_cell, seat):
     code = BARRACKS + seat
-    tile, mole = state.tile, state.mole
+    tile, mole, bf = state.tile, state.mole, state.bf
     if tile[mole_cell] != code:
         return False
-    return any(t == code and mole[x] < 0 for x, t in enumerate(tile))
+    return any(t == code and mole[x] < 0 and bf[x] for x, t in enumerate(tile))
 
 
 # Quick yes/no answers for cards whose full list of choices is costly to build.

@@ -1,4 +1,4 @@
-"""Log entries (as data, issue 13), prompts and reasons for refused actions as codes; nothing hidden in them."""
+"""Log entries (as data, decision 13), prompts and reasons for refused actions as codes; nothing hidden in them."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def _hex(action, key="hex"):
 
 
 def describe(state, seat: int, action: dict, before) -> list[dict]:
-    """The log entry as data (issue 13): the decision first, then what followed from it (state.events)."""
+    """The log entry as data (decision 13): the decision first, then what followed from it (state.events)."""
     t = action.get("type")
     head = _head(state, seat, t, action, before)
     if before is not None and before.phase == "setup" and t != "undo":
@@ -63,7 +63,7 @@ def _head(state, seat, kind, action, before) -> dict:
 
 
 def describe_setup(state, seat: int, action: dict, before) -> dict:
-    """The log entry of a setup decision, as data (issue 13)."""
+    """The log entry of a setup decision, as data (decision 13)."""
     where = at(state.geo, state.geo.cell(action["hex"]))
     if action["type"] == "obstacle":
         return ev("setup_obstacle", seat=seat, kind=action["kind"], hex=where)
@@ -74,7 +74,7 @@ def describe_setup(state, seat: int, action: dict, before) -> dict:
     return ev("setup_mole", seat=seat, hex=where)
 
 
-# --- prompts and refusals, as data (issue 13; the site words them: games/presenters/topoum_words.py) ------
+# --- prompts and refusals, as data (decision 13; the site words them: boards/topoum/words.py) ------
 def prompt(state) -> dict:
     """What the seat to act is being asked: {"code": "topoum.prompt.<what>", ...}."""
     if state.phase == "over":
@@ -141,5 +141,9 @@ def explain_illegal(state, seat: int, action, legal: list[dict] | None = None) -
     if t == "enter":
         return "topoum.enter_refused", {"hex": _where(action)}
     if t == "move":
+        source = action.get("from")
+        cell = state.geo.cell(source) if _where({"from": source}) else -1
+        if cell >= 0 and state.mole[cell] == seat and state.tile[cell] >= 0 and not state.bf[cell]:
+            return "topoum.move_from_outpost", {"hex": list(source)}  # rulings T12, T21: not on the battlefield
         return "topoum.move_refused", {}
     return "topoum.choice_refused", {"hex": _where(action), "prompt": prompt(state)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Game, register
 
 from .hidden import determinize, plant_secrets
+from .scoring import TIE_BREAKS
 from .setup import OPTIONS, check_options, new_state
 from .state import TopoumState
 
@@ -19,6 +20,7 @@ class TopoumGame(Game):
     max_players = 4
     options = OPTIONS
     state_class = TopoumState
+    tie_breaks = TIE_BREAKS  # ruling T20
 
     def check_options(self, players: int, options: dict) -> dict:
         return check_options(players, options)

@@ -17,9 +17,9 @@ class TopoumHints(Hints):
     """Medals now plus the end-of-game bonuses the discard piles and crates would bring."""
 
     # Strong: cheap to simulate, so look one turn further: moles placed now are valued by the lines they make next
-    # turn, and end-of-game bonuses count (outlook). 320 playouts would take the CPU time 256 took before issue 16's
+    # turn, and end-of-game bonuses count (outlook). 320 playouts would take the CPU time 256 took before decision 16's
     # cheaper peeks, but did not play better against greedy (bench_bots.py, 10 games each): 256 stays.
-    # 512 (issue 16, the same 20 games): 15/20 against 256's 18/20, so 256 stays.
+    # 512 (decision 16, the same 20 games): 15/20 against 256's 18/20, so 256 stays.
     budgets = {"strong": {"horizon": 3, "iterations": 256}}
 
     def cannot_end_turn(self, state, seat: int) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import Result
+from engine.core import Result, tie_breaks_of
 
 from .board import BARRACKS, CRATE, FRESH, GAS, ROCK, TRAP, TURNIP
 from .cards import CATEGORIES, category
@@ -111,13 +111,19 @@ def tiebreak(state, seat: int) -> tuple[int, int, int]:
     return (state.medals[seat], barracks, len(state.piles[seat]))
 
 
+# The tie-break rules after medals, in order (Game.tie_breaks; ruling T20): barracks of her colour on the
+# battlefield, then cards in her discard pile; then a shared win.
+TIE_BREAKS = ("barracks", "discard_pile")
+
+
 def results(state) -> list[Result]:
     keys = [tiebreak(state, s) for s in range(state.n)]
+    decided = tie_breaks_of(keys, TIE_BREAKS)
     out = []
     for s in range(state.n):
         rank = 1 + sum(1 for k in keys if k > keys[s])
         detail = {"barracks": keys[s][1], "discards": keys[s][2]}
         if state.final:
             detail["final"] = state.final[s]
-        out.append(Result(seat=s, rank=rank, score=float(state.medals[s]), detail=detail))
+        out.append(Result(seat=s, rank=rank, score=float(state.medals[s]), detail=detail, tie_break=decided[s]))
     return out

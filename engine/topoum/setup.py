@@ -74,8 +74,10 @@ def check_options(players: int, options: dict) -> dict:
         options["types"] = sorted(types, key=CARD_NAMES.index)
     else:
         options["types"] = []  # drawn in new_state
-    if options["obstacles"] and options["farmer"] in USES_OBSTACLE_TILES:
-        _check_obstacle_farmer(options)
+    if obstacle_farmer(options) and "farmer" in options["types"]:
+        # Rulings T7, T21: refused only when the deck holds "Farmer is coming!"; without it the farmer option
+        # is ignored, and a random deck is drawn without it (random_deck_leaves_out).
+        raise InvalidOptions("topoum.options.obstacle_farmer_deck", {"game": "topoum", "farmer": options["farmer"]})
     values = options["line_values"]
     if len(values) != 5 or any(isinstance(v, bool) or not isinstance(v, int) or not -10 <= v <= 10 for v in values):
         raise InvalidOptions("topoum.options.line_values", {"game": "topoum", "count": 5, "min": -10, "max": 10})
@@ -83,17 +85,15 @@ def check_options(players: int, options: dict) -> dict:
     return options
 
 
-def _check_obstacle_farmer(options: dict) -> None:
-    """Rulings T7, T21: an obstacle farmer is refused beside obstacles only when the deck holds "Farmer is coming!".
+def obstacle_farmer(options: dict) -> bool:
+    """Obstacles with a farmer chosen among those whose tiles the obstacle variant uses (ruling T7)."""
+    return bool(options.get("obstacles")) and options.get("farmer") in USES_OBSTACLE_TILES
 
-    With a known deck without the card the farmer option is ignored. A random deck is drawn only when
-    the game starts, so it may hold the card: the clash is refused at once rather than found then
-    (RULES_NOTES 3).
-    """
-    if options["deck"] == "random":
-        raise InvalidOptions("topoum.options.obstacle_farmer_random", {"game": "topoum", "farmer": options["farmer"]})
-    if "farmer" in options["types"]:
-        raise InvalidOptions("topoum.options.obstacle_farmer_deck", {"game": "topoum", "farmer": options["farmer"]})
+
+def random_deck_leaves_out(options: dict) -> tuple[str, ...]:
+    """Ruling T21 (turn 3): with obstacles and an obstacle farmer, a random deck is drawn without "Farmer is
+    coming!", so the farmer never has to bring the obstacle tiles; any other random deck may hold every type."""
+    return ("farmer",) if obstacle_farmer(options) else ()
 
 
 def new_state(state_cls, players: int, opts: dict, seed):
@@ -102,7 +102,7 @@ def new_state(state_cls, players: int, opts: dict, seed):
     rng = make_rng(seed, st.rng_counter)
     st.rng_counter += 1
     st.start = rng.randrange(players)
-    types = list(opts["types"]) or random_types(rng)
+    types = list(opts["types"]) or random_types(rng, random_deck_leaves_out(opts))
     st.opts = dict(opts, types=types)
     if "farmer" in types:
         f = opts["farmer"]

@@ -15,7 +15,7 @@ from .barracks import (
 )
 from .board import BARRACKS, MOVABLE, NONE, STANDALONE, at, ev
 from .cards import PEACE
-from .effects import DIRECTION, KIND, playable, resolve, targets
+from .effects import DIRECTION, KIND, has_mole_on_battlefield, playable, resolve, targets
 from .farmers import place_dynamite
 from .movement import BLOCKED, LAND, absorb, arrive, free_spaces_next_to_battlefield, remove_part, settle, trace
 from .scoring import finish, line_keys, new_lines
@@ -27,9 +27,13 @@ CHANGE_TILE = {"type": "change_tile"}
 
 # --- turn boundaries ----------------------------------------------------------------
 def begin_turn(state) -> None:
-    """Start the current seat's turn: note her moles and lines, keep the position for undo."""
+    """Start the current seat's turn: note her moles and lines, keep the position for undo.
+
+    Only her moles on the battlefield now may take the "Move moles" step (T12): one on an outpost is not on
+    it (ruling T21) and stays until something else moves it or the battlefield grows to include its space.
+    """
     c = state.cur
-    state.mflag[:] = [MOVABLE if owner == c else 0 for owner in state.mole]
+    state.mflag[:] = [MOVABLE if owner == c and on_bf else 0 for owner, on_bf in zip(state.mole, state.bf)]
     state.stage = "start"
     state.pending = None
     state.hand_used = 0
@@ -144,7 +148,7 @@ def playable_wherever_she_enters(state, space: int, seat: int, cards: set[str]) 
     return (
         ("red_cross" in cards and state.rc != space)
         or ("press_support" in cards and state.press != seat)
-        or ("medal_of_honor" in cards and seat in state.mole)
+        or ("medal_of_honor" in cards and has_mole_on_battlefield(state, seat))
     )
 
 
@@ -247,10 +251,7 @@ def enter_actions(state, seat: int) -> list[dict]:
 
 def compulsory(state, seat: int) -> bool:
     """T9: no mole on the battlefield and one in reserve; a mole on an outpost is not on it (ruling T21)."""
-    if state.moles_left[seat] <= 0:
-        return False
-    mole, bf = state.mole, state.bf
-    return not any(mole[x] == seat and bf[x] for x in range(len(mole)))
+    return state.moles_left[seat] > 0 and not has_mole_on_battlefield(state, seat)
 
 
 def play_actions(state, mole_cell: int, seat: int) -> list[dict]:

@@ -108,11 +108,27 @@ def _decision(state) -> dict | None:
     return {"seat": state.cur, "prompt": prompt(state)} if state.phase != "over" else None
 
 
-def _stuck(state, seat: int, decision: dict | None) -> bool:
-    """To herself: none of her moles can act, and ending the turn is all that is left."""
-    if decision is None or decision["prompt"]["code"] != "topoum.prompt.act" or seat != state.cur:
-        return False
-    return all(action["type"] in ("end_turn", "undo", "ransom") for action in state.legal_actions(seat))
+def _own_prompt(state, seat: int, decision: dict | None) -> str | None:
+    """To herself, the prompt narrowed to what she can do (decision 26: it matches what her page highlights), or None.
+
+    stuck: none of her moles can act, ending the turn is all that is left; act_enter / act_move: entering into
+    combat, or moving a mole, is her only kind of action; moves_done: she has moved, none of her other moles can.
+    """
+    if decision is None or seat != state.cur:
+        return None
+    code = decision["prompt"]["code"]
+    if code not in ("topoum.prompt.act", "topoum.prompt.moving"):
+        return None
+    kinds = {action["type"] for action in state.legal_actions(seat)} - {"undo", "ransom"}
+    if code == "topoum.prompt.moving":
+        return None if "move" in kinds else "topoum.prompt.moves_done"
+    if kinds <= {"end_turn"}:
+        return "topoum.prompt.stuck"
+    if "move" not in kinds:
+        return "topoum.prompt.act_enter"
+    if "enter" not in kinds:
+        return "topoum.prompt.act_move"
+    return None
 
 
 def public_part(state, me) -> dict:
@@ -188,8 +204,9 @@ def view(state, seat) -> dict:
         seen["crates_known"] = {str(crate): state.crate_values[crate] for crate in state.crate_known[me]}
         if state.phase == "play" and me == state.cur:
             seen["move_outcomes"] = move_outcomes(state, me)
-        if _stuck(state, me, seen["decision"]):
-            seen["decision"]["prompt"] = {"code": "topoum.prompt.stuck"}
+        narrowed = _own_prompt(state, me, seen["decision"])
+        if narrowed:
+            seen["decision"]["prompt"] = {"code": narrowed}
     # The table as it was when this turn began (public): lets a bot's sampled state take back too.
     seen["turn_start"] = public_part(state.snap, me) if state.snap is not None and state.phase == "play" else None
     if state.phase == "over":

@@ -9,6 +9,7 @@ the seed (ruling G0.3).
 from ..schema_parts import arr, boolean, const, integer, nullable, obj, results, seat, seat_or_null, string
 from .board import COLOURS, FEATURE_NAMES
 from .cards import CATEGORIES
+from .scoring import TIE_BREAKS
 
 HEX = arr("A space as axial coordinates [q, r].", integer("A coordinate."), minItems=2, maxItems=2)
 CARD = string("A card type, e.g. grenade (engine/topoum/cards.py).")
@@ -89,7 +90,9 @@ SPACE = obj(
         "seen_by": arr("A crate: the seats that looked inside.", seat("A seat.")),
         "value": integer("A crate's value: to those who looked, and to all once the game is over."),
         "mole": seat("The seat whose mole stands here."),
-        "movable": boolean("The mole may still move this turn."),
+        "movable": boolean(
+            "The mole may still move this turn (only moles on the battlefield when the turn began, not on an outpost)."
+        ),
         "fresh": boolean("The mole arrived this turn."),
         "deadly": boolean("A mole entering this space is eliminated (the feature on it, rulings T12, T16, T17)."),
         "red_cross": boolean("The Red Cross stands here."),
@@ -235,7 +238,9 @@ PUBLIC = {
                                 "topoum.prompt.<what>: over, setup_centre, setup_ring, setup_mole, setup_obstacle, "
                                 "setup_outpost, card, target, direction, keep, dynamite, take_back, place, act, "
                                 "stuck (to herself: none of her moles can act, only ending the turn is left), "
-                                "moving or end_turn."
+                                "act_enter / act_move (to herself: entering, or moving, is all she can do), "
+                                "moving, moves_done (to herself: none of her other moles can move, ending is left) "
+                                "or end_turn."
                             ),
                             "pattern": r"^topoum\.prompt\.[a-z_]+$",
                         },
@@ -282,7 +287,8 @@ VIEW = obj(
                     "discards": integer("Cards in her discard pile.", minimum=0),
                     "final": FINAL,
                 },
-            )
+            ),
+            TIE_BREAKS,
         ),
     },
     optional=(*OPTIONAL_PUBLIC, "hand", "pile", "crates_known", "move_outcomes", "final", "crate_values", "results"),

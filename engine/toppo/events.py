@@ -1,5 +1,5 @@
-"""Toppo's log entries as data (issue 13): the public events of the last action, each a phrase "toppo.<kind>" with
-its facts (seats as indexes, cards as colour and symbol); the site words them (games/presenters/toppo_words.py).
+"""Toppo's log entries as data (decision 13): the public events of the last action, each a phrase "toppo.<kind>" with
+its facts (seats as indexes, cards as colour and symbol); the site words them (boards/toppo/words.py).
 
 The rules append what happens to `state.events` as it happens (table.py, live.py, rounds.py); nothing hidden is
 ever put there (a sealed claim is announced as "claimed", its content only once the round resolves).

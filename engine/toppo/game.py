@@ -117,6 +117,7 @@ class ToppoGame(Game):
                 "stack": pool,
                 "display": display,
                 "restarter": view["restarter"],
+                "bumped": view["bumped"],
                 "proposal": view["proposal"],
                 "round": view["round"] or 0,
                 "claims": claims,

@@ -38,7 +38,7 @@ class ToppoHints(Hints):
     # decks_seen) come back: a match or a renew regroups the next lines, a top decides which known line meets the
     # new display.  Look eight rounds ahead (two seats: sixteen decisions).  A finished match is scored by the
     # penalty lead alone (result_weight 0), like a running one.
-    # 512 (issue 16, the same 20 games) won 11/20 as 256 did: 256 stays.
+    # 512 (decision 16, the same 20 games) won 11/20 as 256 did: 256 stays.
     budgets = {"strong": {"horizon": 16, "iterations": 256, "margin": 0.0, "result_weight": 0.0}}
     rollout_actions_legal = True  # rollout_action picks from the state's own legal list
 

@@ -56,6 +56,10 @@ def legal(state, seat: int) -> list[Action]:
 
 def _full_line(state, seat: int, call: str) -> None:
     have = len(state.lines[seat])
+    bumped = state.bumped[seat] if state.bumped else None
+    if have == 0 and bumped:
+        # Someone's call took her line while she was laying it (her browser had not heard yet): say whose.
+        raise IllegalAction("toppo.beaten", {"call": call, "by": bumped["by"], "by_call": bumped["call"]})
     if have != state.size:
         raise IllegalAction("toppo.live_line_short", {"call": call, "size": state.size, "have": have})
 
@@ -93,6 +97,8 @@ def validate(state, seat: int, kind: str, action: Action) -> tuple:
 
 def execute(state, seat: int, plan: tuple) -> None:
     kind = plan[0]
+    if state.bumped and kind not in VOTES:
+        state.bumped[seat] = None  # she has acted since her line was sent back: she knows (decision 26)
     if kind == "reveal":
         (card,) = table.take_from_deck(state, seat, 1)
         state.lines[seat].append(card)
@@ -104,14 +110,14 @@ def execute(state, seat: int, plan: tuple) -> None:
             table.lay_top(state, seat, plan[1])
         else:
             table.penalise(state, seat, "top")
-        interrupt(state, seat)
+        interrupt(state, seat, "top" if plan[2] else "wrong_top")
     elif kind == "match":
         if plan[2]:
             table.lay_match(state, seat, plan[1])
         else:
             # A wrong match: she takes her cards back and pays; play stops for everyone (rules: Matching).
             table.penalise(state, seat, "match")
-            interrupt(state, seat)
+            interrupt(state, seat, "wrong_match")
     elif kind == "renew":
         back = table.line_back(state, seat)
         state.events.append({"kind": "renew", "seat": seat, "back": back})
@@ -120,15 +126,23 @@ def execute(state, seat: int, plan: tuple) -> None:
             table.end_hand(state, seat)
         else:
             table.penalise(state, seat, "toppo")
-            interrupt(state, seat)
+            interrupt(state, seat, "wrong_toppo")
     else:
         table.vote(state, seat, kind)
         if table.everyone_agreed(state):
             table.replace_display(state)
 
 
-def interrupt(state, seat: int) -> None:
-    """Everyone else's line goes back; nobody reveals before `seat` has (P3)."""
+def interrupt(state, seat: int, call: str) -> None:
+    """Everyone else's line goes back; nobody reveals before `seat` has (P3).
+
+    Each seat whose line held cards is told whose call sent them back (`bumped`, public as lines are), until
+    she acts again: a page never just wipes what a person was laying out (decision 26)."""
+    if len(state.bumped) != state.players:
+        state.bumped = [None] * state.players
+    for other in range(state.players):
+        if other != seat and state.lines[other]:
+            state.bumped[other] = {"by": seat, "call": call, "cards": len(state.lines[other])}
     table.all_lines_back(state, but=seat)
     state.restarter = seat
     state.events.append({"kind": "interrupt", "restarter": seat})

@@ -7,7 +7,7 @@ this module chooses between the paces and settles what both share (the display c
 
 from __future__ import annotations
 
-from engine.core import Action, IllegalAction, NotYourDecision, Result, find_action
+from engine.core import Action, IllegalAction, NotYourDecision, Result, find_action, tie_breaks_of
 
 from . import live, rounds, table
 from .actions import kind_of
@@ -125,13 +125,15 @@ def scores(state) -> list[float]:
 
 
 def results(state) -> list[Result]:
-    """Rank by penalty total, lowest first; equal totals share a rank (P2)."""
+    """Rank by penalty total, lowest first; equal totals share a rank (P2): no tie-break rule, so a tie is SHARED."""
+    decided = tie_breaks_of([(total,) for total in state.totals], ())
     return [
         Result(
             seat=s,
             rank=1 + sum(1 for t in state.totals if t < state.totals[s]),
             score=float(state.totals[s]),
             detail={"penalty_points": state.totals[s], "hands": [p[s] for p in state.hand_points]},
+            tie_break=decided[s],
         )
         for s in range(state.players)
     ]

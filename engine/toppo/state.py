@@ -35,6 +35,7 @@ class ToppoState(State):
         "stack",
         "display",
         "restarter",
+        "bumped",
         "proposal",
         "round",
         "claims",
@@ -68,6 +69,7 @@ class ToppoState(State):
             stack=[],
             display=[],
             restarter=None,
+            bumped=[],
             proposal=None,
             round=0,
             claims=[],
@@ -152,6 +154,8 @@ class ToppoState(State):
         fields = {name: copy_json(data[name]) for name in cls.FIELDS if name in data}
         if "seen" not in fields:  # stored before decks remembered what everyone saw: nothing known
             fields["seen"] = [[False] * len(d) for d in fields["decks"]]
+        if "bumped" not in fields:  # stored before the page told whose claim sent a line back (decision 26)
+            fields["bumped"] = [None] * fields["players"]
         return cls(**fields)
 
     def clone(self) -> "ToppoState":
@@ -165,6 +169,7 @@ class ToppoState(State):
         new.lines = [line[:] for line in self.lines]
         new.stack = self.stack[:]
         new.display = [p[:] for p in self.display]
+        new.bumped = self.bumped[:]  # its items are replaced, never edited
         new.proposal = copy_json(self.proposal)
         new.claims = copy_json(self.claims)
         return new

@@ -24,6 +24,7 @@ def deal(state) -> None:
     state.lines = [[] for _ in range(state.players)]
     state.display = []
     state.restarter = None
+    state.bumped = [None] * state.players
     state.proposal = None
     state.claims = []
     state.round = 0

@@ -43,6 +43,8 @@ def seat_view(state, seat: int | None) -> dict:
         "totals": list(state.totals),
         "hand_points": [list(p) for p in state.hand_points],
         "restarter": state.restarter,
+        # Live: per seat, whose call last sent her line back under her deck, until she acts again (decision 26).
+        "bumped": [copy_json(b) for b in state.bumped] if state.bumped else [None] * state.players,
         "proposal": None
         if state.proposal is None
         else {"by": state.proposal["by"], "agreed": list(state.proposal["agreed"])},

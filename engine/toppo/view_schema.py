@@ -163,6 +163,23 @@ VIEW = obj(
             "The penalty points of every finished hand, per seat.", arr("A hand.", integer("Points.", minimum=0))
         ),
         "restarter": seat_or_null("Live pace: the seat to reveal next after an interruption, or null."),
+        "bumped": arr(
+            "Live pace, per seat: whose call last sent that seat's line back under its deck (a top, or a wrong "
+            "call that interrupted play), until that seat acts again; null otherwise.",
+            nullable(
+                obj(
+                    "An interruption that took a seat's line.",
+                    {
+                        "by": seat("The seat whose call it was."),
+                        "call": string(
+                            "top (a right top), wrong_top, wrong_match or wrong_toppo.",
+                            enum=["top", "wrong_top", "wrong_match", "wrong_toppo"],
+                        ),
+                        "cards": integer("The cards of the line that went back.", minimum=1),
+                    },
+                )
+            ),
+        ),
         "proposal": nullable(
             obj("A proposal to replace the display (ruling P6).", {"by": seat("Who proposed it."), "agreed": SEATS})
         ),

@@ -1,4 +1,4 @@
-"""/api/me/bot/ (make this account a bot account) and /api/invitations/ (list, accept, decline): issue 12."""
+"""/api/me/bot/ (make this account a bot account) and /api/invitations/ (list, accept, decline): decision 12."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from rest_framework.views import APIView
 from engine.core import all_games
 
 from ..errors import ServiceError
-from ..models import Game, Invitation
+from ..models import Invitation
+from ..selectors import lobby
 from ..services.bot_accounts import account_make_bot
 from ..services.invitations import invitation_accept, invitation_decline
 from .errors import error_response
@@ -47,6 +48,9 @@ def _invitation(invitation: Invitation) -> dict:
         "kind": game.kind,
         "players": game.players,
         "invited_by": invitation.invited_by.username,
+        "created_by": game.created_by.username,
+        "auto_start": game.auto_start,
+        "free_seats": invitation.seats_free,
         "created_at": invitation.created_at.isoformat(),
     }
 
@@ -72,6 +76,11 @@ class InvitationOut(serializers.Serializer):
     kind = serializers.CharField(help_text="The game.")
     players = serializers.IntegerField()
     invited_by = serializers.CharField()
+    created_by = serializers.CharField(help_text="Who opened the table: she starts it unless it starts itself.")
+    auto_start = serializers.BooleanField(
+        help_text="The table starts by itself when its last seat is taken; if false, its creator starts it."
+    )
+    free_seats = serializers.IntegerField(help_text="Seats nobody has taken yet (accepting takes one).")
     created_at = serializers.DateTimeField()
 
 
@@ -90,11 +99,7 @@ class InvitationListView(APIView):
     def get(self, request):
         filters = InvitationFilters(data=request.query_params.dict())
         filters.is_valid(raise_exception=True)
-        pending = (
-            Invitation.objects.filter(user=request.user, game__status=Game.Status.OPEN)
-            .exclude(game__seats__user=request.user)
-            .select_related("game", "invited_by")
-        )
+        pending = lobby.invitations_pending(request.user)
         lookups = {"game__kind": "game", "game__players": "players"}
         pending = pending.filter(
             **{field: filters.validated_data[name] for field, name in lookups.items() if name in filters.validated_data}
@@ -108,6 +113,11 @@ class InvitationAcceptView(APIView):
     @extend_schema(
         operation_id="invitation_accept",
         summary="Accept an invitation: take a free seat at its table",
+        description=(
+            "The one who invited you is told (notification kind `answered`, feed event `answered`). Taking the last "
+            "seat of a table that starts by itself deals it: everyone else hears that it started, and whoever moves "
+            "first is told of her turn."
+        ),
         request=None,
         responses={
             200: InvitationAcceptedOut,
@@ -128,6 +138,11 @@ class InvitationDeclineView(APIView):
     @extend_schema(
         operation_id="invitation_decline",
         summary="Decline an invitation (it is removed)",
+        description=(
+            "The one who invited you is told (notification kind `answered`, feed event `answered`). A challenge's or "
+            "a rematch's table is closed by a decline (status `aborted`, never listed in the lobby); any other table "
+            "stays open."
+        ),
         request=None,
         responses={204: None, 404: OpenApiResponse(description="No such invitation of yours.")},
     )

@@ -1,6 +1,6 @@
 """A player's finished games, a page at a time with a cursor and filters, for `GET /api/players/{username}/games/`
-(issue 12, points 4 and 5; the view is in games.api.players).  One's own game history is the same list under
-one's own name: it then holds her private tables too (games.player_stats.recent_games: a visitor sees only the
+(decision 12, points 4 and 5; the view is in games.api.players).  One's own game history is the same list under
+one's own name: it then holds her private tables too (games.selectors.player_stats.recent_games: a visitor sees only the
 tables she may see).
 
 Newest finished first.  The cursor is the time the game finished (it never changes once finished) with the
@@ -16,9 +16,9 @@ from rest_framework import serializers
 
 from engine.core import all_games
 
-from .. import player_stats
 from ..errors import NotFound
 from ..models import Pace
+from ..selectors import player_stats
 from .pagination import _Pages, page_answer
 
 
@@ -38,10 +38,9 @@ class HistoryFilters(serializers.Serializer):
     players = serializers.IntegerField(
         min_value=1, max_value=8, required=False, help_text="Only tables of this many seats."
     )
+    # Not nullable: `?rated=` (empty) is no boolean and is refused, as the schema says.
     rated = serializers.BooleanField(
         required=False,
-        allow_null=True,
-        default=None,
         help_text="true: only rated games (ruling S5); false: only unrated ones.",
     )
     result = serializers.ChoiceField(

@@ -1,7 +1,7 @@
-"""The watch list and challenges (issue 17): GET /api/tables/watch/, POST /api/challenges/.
+"""The watch list and challenges (decision 17): GET /api/tables/watch/, POST /api/challenges/.
 
 The open tables keep their list (GET /api/tables/, games.api.views) with the same filters; both lists leave out an
-open table without a free seat (games.lobby).
+open table without a free seat (games.selectors.lobby).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from rest_framework.views import APIView
 from accounts import limits
 from engine.core import all_games
 
-from .. import lobby, selectors, spectating
+from .. import selectors
 from ..models import Pace
+from ..selectors import lobby, spectating
 from ..services.challenges import challenge_create
 from .idempotency import idempotent
 from .pagination import PageOut, _Pages, cursor_parameters
@@ -45,6 +46,13 @@ class LobbyFilters(serializers.Serializer):
     )
     pace = serializers.ChoiceField(choices=Pace.values, required=False, help_text="Only tables of this pace.")
     rated = serializers.BooleanField(required=False, help_text="Only rated (true) or unrated (false) tables.")
+    replies_within = serializers.ChoiceField(
+        choices=["hour", "day", "3days"],
+        required=False,
+        help_text="Only tables whose seated people usually reply (median, by correspondence) within an hour, a day "
+        "or three days, from their pace profiles (GET /api/players/{username}/, `pace`); people with no replies yet "
+        "do not count as fast.",
+    )
 
 
 class WatchPages(_Pages):

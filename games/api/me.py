@@ -1,4 +1,4 @@
-"""`GET/PATCH /api/me/`: my account as the profile page shows and edits it (issue 12, point 4).
+"""`GET/PATCH /api/me/`: my account as the profile page shows and edits it (decision 12, point 4).
 
 Editable: the language and time zone (the profile's form, accounts.forms.LanguageTimeZoneForm, and its service
 accounts.services.user_speech_set).  Read only: the username, the email (the site has no page to change it), the
@@ -18,8 +18,8 @@ from accounts import personal
 from accounts import services as account_services
 from accounts.forms import LanguageTimeZoneForm
 
-from .. import vacation
-from ..notifications.selectors import unread_count
+from .. import hooks
+from ..selectors import vacation
 from .own import BODY_PARSERS, SIGNED_OUT, SIGNED_OUT_WRITE, form_refused
 from .responses import error
 
@@ -40,8 +40,21 @@ class MeOut(serializers.Serializer):
     time_zone = serializers.CharField(help_text="An IANA name, e.g. Europe/Madrid: times in pages and emails.")
     bot_account = serializers.BooleanField(help_text="Read only; POST /api/me/bot/ turns it on for good.")
     date_joined = serializers.DateTimeField()
+    auto_play_forced = serializers.BooleanField(
+        help_text="Decision 29: the site plays my forced decisions (one legal decision, nothing to take back) for me, "
+        'logged as mine with source "auto"; never where I have a choice.'
+    )
     unread_notifications = serializers.IntegerField(help_text="GET /api/notifications/?unread=true lists them.")
     vacation = VacationSummaryOut()
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """true or false in JSON, nothing else (DRF's reads 0, 1, "yes"...: the schema promises a boolean)."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
 
 
 class MeIn(serializers.Serializer):
@@ -51,6 +64,7 @@ class MeIn(serializers.Serializer):
         required=False,
         help_text="An IANA name, e.g. Europe/Madrid (the profile's list).",
     )
+    auto_play_forced = StrictBooleanField(required=False, help_text="Play my forced decisions for me.")
 
 
 def me_data(user) -> dict:
@@ -61,8 +75,9 @@ def me_data(user) -> dict:
         "language": personal.language_of(user),
         "time_zone": user.time_zone,
         "bot_account": user.is_bot_account,
+        "auto_play_forced": user.auto_play_forced,
         "date_joined": user.date_joined,
-        "unread_notifications": unread_count(user=user),
+        "unread_notifications": sum(hooks.unread_count(user)),  # notifications
         "vacation": {
             "on_vacation": standing.current is not None,
             "ends_at": standing.current.ends_at if standing.current else None,
@@ -84,7 +99,7 @@ class MeView(APIView):
 
     @extend_schema(
         operation_id="me_update",
-        summary="Change my language and/or time zone",
+        summary="Change my language, time zone and/or whether my forced decisions are played for me",
         description="As the profile's form: `language` one of the site's (en, es, zh-hant), `time_zone` an "
         "IANA name. Fields left out keep their value. The answer is already in the new language.",
         request=MeIn,
@@ -97,8 +112,12 @@ class MeView(APIView):
     def patch(self, request):
         body = MeIn(data=request.data)
         body.is_valid(raise_exception=True)
-        changes = body.validated_data
+        changes = dict(body.validated_data)
         user = request.user
+        if "auto_play_forced" in changes:
+            user = account_services.user_auto_play_set(user=user, on=changes.pop("auto_play_forced"))
+            if not changes:
+                return Response(me_data(user))
         # The profile's form wants both (its time zone list is the validation); what is left out keeps its value.
         form = LanguageTimeZoneForm(
             {

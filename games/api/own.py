@@ -16,6 +16,8 @@ from .responses import error
 SIGNED_OUT = {401: error(401, "No token or session, or a token unknown, revoked or expired.")}
 # Writes under a session also need its CSRF token (DRF's SessionAuthentication).
 SIGNED_OUT_WRITE = {**SIGNED_OUT, 403: error(403, "A session without its CSRF token.")}
+# The shorter words of her own lists (mutes, blocks), which the schema has always given them.
+NOT_LOGGED_IN = error(401, "Not logged in.")
 
 
 # Bodies as JSON only (the browser has its own forms).  DRF reads an empty form field of an optional field as

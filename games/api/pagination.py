@@ -1,11 +1,15 @@
 """Lists come in pages, read with an opaque cursor (DRF's CursorPagination): a page never repeats or skips an
 entry because tables were opened or moves made meanwhile, and no page costs more than the first.
 
-Tables page newest first (`-id`: stable, never reused); the action log in its own order (`seq`).
+Tables page newest first (`-id`: stable, never reused); my tables the most urgent first (UrgencyPages); the action
+log in its own order (`seq`).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter
@@ -17,13 +21,18 @@ from engine.core import all_games
 
 from ..models import Game, Pace
 
+BAD_CURSOR = _(
+    "This cursor was not given by the API: follow the `next` and `previous` links, "
+    "or leave the cursor out to start from the first page."
+)
+
 
 class _Pages(CursorPagination):
     page_size_query_param = "page_size"
 
     def get_page_size(self, request):
         # DRF quietly reads a bad page_size as the default and a large one as the maximum; a client that asks
-        # for something else than the schema allows is told so (issue 12: the schema says what is accepted).
+        # for something else than the schema allows is told so (decision 12: the schema says what is accepted).
         text = request.query_params.get(self.page_size_query_param)
         if text is None:
             return self.page_size
@@ -38,19 +47,88 @@ class _Pages(CursorPagination):
         try:
             return super().decode_cursor(request)
         except NotFound:  # DRF says 404; it is a malformed parameter
-            raise ParseError(
-                _(
-                    "This cursor was not given by the API: follow the `next` and `previous` links, "
-                    "or leave the cursor out to start from the first page."
-                ),
-                code="invalid_cursor",
-            ) from None
+            raise ParseError(BAD_CURSOR, code="invalid_cursor") from None
+
+
+class NewestFirstPages(_Pages):
+    """A person's own list, newest first (her mutes, her blocks): 50 a page, 200 at most."""
+
+    ordering = ("-created_at", "-pk")
+    page_size = 50
+    max_page_size = 200
 
 
 class TablePages(_Pages):
     ordering = "-id"
     page_size = 50
     max_page_size = 200
+
+
+class UrgencyPages(TablePages):
+    """My tables, the most urgent first (games.selectors.tables_of_user_by_urgency): by three keys, none unique
+    but the last, so the cursor holds all three.  (DRF's cursor holds the first key alone and pages over its ties
+    by an offset: a page deep among hundreds of tables not waiting for her would cost more than the first.)"""
+
+    ordering = ("urgency", "due", "-id")
+
+    def _get_position_from_instance(self, instance, ordering):
+        return _position(instance.urgency, instance.due, instance.pk)
+
+    def decode_cursor(self, request):
+        cursor = super().decode_cursor(request)
+        if cursor is None or cursor.position is None:
+            return cursor
+        try:
+            urgency, due, pk = cursor.position.split("|")
+            position = (int(urgency), datetime.fromisoformat(due), int(pk))
+        except ValueError:
+            position = None
+        if position is None or position[1].tzinfo is None:
+            raise ParseError(BAD_CURSOR, code="invalid_cursor")
+        return cursor._replace(position=position)
+
+    def paginate_queryset(self, queryset, request, view=None):
+        # DRF's own, but past a position on all three keys (_after) where DRF filters on the first alone; the
+        # positions it keeps for the links are strings, as DRF's.
+        self.request = request
+        self.page_size = self.get_page_size(request)
+        self.base_url = request.build_absolute_uri()
+        self.ordering = self.get_ordering(request, queryset, view)
+        self.cursor = self.decode_cursor(request)
+        offset, reverse, current = self.cursor or (0, False, None)
+        ordering = (
+            [key[1:] if key.startswith("-") else f"-{key}" for key in self.ordering] if reverse else self.ordering
+        )
+        queryset = queryset.order_by(*ordering)
+        if current is not None:
+            queryset = queryset.filter(_after(ordering, current))
+        results = list(queryset[offset : offset + self.page_size + 1])
+        self.page = results[: self.page_size]
+        following = self._get_position_from_instance(results[-1], ordering) if len(results) > len(self.page) else None
+        here = _position(*current) if current is not None else None
+        started = current is not None or offset > 0
+        if reverse:
+            self.page.reverse()
+            self.has_next, self.has_previous = started, following is not None
+            self.next_position, self.previous_position = here, following
+        else:
+            self.has_next, self.has_previous = following is not None, started
+            self.next_position, self.previous_position = following, here
+        return self.page
+
+
+def _position(urgency: int, due: datetime, pk: int) -> str:
+    return f"{urgency}|{due.isoformat()}|{pk}"
+
+
+def _after(ordering, position) -> Q:
+    """Rows strictly after `position` (a value per key) in `ordering` (keys, "-" for descending)."""
+    after, same = Q(), Q()
+    for key, value in zip(ordering, position, strict=True):
+        name = key.lstrip("-")
+        after |= same & Q(**{f"{name}__{'lt' if key.startswith('-') else 'gt'}": value})
+        same &= Q(**{name: value})
+    return after
 
 
 class LogPages(_Pages):
@@ -125,9 +203,21 @@ class TableFilters(serializers.Serializer):
     pace = serializers.ChoiceField(choices=Pace.values, required=False, help_text="Only tables of this pace.")
     status = serializers.ChoiceField(choices=Game.Status.values, required=False, help_text="Only tables in this state.")
     rated = serializers.BooleanField(required=False, help_text="Only rated (true) or unrated (false) tables.")
+    replies_within = serializers.ChoiceField(
+        choices=["hour", "day", "3days"],
+        required=False,
+        help_text="Only tables whose seated people usually reply (median, by correspondence) within an hour, a day "
+        "or three days, from their pace profiles (GET /api/players/{username}/, `pace`); people with no replies yet "
+        "do not count as fast.",
+    )
 
     def filter(self, queryset):
+        from ..selectors.pace import REPLY_WITHIN, replying_within_q
+
         lookups = {"kind": "game", "players": "players", "pace": "pace", "status": "status", "rated": "rated"}
-        return queryset.filter(
+        queryset = queryset.filter(
             **{field: self.validated_data[name] for field, name in lookups.items() if name in self.validated_data}
         )
+        if "replies_within" in self.validated_data:  # decision 29: opponents who usually reply this fast
+            queryset = queryset.filter(replying_within_q(REPLY_WITHIN[self.validated_data["replies_within"]]))
+        return queryset

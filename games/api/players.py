@@ -1,7 +1,7 @@
-"""A player's statistics and finished games through the API: `GET /api/players/{username}/` (issue 11, point 5).
+"""A player's statistics and finished games through the API: `GET /api/players/{username}/` (decision 11, point 5).
 
-The same reads as the player's page (games.player_stats): statistics of every finished game, the list of
-finished games only of tables the caller may see, a page at a time with a cursor (games.api.history; issue 12,
+The same reads as the player's page (games.selectors.player_stats): statistics of every finished game, the list of
+finished games only of tables the caller may see, a page at a time with a cursor (games.api.history; decision 12,
 point 5: `GET /api/players/{username}/games/` pages on, with filters).
 """
 
@@ -15,10 +15,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from engine.core import all_games
-from ratings.selectors import rating_histories
 
-from .. import player_stats
+from .. import hooks
 from ..errors import BadRequest, NotFound
+from ..selectors import player_stats
+from ..selectors.pace import pace_of, waiting_on
 from .errors import error_response
 from .history import HistoryFilters, HistoryPages, active_player, history_page
 from .pagination import cursor_parameters
@@ -94,9 +95,34 @@ class RatingHistoryOut(serializers.Serializer):
     )
 
 
+class PaceByPaceOut(serializers.Serializer):
+    live = serializers.IntegerField(allow_null=True)
+    correspondence = serializers.IntegerField(allow_null=True)
+
+
+class PaceOut(serializers.Serializer):
+    reply_median_seconds = PaceByPaceOut(help_text="Her median reply time per pace, in seconds; null: no reply yet.")
+    replies = PaceByPaceOut(help_text="How many replies each median is made of.")
+    turns = serializers.IntegerField(help_text="Her turns read (replied or missed), in her last 200 games.")
+    missed_deadlines = serializers.IntegerField(help_text="Turns the site's bot played because she let them pass.")
+    missed_share = serializers.FloatField(allow_null=True, help_text="missed_deadlines / turns.")
+    games_finished = serializers.IntegerField(help_text="Games that ended with a result while she still played.")
+    games_left = serializers.IntegerField(help_text="Games she resigned or abandoned (ruling S1).")
+    finished_share = serializers.FloatField(allow_null=True, help_text="games_finished / (finished + left).")
+    computed_at = serializers.DateTimeField(help_text="Figures kept and refreshed at most hourly.")
+
+
+class WaitingOut(serializers.Serializer):
+    table = serializers.IntegerField()
+    game = serializers.CharField()
+    since = serializers.DateTimeField(help_text="When the turn passed to her.")
+    waiting_seconds = serializers.IntegerField(help_text="How long the others have been waiting for her.")
+    deadline = serializers.DateTimeField(allow_null=True)
+
+
 class PlayerOut(serializers.Serializer):
     username = serializers.CharField()
-    bot_account = serializers.BooleanField(help_text="A bot account (issue 12): a program plays it through the API.")
+    bot_account = serializers.BooleanField(help_text="A bot account (decision 12): a program plays it through the API.")
     date_joined = serializers.DateTimeField()
     statistics = GameStatsOut(
         many=True,
@@ -110,6 +136,12 @@ class PlayerOut(serializers.Serializer):
         "each with its history.",
     )
     finished_games = FinishedGamesPageOut(help_text="Her finished games, newest first, of the tables you may see.")
+    pace = PaceOut(help_text="Her pace profile (decision 29, games.pace; docs/pace.md).")
+    waiting_on_me = WaitingOut(
+        many=True,
+        required=False,
+        help_text="Only on your own player: the running tables where other people wait for you, and since when.",
+    )
 
 
 BAD_TOKEN = {401: error(401, "A token unknown, revoked or expired (none is needed).")}
@@ -147,11 +179,14 @@ class PlayerView(APIView):
             "bot_account": person.is_bot_account,
             "date_joined": person.date_joined,
             "statistics": player_stats.game_stats(person),
-            "ratings": rating_histories(person),
+            "ratings": hooks.player_ratings.joined(person=person),  # ruling S5, from ratings
             "finished_games": history_page(
                 request, self, person, filters, base_url=games_url + ("?" + query.urlencode() if query else "")
             ),
+            "pace": pace_of(person),
         }
+        if request.user.is_authenticated and request.user.pk == person.pk:
+            data["waiting_on_me"] = waiting_on(person)
         return Response(PlayerOut(data).data)
 
 

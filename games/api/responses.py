@@ -1,7 +1,7 @@
-"""The named shapes of every API answer, for the OpenAPI schema (issue 12, point 1: typed answers).
+"""The named shapes of every API answer, for the OpenAPI schema (decision 12, point 1: typed answers).
 
-The views build their answers from the selectors (games.selectors, games.replay, games.export...); the
-serializers here document those dicts field by field, so a client author learns the answer from the schema and
+The views build their answers from the selectors (games.selectors, games.selectors.replay, games.selectors.export...);
+the serializers here document those dicts field by field, so a client author learns the answer from the schema and
 the Schemathesis test (tests/api/test_schemathesis.py) checks every answer against it.  Errors have one shape,
 `Error` ({"error": code, "detail": message} and the optional fields some refusals add), built by `errors()`.
 
@@ -157,6 +157,10 @@ class RatingBadgeOut(serializers.Serializer):
 
 class SeatOut(serializers.Serializer):
     index = serializers.IntegerField(help_text="The seat, from 0.")
+    name = serializers.CharField(
+        help_text="The seat's name as the site shows it: her username, or the bot's level and seat number "
+        'in the reader\'s language ("Strong 2", decision 26).'
+    )
     player = serializers.CharField(allow_null=True, help_text="Her username; null for a bot seat.")
     bot_level = serializers.CharField(
         allow_null=True,
@@ -178,6 +182,11 @@ class SeatOut(serializers.Serializer):
         allow_null=True, help_text="What is left of her time bank; null at a table without one."
     )
     drawing_time_bank = serializers.BooleanField(help_text="Her turn's clock ran out and the bank is running.")
+    thinking_since = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="A table's detail, a bot alone to decide: when its turn began (it is thinking since then).",
+    )
     rating = RatingBadgeOut(
         allow_null=True, required=False, help_text="A person's rating in the game's key; null or absent for a bot."
     )
@@ -185,6 +194,22 @@ class SeatOut(serializers.Serializer):
         required=False, allow_null=True, help_text="Finished tables: the site's rank (ruling S1), 1 the best."
     )
     score = serializers.FloatField(required=False, allow_null=True, help_text="Finished tables: the game's score.")
+
+
+class AbortedOut(serializers.Serializer):
+    """Why an aborted game has no result (no ranks, no rating change)."""
+
+    reason = serializers.ChoiceField(
+        choices=Game.AbortReason.choices,
+        allow_null=True,
+        help_text="resigned / abandoned: that seat left before every seat had completed a turn of its own "
+        "(ruling S1, turn 3); agreed: every player still in it agreed; staff: a moderator; alone: its only person, "
+        "among bots, before anything was played; closed: its creator, before it began; declined: the invited player "
+        "declined a challenge or rematch; null: not recorded.",
+    )
+    seat = serializers.IntegerField(allow_null=True, help_text="resigned / abandoned: the seat that left.")
+    player = serializers.CharField(allow_null=True, help_text="That seat's name.")
+    words = serializers.CharField(help_text="The reason in the reader's language.")
 
 
 class TableSummaryOut(serializers.Serializer):
@@ -199,7 +224,7 @@ class TableSummaryOut(serializers.Serializer):
     turn_seconds = serializers.IntegerField(allow_null=True, help_text="The clock per turn, in seconds.")
     private = serializers.BooleanField(help_text="Seen only by its players, the invited, and with its invite code.")
     rated = serializers.BooleanField(help_text="The result changes the players' ratings (ruling S5).")
-    auto_start = serializers.BooleanField(help_text="The table deals itself when its last seat is taken (issue 17).")
+    auto_start = serializers.BooleanField(help_text="The table deals itself when its last seat is taken (decision 17).")
     status = serializers.ChoiceField(choices=Game.Status.choices)
     version = serializers.IntegerField(help_text="Grows with every change; send it back as `expected_version`.")
     created_by = serializers.CharField(help_text="Who opened the table.")
@@ -209,11 +234,22 @@ class TableSummaryOut(serializers.Serializer):
     free_seats = serializers.IntegerField(help_text="Seats nobody has taken yet.")
     my_seat = serializers.IntegerField(allow_null=True, help_text="The reader's seat, or null.")
     my_turn = serializers.BooleanField(help_text="The game waits for the reader.")
+    my_deadline = serializers.DateTimeField(
+        allow_null=True,
+        help_text="When the reader's turn runs out (ISO 8601), while the game waits for her; null when it does not, "
+        "or while her vacation stops her clock (ruling S4).",
+    )
+    my_seconds_left = serializers.IntegerField(
+        allow_null=True,
+        min_value=0,
+        help_text="Seconds until `my_deadline` when the answer was made (0 once past); null with it.",
+    )
     winners = serializers.ListField(
         child=serializers.IntegerField(),
         allow_null=True,
         help_text="Finished tables: the winning seats; null otherwise.",
     )
+    aborted = AbortedOut(allow_null=True, help_text="Aborted tables: why there is no result; null otherwise.")
 
 
 class AbortStandingOut(serializers.Serializer):
@@ -226,11 +262,65 @@ class AbortStandingOut(serializers.Serializer):
     by_agreement = serializers.BooleanField(help_text="The reader may agree to abort (POST abort-agreement/).")
 
 
+TIE_BREAK_HELP = (
+    "Finished on the same score as another seat still playing: the code of the game's tie-break rule that placed "
+    "it (the catalogue's `tie_breaks`, e.g. `later_turn`, ruling L7), or `shared` when no rule told them apart; "
+    "null when its score placed it, or it left the game (ruling S1). See docs/results.md."
+)
+
+
+class SeatTieBreakOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    tie_break = serializers.CharField(allow_null=True, help_text=TIE_BREAK_HELP)
+
+
+class TieOut(serializers.Serializer):
+    seats = serializers.ListField(child=serializers.IntegerField(), help_text="The tied seats, best rank first.")
+    score = serializers.FloatField(help_text="The score they share.")
+    tie_break = serializers.CharField(
+        help_text="The rule that decided their order: the last one any of them took, or `shared`."
+    )
+    words = serializers.CharField(help_text="The tie and its rule in the reader's language.")
+
+
+class ResultOut(serializers.Serializer):
+    tie_breaks = SeatTieBreakOut(many=True, help_text="Each seat's tie-break code, by seat.")
+    ties = TieOut(many=True, help_text="Each group of seats that finished on one score; empty when none did.")
+    words = serializers.CharField(help_text="Every tie and its rule in the reader's language; empty when none.")
+
+
+class SeatBreakdownOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    overall = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Points from each source (`sources`) since the start."
+    )
+    total = serializers.IntegerField(help_text="`start` plus every source: the score the reader's view shows.")
+    last_turn = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Points from each source in the turn in progress, if the reader can see any of it, else the last "
+        "turn confirmed.",
+    )
+    last_turn_total = serializers.IntegerField()
+
+
+class ScoreBreakdownOut(serializers.Serializer):
+    """Where each seat's score came from, read from the log lines the reader may read (decision 26)."""
+
+    start = serializers.IntegerField(help_text="Every seat's score at the start.")
+    sources = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The game's sources of points, in order (the game's rules page names them), e.g. lines (of "
+        "sight), line_cards (a card's slot value), losses (own pieces lost), final (end-of-game scoring).",
+    )
+    seats = SeatBreakdownOut(many=True)
+    last_seat = serializers.IntegerField(allow_null=True, help_text="Whose turn `last_turn` is.")
+
+
 class TableDetailOut(TableSummaryOut):
     """A table and the game as the reader sees it, with her legal actions."""
 
     spectators = serializers.IntegerField(
-        help_text="Viewers with its page open within the last few minutes who do not sit at it (issue 17)."
+        help_text="Viewers with its page open within the last few minutes who do not sit at it (decision 17)."
     )
     view = GameViewField()
     legal_actions = serializers.ListField(
@@ -240,18 +330,24 @@ class TableDetailOut(TableSummaryOut):
     seed_salt = serializers.CharField(help_text="Public from the start (ruling G0.2).")
     seed_commitment = serializers.CharField(help_text="The hash of seed and salt, public from the start (G0.2).")
     seed = serializers.CharField(required=False, help_text="Finished tables only: the seed, to re-run the log.")
+    result = ResultOut(
+        required=False, help_text="Finished tables only: which rule decided each tie of scores (decision 24)."
+    )
     invite_code = serializers.CharField(required=False, help_text="Private tables, to the creator only.")
     abort = AbortStandingOut(required=False, help_text="Running tables: who agreed to abort.")
+    score_breakdown = ScoreBreakdownOut(
+        required=False, help_text="Games that keep one: where each seat's score came from (decision 26)."
+    )
 
 
 class TablePageOut(PageOut):
-    results = TableSummaryOut(many=True, help_text="Newest first.")
+    results = TableSummaryOut(many=True, help_text="Newest first; /api/tables/mine/ the most urgent first.")
 
 
 @extend_schema_field(
     {
         "type": "array",
-        "description": "What happened, as data (issue 13): a list of phrases, each a "
+        "description": "What happened, as data (decision 13): a list of phrases, each a "
         "`code` (e.g. `<game>.reveal`) and its parameters, the same in every language; empty for a "
         "seat leaving.",
         "items": {
@@ -316,7 +412,10 @@ class PositionOut(serializers.Serializer):
     game = serializers.CharField()
     status = serializers.ChoiceField(choices=Game.Status.choices)
     ply = serializers.IntegerField(help_text="The position after this many log entries (0: the start).")
-    plies = serializers.IntegerField(help_text="How many positions after the start the log has now.")
+    plies = serializers.IntegerField(
+        help_text="How many positions after the start the reader may see now: all of them once the game is over; "
+        "while it runs, not the decisions of another seat's turn that is not confirmed yet (ruling S3)."
+    )
     seq = serializers.IntegerField(allow_null=True, help_text="The log entry that led here; null at the start.")
     seat = serializers.IntegerField(allow_null=True, help_text="Whose entry that was.")
     over = serializers.BooleanField(help_text="The game is over at this ply.")
@@ -347,6 +446,7 @@ class ExportRankOut(serializers.Serializer):
     seat = serializers.IntegerField()
     rank = serializers.IntegerField(allow_null=True)
     score = serializers.FloatField(allow_null=True)
+    tie_break = serializers.CharField(allow_null=True, help_text=TIE_BREAK_HELP)
 
 
 class ExportResultOut(serializers.Serializer):
@@ -417,11 +517,21 @@ class CatalogueGameOut(serializers.Serializer):
     higher_is_better = serializers.BooleanField(
         help_text="True when the highest score wins; false when scores are penalties and the lowest wins."
     )
+    tie_breaks = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="The codes of the game's tie-break rules, in the order they apply (a finished table's "
+        "`result.tie_breaks`; `shared` besides them when none tells tied seats apart).",
+    )
 
 
 class BotLevelOut(serializers.Serializer):
     label = serializers.CharField(help_text="The level's name, in the reader's language.")
     description = serializers.CharField(help_text="How the level plays, in the reader's language.")
+    ratings = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Rating key (a game, or `<game>-<pace>`, as the leaderboards name them) -> the level's strength on "
+        "the site's rating scale, from the published calibration (docs/bots.md). Bots are never rated in play.",
+    )
 
 
 class CatalogueOut(serializers.Serializer):

@@ -89,7 +89,8 @@ class TableCreateIn(serializers.Serializer):
     auto_start = serializers.BooleanField(
         default=True,
         help_text="Start the game by itself when a join, an accepted invitation or "
-        "a bot takes the last seat (issue 17). false: you start it.",
+        "a bot takes the last seat (decision 17), or at once when its bots fill every other seat "
+        "(decision 26). false: you start it.",
     )
 
 

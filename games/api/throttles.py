@@ -7,7 +7,7 @@ A refusal is 429 with `Retry-After` (games.api.errors).  A cache that does not a
 (and logs it): the limits protect the site, they must not take it down with Redis.
 
 With Redis (TOPOS_THROTTLE_REDIS_URL, REDIS_URL by default) each throttle costs one round trip: the window is a
-sorted set of the requests' times, pruned, counted and added to by one script (issue 16: DRF's own way read and
+sorted set of the requests' times, pruned, counted and added to by one script (decision 16: DRF's own way read and
 wrote back a pickled list of up to the whole rate's times, two round trips per throttle, and two requests at once
 could both pass the last place).  The same sliding window and the same limits as DRF's; without Redis, DRF's own
 way on the cache (files on the embedded site).
@@ -22,7 +22,7 @@ from redis.exceptions import RedisError
 from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 from accounts import limits
-from config.redis_clients import redis_client
+from config.redis_clients import outage_log, redis_client
 
 logger = logging.getLogger(__name__)
 
@@ -53,7 +53,9 @@ class _RatesFromSettings:
             url = settings.TOPOS_THROTTLE_REDIS_URL
             return self._allow_in_redis(request, view, url) if url else super().allow_request(request, view)
         except (OSError, RedisError):
-            logger.warning("The API throttle %r was not applied: the cache did not answer.", self.scope, exc_info=True)
+            outage_log(
+                logger, "api-throttle", "The API throttle %r was not applied: the cache did not answer", self.scope
+            )
             return True
 
     def _allow_in_redis(self, request, view, url: str) -> bool:

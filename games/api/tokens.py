@@ -1,4 +1,4 @@
-"""API tokens through the API (issue 12, point 4): list, create, rename and revoke, as on the profile page.
+"""API tokens through the API (decision 12, point 4): list, create, rename and revoke, as on the profile page.
 
 The same form validation (accounts.forms) and the same services (accounts.services) as the page.  A key is
 never given again after its creation: only a fingerprint is stored, the list shows its first characters.

@@ -4,7 +4,8 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
-from . import bot_accounts, events, lobby, me, notifications, players, tokens, vacation, views
+from . import account, bot_accounts, lobby, me, players, tokens, vacation, views
+from . import blocks as blocks_api
 
 # The documentation pages' own Content-Security-Policy: still scripts from this site only (the split
 # Swagger view loads its setup as a file, not an inline script), but Swagger UI and Redoc style their
@@ -20,9 +21,6 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", csp_override(DOCS_CSP)(SpectacularSwaggerSplitView.as_view(url_name="api-schema")), name="api-docs"),
     path("redoc/", csp_override(DOCS_CSP)(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
-    path("events/", events.EventListView.as_view(), name="api-events"),
-    path("events/stream/", events.EventStreamView.as_view(), name="api-events-stream"),
-    path("tables/<int:pk>/stream/", events.TableStreamView.as_view(), name="api-table-stream"),
     path("catalogue/", views.CatalogueView.as_view(), name="api-catalogue"),
     path("me/vacation/", vacation.VacationView.as_view(), name="api-my-vacation"),
     path("me/bot/", bot_accounts.MakeBotView.as_view(), name="api-my-bot"),
@@ -50,28 +48,16 @@ urlpatterns = [
     path("players/<str:username>/", players.PlayerView.as_view(), name="api-player"),
     path("players/<str:username>/games/", players.PlayerGamesView.as_view(), name="api-player-games"),
     path("me/", me.MeView.as_view(), name="api-me"),
+    path("me/turns/", account.TurnsView.as_view(), name="api-my-turns"),
+    path("me/data/", account.MyDataView.as_view(), name="api-my-data"),
+    path("me/delete/", account.AccountDeleteView.as_view(), name="api-my-account-delete"),
     path("me/tokens/", tokens.TokenListView.as_view(), name="api-my-tokens"),
     path("me/tokens/<int:pk>/", tokens.TokenView.as_view(), name="api-my-token"),
     path("me/tokens/<int:pk>/revoke/", tokens.TokenRevokeView.as_view(), name="api-my-token-revoke"),
-    path(
-        "me/notification-preferences/",
-        notifications.NotificationPreferencesView.as_view(),
-        name="api-my-notification-preferences",
-    ),
-    path("notifications/", notifications.NotificationListView.as_view(), name="api-notifications"),
-    path("notifications/read-all/", notifications.NotificationReadAllView.as_view(), name="api-notifications-read-all"),
-    path("notifications/<int:pk>/read/", notifications.NotificationReadView.as_view(), name="api-notification-read"),
 ]
 
-# Chat at every table (issue 17, point 1): games/api/chat.py.
-from . import chat as chat_api  # noqa: E402
-
+# Blocking (ruling S7): games/api/blocks.py, shaped as the mutes.
 urlpatterns += [
-    path("tables/<int:pk>/chat/", chat_api.ChatView.as_view(), name="api-table-chat"),
-    path("tables/<int:pk>/chat/<int:message_id>/", chat_api.ChatMessageView.as_view(), name="api-table-chat-message"),
-    path(
-        "tables/<int:pk>/chat/<int:message_id>/report/", chat_api.ChatReportView.as_view(), name="api-table-chat-report"
-    ),
-    path("me/mutes/", chat_api.MutesView.as_view(), name="api-my-mutes"),
-    path("me/mutes/<str:username>/", chat_api.MuteView.as_view(), name="api-my-mute"),
+    path("me/blocks/", blocks_api.BlocksView.as_view(), name="api-my-blocks"),
+    path("me/blocks/<str:username>/", blocks_api.BlockView.as_view(), name="api-my-block"),
 ]

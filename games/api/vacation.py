@@ -7,7 +7,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from .. import vacation
+from ..selectors import vacation
 from ..services.vacation import vacation_end, vacation_start
 from .idempotency import idempotent
 from .responses import VacationStandingOut, errors
@@ -24,6 +24,7 @@ STANDING = (
 class VacationStartIn(serializers.Serializer):
     days = BoundedInteger(
         1,
+        366,  # no year has more days; the service compares with what is left before any date arithmetic
         required=False,
         allow_null=True,
         default=None,

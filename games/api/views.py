@@ -15,17 +15,18 @@ from accounts import limits
 from engine.bots import levels as bot_levels
 from engine.core import all_games
 
-from .. import lobby, replay, selectors, services
+from .. import hooks, selectors, services
 from ..engine_texts import bot_level_description, engine_text, game_title
 from ..errors import BadRequest, Conflict, ServiceError, StaleVersion
-from ..export import game_export
 from ..log_words import entry_words, seat_names
 from ..models import Game
+from ..selectors import lobby, replay
+from ..selectors.export import game_export
 from ..services.table_access import game_lock_for, table_not_found
 from ..views.rules import rules_url
 from .errors import error_response
 from .idempotency import HEADER, idempotent
-from .pagination import LogPages, TableFilters, TablePages, cursor_parameters
+from .pagination import LogPages, TableFilters, TablePages, UrgencyPages, cursor_parameters
 from .responses import (
     ActionResultOut,
     CatalogueOut,
@@ -81,7 +82,7 @@ LIMITED = errors(
 
 
 def _visible(request, pk: int) -> Game:
-    # Seats and their players read once: a table's answer looks at them many times (issue 16).
+    # Seats and their players read once: a table's answer looks at them many times (decision 16).
     game = (
         selectors.visible_games(request.user)
         .filter(pk=pk)
@@ -127,14 +128,19 @@ class CatalogueView(APIView):
         responses={200: CatalogueOut},
     )
     def get(self, request):
+        strengths = hooks.bot_level_ratings.merged()  # ratings' calibration (games.hooks)
         return Response(
             {
                 "games": [
                     {**_in_her_words(g.metadata()), "rules_url": request.build_absolute_uri(rules_url(name))}
                     for name, g in sorted(all_games().items())
-                ],  # issue 13: words in the reader's language
+                ],  # decision 13: words in the reader's language
                 "bot_levels": {
-                    name: {"label": engine_text(lvl.get("label", name)), "description": bot_level_description(name)}
+                    name: {
+                        "label": engine_text(lvl.get("label", name)),
+                        "description": bot_level_description(name),
+                        "ratings": strengths.get(name, {}),
+                    }
                     for name, lvl in bot_levels().items()
                 },
             }
@@ -157,9 +163,9 @@ BAD_FILTER = error(
 )
 
 
-def _table_page(request, view, queryset, filters: TableFilters) -> Response:
+def _table_page(request, view, queryset, filters: TableFilters, pages_class=TablePages) -> Response:
     filters.is_valid(raise_exception=True)
-    pages = TablePages()
+    pages = pages_class()
     games = pages.paginate_queryset(filters.filter(queryset), request, view=view)
     return pages.get_paginated_response(selectors.table_summaries(games, request.user))
 
@@ -173,8 +179,9 @@ class TableListView(APIView):
     )
     def get(self, request):
         filters = TableFilters(data={"status": Game.Status.OPEN, **request.query_params.dict()})
-        # Issue 17: an open table without a free seat is never listed (games.lobby).
-        return _table_page(request, self, lobby.tables_listed(), filters)
+        # Decision 17: an open table without a free seat is never listed (games.selectors.lobby); ruling S7: nor one
+        # where someone sits who has a block with her.
+        return _table_page(request, self, lobby.tables_listed(request.user), filters)
 
     @extend_schema(
         operation_id="tables_create",
@@ -198,11 +205,15 @@ class TableListView(APIView):
 class MyTablesView(APIView):
     @extend_schema(
         operation_id="tables_mine",
-        summary="The tables I sit at, newest first, a page at a time (each says whether it waits for me: "
-        "`my_turn`); ?finished=1 for finished and aborted ones only",
+        summary="The tables I sit at, the most urgent first, a page at a time; ?finished=1 for finished and "
+        "aborted ones only",
+        description="In this order: those waiting for me (`my_turn`), the soonest deadline first (`my_deadline`, "
+        "`my_seconds_left`), then those whose clock my vacation stops; then running tables waiting for others; "
+        "then open tables; then finished and aborted ones; the newest first among equals. A table moves in this "
+        "order when a turn passes, so a table may show on two pages, or on none, of a walk across a change.",
         parameters=[
             TableFilters,
-            *cursor_parameters(TablePages),
+            *cursor_parameters(UrgencyPages),
             OpenApiParameter(
                 "finished",
                 OpenApiTypes.BOOL,
@@ -216,8 +227,8 @@ class MyTablesView(APIView):
         finished = {"1": True, "true": True, "0": False, "false": False}.get(text)
         if text is not None and finished is None:
             return error_response(BadRequest(_("finished must be true or false (or 1 or 0)."), field="finished"))
-        games = selectors.tables_of_user(user=request.user, finished=finished)
-        return _table_page(request, self, games, TableFilters(data=request.query_params.dict()))
+        games = selectors.tables_of_user_by_urgency(user=request.user, finished=finished)
+        return _table_page(request, self, games, TableFilters(data=request.query_params.dict()), UrgencyPages)
 
 
 class TableDetailView(APIView):
@@ -243,7 +254,8 @@ class ExportView(APIView):
         operation_id="table_export",
         summary="A finished game to verify: seed, commitment, whole log, result",
         description="Run `python -m engine.verify export.json` on the answer (ruling G0.2). A game still "
-        "running or aborted answers 409: its seed is not public.",
+        "running answers 409: its seed is not public; an aborted one answers 409 saying why it has no result "
+        "(e.g. a seat resigned before every seat had played, ruling S1).",
         responses={
             200: ExportOut,
             **READ_ERRORS,
@@ -255,6 +267,12 @@ class ExportView(APIView):
             game = _visible(request, pk)
         except ServiceError as exc:
             return error_response(exc)
+        if game.status == Game.Status.ABORTED:
+            # No result to verify; say why it has none (ruling S1, turn 3), in the words of the table's page.
+            why = selectors.aborted_summary(game)["words"]
+            return error_response(
+                Conflict(_("This game was aborted, so it has no result to export. %(why)s") % {"why": why})
+            )
         if game.status != Game.Status.FINISHED:
             return error_response(
                 Conflict(
@@ -275,7 +293,7 @@ class LegalActionsView(APIView):
     )
     def get(self, request, pk: int):
         # Only the actions and what they need, read in one query: the whole table detail cost a view and a
-        # summary, and the seats with their players a second query (issue 16).
+        # summary, and the seats with their players a second query (decision 16).
         game = selectors.legal_game(request.user, pk)
         if game is None:
             return error_response(table_not_found(pk))
@@ -369,7 +387,7 @@ class ActionsView(APIView):
                 exc.extra["game"] = selectors.table_detail(game, request.user)
                 raise
             names = seat_names(result.game)
-            # Built from the game and state the move left in hand, not read again (issue 16).
+            # Built from the game and state the move left in hand, not read again (decision 16).
             return Response(
                 {
                     "seq": result.action.seq,
@@ -440,6 +458,10 @@ class ResignView(APIView):
     @extend_schema(
         operation_id="table_resign",
         summary="Resign: your seat loses and a bot finishes it",
+        description="Ruling S1: the seat counts as lost and the site's bot plays it to the end; with nobody left to "
+        "play against the game ends. Before every seat has completed a turn of its own (a turn the bot played "
+        "for a missed deadline does not count), resigning aborts the game instead: `status` is `aborted`, "
+        "`aborted.reason` is `resigned`, nobody is ranked or rated, and everyone seated is told.",
         request=None,
         parameters=[IDEMPOTENCY],
         responses={200: TableDetailOut, **ERRORS},

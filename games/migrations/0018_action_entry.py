@@ -1,4 +1,4 @@
-"""Issue 13: the log keeps the engine's entries as data, not English sentences.
+"""Decision 13: the log keeps the engine's entries as data, not English sentences.
 
 The stored games are re-run from their seed and log (ruling G0.2), and each action's entry is
 taken from the engine as it is applied: the faithful way to get the data the words were made from.

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 
 def summaries_build(apps, schema_editor):
-    """The summaries of every game finished so far, from the seats (issue 16; kept up to date from now on by
+    """The summaries of every game finished so far, from the seats (decision 16; kept up to date from now on by
     games.services.leaving.ranks_settle)."""
     from games.services.player_summaries import player_summaries_rebuild
 

@@ -1,4 +1,4 @@
-"""Turning an account into a bot account (issue 12): irreversible, like Lichess's."""
+"""Turning an account into a bot account (decision 12): irreversible, like Lichess's."""
 
 from __future__ import annotations
 

@@ -16,7 +16,9 @@ Pacing: at a live pace every single decision comes after the level's human react
 (engine.bots.levels `delay_seconds`), and a bot makes at most LIVE_BOT_ACTIONS_PER_ROUND
 decisions in a row while no other seat acts, so a bot facing an empty table waits for
 the table instead of running the hand down.  By correspondence the bot plays its whole
-turn in one task, after one such delay: per-decision delays there only slow the game.
+turn in one task, after one such delay less its turn's thinking limit (decision 26, `bot_delay`): per-decision
+delays there only slow the game.  Thinking is limited by the level's `thinking_seconds` for the pace (a decision
+live, the whole turn by correspondence).
 """
 
 from __future__ import annotations
@@ -32,20 +34,21 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from engine.bots import choose_action, levels, play_turn, reaction_delay
+from engine.bots import choose_action, levels, play_turn, reaction_delay, thinking_seconds
 from engine.core import get_game
 
-from ..locks import game_locked, seat_locked
 from ..models import Action, Game, Pace, Seat
 from . import effects
+from .locks import game_locked, seat_locked
 from .moves import apply_action
 
 log = logging.getLogger(__name__)
 
 # Decisions a bot makes in a row at a live table while no other seat acts (a "round" of its own).
 LIVE_BOT_ACTIONS_PER_ROUND = 40
-# A pending bot task not heard of this long after it was due was lost (a worker died, the
-# filesystem broker was wiped): the seat may be given a new one.
+# A pending bot task not heard of this long after it was due was lost before any worker noted it
+# (the filesystem broker was wiped): the seat may be given a new one.  One held by a worker that died
+# is sent again, same token, within seconds (config.monitoring.workers).
 BOT_TASK_LOST_AFTER = timedelta(seconds=180)
 # How often a bot thinks again when the game keeps moving under it before it can play.
 THINK_ATTEMPTS = 3
@@ -67,9 +70,15 @@ def bot_level(seat: Seat) -> str:
 
 
 def bot_delay(game: Game, seat: Seat) -> float:
-    """A person's reaction time for the seat's level, scaled by TOPOS_BOT_DELAY_SCALE (0 in tests)."""
+    """A person's reaction time for the seat's level, scaled by TOPOS_BOT_DELAY_SCALE (0 in tests).
+
+    By correspondence the bot's thinking counts in it (decision 26: people wait at a table of bots): it waits only what
+    of the reaction time its turn's thinking limit does not already take, so a strong bot starts thinking at once."""
     seed = f"{game.seed}:{game.version}:{seat.index}"
-    return reaction_delay(bot_level(seat), seed) * settings.TOPOS_BOT_DELAY_SCALE
+    delay = reaction_delay(bot_level(seat), seed)
+    if game.pace != Pace.LIVE:
+        delay = max(0.0, delay - (thinking_seconds(bot_level(seat), game.pace) or 0.0))
+    return delay * settings.TOPOS_BOT_DELAY_SCALE
 
 
 def _acted_in_a_row(game: Game, seat: int) -> int:
@@ -125,10 +134,15 @@ def _think(game: Game, seat: Seat, state) -> list[dict]:
     """The bot's decisions from its own view only (ruling S2): one at a live pace, else its whole turn."""
     level, engine = bot_level(seat), get_game(game.kind)
     seed = f"{game.seed}:{game.version}:{seat.index}:bot"
+    if settings.TOPOS_BOT_TEST_THINK > 0:  # tests only: a bot that thinks this long, as a strong one may
+        time.sleep(settings.TOPOS_BOT_TEST_THINK)
+    # Decision 26: the level's wall-clock limit at this pace, a decision live, the whole turn by correspondence.
+    limit = thinking_seconds(level, game.pace)
     if game.pace == Pace.LIVE:
-        action = choose_action(level, engine, state.view(seat.index), seat.index, seed=seed)
+        budget = {"seconds": limit} if limit else None
+        action = choose_action(level, engine, state.view(seat.index), seat.index, seed=seed, budget=budget)
         return [] if action is None else [action]
-    return play_turn(level, engine, state.clone(), seat.index, seed)
+    return play_turn(level, engine, state.clone(), seat.index, seed, turn_seconds=limit)
 
 
 def _pause_for_tests() -> None:

@@ -17,7 +17,7 @@ from django.db import transaction
 
 from config.celery import enqueue
 
-from ..feed.announce import table_announce
+from .. import hooks
 from .effects_mark import mark_cleared, mark_queued
 
 
@@ -43,6 +43,9 @@ def bots_wanted(game_id: int) -> None:
 
 
 def after_start(game) -> None:
+    """In the start's own transaction: the invitations to the table and the acceptances waiting for its start are
+    moot (ruling S6); on commit, the dispatch tells who sits there that it started and whose turn it is."""
+    hooks.notices_moot(game_id=game.pk, why="started")  # notifications
     game_id = game.pk
     transaction.on_commit(lambda: game_changed(game_id))
 
@@ -53,12 +56,12 @@ def after_action(game_id: int, version: int) -> None:
 
 
 def after_private_decision(game_id: int, *, seq: int, latest: int, bot_played: bool) -> None:
-    """A decision only its player may see yet, or her taking one back (ruling S3): no dispatch (issue 16).
+    """A decision only its player may see yet, or her taking one back (ruling S3): no dispatch (decision 16).
 
     Nobody else may learn of it and the seat to act stays hers, so there is nobody to tell and no other
     bot to ask: no mark is written and no task sent.  The dispatch that follows her confirmation reads the
     log from its cursor and tells all of it; the beat sweep leaves such a game alone meanwhile
-    (notifications.events.games_behind).  What is left to do:
+    (games.selectors.sweeps.games_behind).  What is left to do:
     - her own other pages follow the table's stream, which with Redis waits for a nudge the dispatch
       would have sent: one PUBLISH (without Redis every stream reads the database each second);
     - a bot playing the seat whose task stopped short of the confirmation (a plan that ran out early) is
@@ -68,7 +71,7 @@ def after_private_decision(game_id: int, *, seq: int, latest: int, bot_played: b
     """
     if seq != latest:
         return
-    table_announce(game_id)
+    hooks.streams_nudge(game_id, [])  # feed
     if bot_played:
         bots_wanted(game_id)
 
@@ -84,10 +87,16 @@ def after_timeout(game_id: int, seat_id: int) -> None:
 
 def after_invitation(invitation) -> None:
     """Written in the invitation's own transaction: both are kept or neither; the email leaves on commit."""
-    from ..notifications.events import invitation_notify
-
-    invitation_notify(invitation)  # the notification and the feed event (games.feed)
+    hooks.invitation_made(invitation)  # the notification and the feed event (notifications, feed)
     _announce_on_commit(invitation.game_id, [invitation.user_id])
+
+
+def after_answer(invitation, *, accepted: bool, closed: bool = False) -> None:
+    """In the answer's own transaction (her join, her decline): the one who invited her is told (ruling S6), and
+    at a table her decline closed whoever else sits there; their streams are nudged on commit."""
+    answers = hooks.invitation_answered(invitation, accepted=accepted, closed=closed)  # notifications
+    told = [user_id for ids in answers for user_id in ids]
+    _announce_on_commit(invitation.game_id, told)
 
 
 def table_touched(game_id: int) -> None:
@@ -97,7 +106,4 @@ def table_touched(game_id: int) -> None:
 
 
 def _announce_on_commit(game_id: int, user_ids: list[int]) -> None:
-    from ..feed.announce import enabled
-
-    if enabled():  # without Redis every stream reads the database itself: nothing to send
-        transaction.on_commit(lambda: enqueue("games.tasks.table_changed_announce", game_id, user_ids))
+    hooks.streams_nudge_on_commit(game_id, user_ids)  # feed: a task on commit, when Redis carries the nudges

@@ -4,10 +4,10 @@ A change sends a dispatch only if it sets the mark (games.services.effects.game_
 mark away before, or as, it reads the game, so a change committed after that read sets it again and sends the next.
 
 Where the site has Redis (REDIS_URL) the mark is a Redis key, set with SET NX and an expiry: a move then writes
-no row after its commit (issue 16: the UPDATE, or UPDATE and EXISTS when a task waits, cost the web process
+no row after its commit (decision 16: the UPDATE, or UPDATE and EXISTS when a task waits, cost the web process
 some 0.6-0.8 ms of CPU, the SET 0.05 ms), and the task deletes the key before it reads the game.  Without Redis
 (the embedded site) it is `GameEffects.queued_at`, which the dispatch clears in its own transaction, under the
-game's lock (games.notifications.events).  Either way a mark older than QUEUED_FOR_AT_MOST is taken as a lost
+game's lock (notifications.events).  Either way a mark older than QUEUED_FOR_AT_MOST is taken as a lost
 task's: the next change sends another (harmless twice).
 """
 
@@ -21,7 +21,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from config.redis_clients import redis_client
+from config.redis_clients import outage_log, redis_client
 
 from ..models import GameEffects
 
@@ -48,7 +48,9 @@ def mark_queued(game_id: int) -> bool:
         try:
             return bool(client.set(_key(game_id), b"1", nx=True, ex=int(QUEUED_FOR_AT_MOST.total_seconds())))
         except Exception:
-            log.warning("could not mark the effects of game %s as queued; sending a dispatch", game_id, exc_info=True)
+            outage_log(
+                log, "effects-mark", "could not mark the effects of game %s as queued; sending a dispatch", game_id
+            )
             return True  # a second dispatch is harmless, a missing one is not
     now = timezone.now()
     free = Q(queued_at__isnull=True) | Q(queued_at__lt=now - QUEUED_FOR_AT_MOST)
@@ -66,7 +68,7 @@ def mark_queued(game_id: int) -> bool:
 
 def mark_taken(game_id: int) -> None:
     """The dispatch is about to read the game: with Redis its mark goes now, before the read.  Without Redis
-    nothing is done here: the dispatch clears the row's mark in its own transaction (games.notifications.events)."""
+    nothing is done here: the dispatch clears the row's mark in its own transaction (notifications.events)."""
     client = _redis()
     if client is None:
         return
@@ -74,7 +76,7 @@ def mark_taken(game_id: int) -> None:
         client.delete(_key(game_id))
     except Exception:
         # The mark runs out by itself; changes meanwhile are found by the beat sweep (tasks.effects_sweep).
-        log.warning("could not clear the queued mark of game %s", game_id, exc_info=True)
+        outage_log(log, "effects-clear", "could not clear the queued mark of game %s", game_id)
 
 
 def mark_cleared(game_id: int) -> None:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ratings.services import game_rate
-
+from .. import hooks
 from ..errors import Conflict
 from ..models import Action, Game, Seat
 from ..ranking import ABANDON, LEAVE_TYPES, site_ranks
@@ -92,4 +91,4 @@ def game_end_early(game: Game, now) -> None:
     game.turn_marker = ""
     game.save(update_fields=["status", "finished_at", "to_act", "turn_marker", "version", "updated_at"])
     ranks_settle(game)
-    game_rate(game)  # ruling S5: a game ended by resignations is rated like any other
+    hooks.game_finished(game=game)  # ruling S5: a game ended by resignations is rated like any other

@@ -17,7 +17,7 @@ Visibility = Action.Visibility
 
 def _has_unconfirmed_turns(state) -> bool:
     """Does this game ever hold a turn unconfirmed?  One that keeps the core's `unconfirmed_seat` (always None)
-    never logs a private row, so it has none to make public or withdraw (issue 16: no UPDATE on its moves)."""
+    never logs a private row, so it has none to make public or withdraw (decision 16: no UPDATE on its moves)."""
     return type(state).unconfirmed_seat is not State.unconfirmed_seat
 
 

@@ -18,19 +18,18 @@ from django.utils.translation import pgettext
 
 from engine.bots import choose_action, play_turn, turn_done
 from engine.core import IllegalAction, get_game
-from ratings.selectors import forget_seat_ratings
-from ratings.services import game_rate
 
-from .. import ranking, vacation
+from .. import hooks, ranking
 from ..errors import BadRequest, Conflict, Forbidden, IllegalMove, StaleVersion
-from ..locks import game_locked, seat_locked
 from ..log_words import seat_names
 from ..models import Action, Game, Pace, Seat
 from ..refusal_words import refusal_words
-from ..selectors import prefetch_seats_with_standing
-from . import effects, leaving
+from ..selectors import vacation
+from . import aborting, effects, leaving
 from .clock import restart_clocks, time_bank_draw
+from .locks import game_locked, seat_locked
 from .log_visibility import log_visibility
+from .move_rows import locked_game_with_seats, row_insert, row_update
 from .table_access import can_see, game_lock_for, table_not_found
 
 MAX_ACTION_BYTES = 4096
@@ -91,10 +90,15 @@ def _checked(game: Game, state, seat: int, action: dict) -> dict | None:
     return found
 
 
-def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> tuple[Action, object]:
+def apply_action(
+    game: Game, seat: Seat, action: dict, *, user, source: str, missed_turn: int | None = None
+) -> tuple[Action, object]:
     """Apply one checked action to the locked game: log it, store the snapshot, restart clocks, effects on commit.
 
-    Issue 16: the state is decoded once, the action checked once (found in the legal list, then applied without
+    `missed_turn`: for the bot's rows at a missed deadline, the version at which the missed turn began (it names the
+    deadline, so each is told once: notifications.events._missed_deadlines).
+
+    Decision 16: the state is decoded once, the action checked once (found in the legal list, then applied without
     a second enumeration) and the seats' clocks written in one statement; the state returned is the one the
     answer is built from, never read again.
     """
@@ -113,16 +117,18 @@ def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> 
         raise _refusal(game, exc) from None
     now = timezone.now()
     game.version += 1
-    logged = Action.objects.create(
+    logged = Action(
         game=game,
         seq=game.version,
         seat=seat.index,
-        user=user if source == Action.Source.PLAYER else None,
+        user=user if source in (Action.Source.PLAYER, Action.Source.AUTO) else None,
         source=source,
         action=action,
+        missed_turn=missed_turn,
         entry=state.describe(seat.index, action, before),  # data, worded when read
         visibility=log_visibility(game, seat.index, action, state),  # ruling S3: her turn is hers until confirmed
     )
+    row_insert(logged)  # Action.objects.create without the ORM's compiler (decision 28)
     game.state = state.to_json()
     game.to_act = state.to_act()
     marker = state.turn_marker()
@@ -133,7 +139,9 @@ def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> 
     if state.is_over():
         _finish(game, state, now)
         update += ["status", "finished_at"]
-    game.save(update_fields=update)
+        game.save(update_fields=update)  # a game that ends is heard of (tournaments.receivers)
+    else:
+        row_update(game, update)  # game.save(update_fields=update) without the ORM's compiler (decision 28)
     if game.is_running:
         restart_clocks(
             game, state, previous_to_act=previous_to_act, now=now, marker_changed=marker != old_marker, acted=seat.index
@@ -144,7 +152,7 @@ def apply_action(game: Game, seat: Seat, action: dict, *, user, source: str) -> 
         Seat.objects.filter(pk=seat.pk).update(missed_deadlines=0)
     if logged.visibility == Action.Visibility.PUBLIC:
         transaction.on_commit(lambda: effects.after_action(game.pk, game.version))
-    else:  # ruling S3: hers alone until she confirms the turn, so nobody else is told of it (issue 16)
+    else:  # ruling S3: hers alone until she confirms the turn, so nobody else is told of it (decision 16)
         seq, bot_played = logged.seq, seat.played_by_bot
         transaction.on_commit(
             lambda: effects.after_private_decision(game.pk, seq=seq, latest=game.version, bot_played=bot_played)
@@ -157,8 +165,8 @@ def _finish(game: Game, state, now) -> None:
     game.finished_at = now
     # Seats that left rank after those still playing, whatever their score (ruling S1).
     leaving.ranks_settle(game, state.results())
-    game_rate(game)  # ruling S5: in the finishing transaction, so never lost and never twice
-    forget_seat_ratings(game)  # the answer shows the ratings this game made, not those read with the seats
+    # Ruling S5: rated in the finishing transaction, so never lost and never twice (ratings.receivers).
+    hooks.game_finished(game=game)
     transaction.on_commit(lambda: effects.after_finish(game.pk))
 
 
@@ -207,6 +215,8 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
                 version=game.version,
             )
         logged, state = apply_action(game, seat_row, action, user=user, source=Action.Source.PLAYER)
+        # She is at the board: her "your turn", deadline reminder and "started" here are moot (ruling S6).
+        hooks.notices_moot(game_id=game.pk, recipient_ids=[user.pk], why="acted")
         return SubmitResult(game=game, seat=seat_row.index, action=logged, state=state)
 
 
@@ -216,16 +226,12 @@ def _locked_with_seats(user, game_id: int) -> Game:
     A seated player may see her table (games.selectors.visible_q), so the visibility check is only asked of
     someone not seated, who is refused either way: 404 for a table she may not see, 403 otherwise.
     """
-    # Locked as games.locks does, the creator's row read beside it but not locked (the answer names her).
-    game = (
-        Game.objects.select_for_update(no_key=True, of=("self",))
-        .select_related("created_by")
-        .filter(pk=game_id)
-        .first()
-    )
+    # Locked as games.services.locks does, the creator's row read beside it but not locked (the answer names her), the
+    # seats with their ratings and vacations, which the answer shows: one statement (games.services.move_rows, decision
+    # 28).
+    game = locked_game_with_seats(game_id, timezone.now())
     if game is None:
         raise table_not_found(game_id)
-    prefetch_seats_with_standing(game)  # with their ratings and vacations, which the answer shows
     if user is None or not any(s.user_id == user.pk for s in game.seats.all()):
         if not can_see(game, user):
             raise table_not_found(game_id)
@@ -261,7 +267,7 @@ def _timeout_plan(game: Game, seat: int, state) -> list[dict]:
 def _deadline_held(game: Game, seat: Seat, now) -> str | None:
     """Why the seat's deadline is not missed now, if it is not: None, "not yet", "away" or "bank" (ruling S4).
 
-    "away": her vacation stops the clock here (games.vacation).  "bank": the seat has a time bank
+    "away": her vacation stops the clock here (games.selectors.vacation).  "bank": the seat has a time bank
     left to draw on before the bot steps in.
     """
     if seat.deadline is None or seat.deadline > now:
@@ -321,18 +327,27 @@ def deadline_expire(*, game_id: int, seat: int, version: int, now=None) -> Actio
             seat_row.save(update_fields=["missed_deadlines"])
             if seat_row.missed_deadlines >= 3:
                 # Three in a row: she leaves, which the log says before the bot plays this turn and the rest.
-                leaving.seat_leave(game, seat_row, kind=ranking.ABANDON, source=Action.Source.TIMEOUT)
+                left = leaving.seat_leave(game, seat_row, kind=ranking.ABANDON, source=Action.Source.TIMEOUT)
+                if aborting.leaving_aborts(game):
+                    # Ruling S1, turn 3: before every seat has played, nobody plays on: the game is aborted.
+                    aborting.game_abort_early(game, seat_row, how=ranking.ABANDON)
+                    return left
             transaction.on_commit(lambda: effects.after_timeout(game.pk, seat_row.pk))
         logged = None
+        # The deadline missed is named by the version its turn began at (ruling S1): every row of it says so.
+        missed = seat_row.turn_began if seat_row.turn_began is not None else version
         for action in actions:
             if not (game.is_running and seat in game.to_act):
                 break
-            logged, _ = apply_action(game, seat_row, action, user=None, source=Action.Source.TIMEOUT)
+            logged, _ = apply_action(
+                game, seat_row, action, user=None, source=Action.Source.TIMEOUT, missed_turn=missed
+            )
         return logged
 
 
 def game_resign(*, game_id: int, user) -> Game:
-    """Give up: the seat counts as lost and a bot plays it to the end so the others can finish (ruling S1)."""
+    """Give up: the seat counts as lost and a bot plays it to the end so the others can finish (ruling S1); before
+    every seat has completed a turn of its own, the game is aborted instead (ruling S1, turn 3)."""
     with transaction.atomic():
         game = game_lock_for(user, game_id)
         seat = _seat_for_user(game, user, None)
@@ -341,7 +356,11 @@ def game_resign(*, game_id: int, user) -> Game:
         if seat.abandoned:
             raise Conflict(_("You have already left this game."))
         leaving.seat_leave(game, seat, kind=ranking.RESIGN, source=Action.Source.PLAYER, user=user)
-        if leaving.nobody_to_play_against(game):
+        hooks.notices_moot(game_id=game.pk, recipient_ids=[user.pk], why="acted")  # no turn of hers is left
+        if aborting.leaving_aborts(game):
+            # Ruling S1, turn 3: resigning before every seat has played aborts the game (no result, no rating).
+            aborting.game_abort_early(game, seat, how=ranking.RESIGN)
+        elif leaving.nobody_to_play_against(game):
             leaving.game_end_early(game, timezone.now())
             transaction.on_commit(lambda: effects.after_finish(game.pk))
         else:

@@ -1,10 +1,10 @@
-"""The per-player per-game summaries behind a player's statistics (issue 16, point 4: `PlayerGameStats`).
+"""The per-player per-game summaries behind a player's statistics (decision 16, point 4: `PlayerGameStats`).
 
 A player's page reads one row per game she has finished instead of counting over every seat she ever had.  The
 rows are kept by the end of each game (`player_summaries_record`, called by `ranks_settle` in the transaction
 that finishes it), and can be built again from the seats (`player_summaries_rebuild`: the data migration and
-the benchmarks), with the same definitions as `games.player_stats` states: finished games only (an aborted game
-has no ranks and never comes here), won is rank 1 and still playing at the end, left is resigned or three
+the benchmarks), with the same definitions as `games.selectors.player_stats` states: finished games only (an aborted
+game has no ranks and never comes here), won is rank 1 and still playing at the end, left is resigned or three
 missed deadlines.
 """
 

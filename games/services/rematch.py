@@ -37,6 +37,7 @@ def game_rematch(*, user, game_id: int, client_address: str = "") -> Game:
         rated=old.rated,
         auto_start=old.auto_start,
         bots=[s.bot_level for s in seats if s.user_id is None and s.bot_level],
+        for_invited=True,  # opened for its players: a decline closes it (games.services.invitations)
     )
     for seat in seats:
         if seat.user_id is not None and seat.user_id != user.pk:

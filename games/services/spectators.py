@@ -1,9 +1,9 @@
-"""Who is watching a table (issue 17): people and anonymous browsers with its page open who do not sit at it.
+"""Who is watching a table (decision 17): people and anonymous browsers with its page open who do not sit at it.
 
 The table page and its poller (every 10 s while the table's event stream is connected, every 1-3 s otherwise)
 call `spectator_record`.  A viewer's row is written at most every WRITE_EVERY_SECONDS, the throttle kept in
 Django's cache (Redis, or the embedded site's files), so a poll in between costs no query; the game's own row is
-never written.  A viewer counts while her page asked within TOPOS_SPECTATOR_SECONDS (games.lobby).
+never written.  A viewer counts while her page asked within TOPOS_SPECTATOR_SECONDS (games.selectors.lobby).
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from accounts import limits
+from config.redis_clients import outage_log
 
 from ..models import Game, Spectator
-from ..spectating import spectator_window
+from ..selectors.spectating import spectator_window
 
 log = logging.getLogger(__name__)
 WRITE_EVERY_SECONDS = 30
@@ -43,7 +44,7 @@ def _due(game: Game, viewer: str) -> bool:
     try:
         return bool(cache.add(key, 1, timeout=WRITE_EVERY_SECONDS))
     except Exception:  # a cache that does not answer must not fail the page; the row is then written every time
-        log.warning("spectator throttle unavailable", exc_info=True)
+        outage_log(log, "spectator-throttle", "spectator throttle unavailable")
         return True
 
 

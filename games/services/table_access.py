@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 
 from .. import selectors
 from ..errors import NotFound
-from ..locks import game_locked
 from ..models import Game
+from .locks import game_locked
 
 
 def table_not_found(game_id: int) -> NotFound:

@@ -20,6 +20,7 @@ from ..errors import BadRequest, Conflict, Forbidden, NotFound, TooManyRequests
 from ..models import CORRESPONDENCE_DAYS, LIVE_SECONDS, TIME_BANK_MAX_DAYS, Game, Invitation, Pace, Seat
 from ..options_words import options_refusal
 from . import effects
+from .blocks import refuse_if_blocked
 from .clock import restart_clocks
 from .table_access import game_lock_for
 
@@ -27,7 +28,7 @@ User = get_user_model()
 
 
 # The checks a table's settings pass, whoever asks for the table: a person here, a tournament for each of its
-# tables (games.tournaments.services checks them at its creation, before any table exists).
+# tables (tournaments.services checks them at its creation, before any table exists).
 
 
 def engine_for(kind: str):
@@ -120,13 +121,16 @@ def game_create(
     time_bank_days: int = 0,
     rated: bool = True,
     auto_start: bool = False,
+    for_invited: bool = False,
 ) -> Game:
     """Open a table with the creator in seat 0 and, if asked, bots in the next seats.
 
-    `auto_start` (issue 17): the table deals itself when a later join, accepted invitation or bot takes its last
+    `auto_start` (decision 17): the table deals itself when a later join, accepted invitation or bot takes its last
     seat.  The web form and the API ask for it by default; callers that start their tables themselves (scripts,
-    tests, tournaments) leave it off.  A table full at its creation still waits for its creator's start.
+    tests, tournaments) leave it off.  A table full at its creation (every other seat a bot) with `auto_start` deals
+    itself at once (decision 26); without it, it waits for its creator's start.
 
+    `for_invited`: a challenge's or a rematch's table, opened for the people it invites; a decline closes it.
     `time_bank_days`: each seat's time bank by correspondence (ruling S4), 0 for none.
     Ruling S5: a table of people is rated unless `rated` is false; a table with a bot never is (nor one of
     a single player, who has nobody to be rated against).
@@ -157,11 +161,12 @@ def game_create(
         time_bank_days=time_bank_days,
         rated=bool(rated) and not bots and players >= 2,
         auto_start=bool(auto_start),
+        for_invited=bool(for_invited),
     )
     Seat.objects.create(game=game, index=0, user=user)
     for index, level in enumerate(bots, start=1):
         Seat.objects.create(game=game, index=index, bot_level=level)
-    return game
+    return _start_if_full(game, by=user)  # decision 26: every seat taken by bots at creation
 
 
 def _free_index(game: Game) -> int:
@@ -173,13 +178,18 @@ def _free_index(game: Game) -> int:
 
 
 @transaction.atomic
-def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
+def game_join(*, user, game_id: int, invite_code: str = "", entered_together: bool = False) -> Game:
+    """Take a free seat.  `entered_together`: a tournament seats its entrants, who all chose to play in it, so a
+    block between two of them does not keep them apart there (ruling S7); nobody else passes it."""
     # A private table takes those invited or with its code; to anyone else it does not exist (404).
     game = game_lock_for(user, game_id, invite_code=invite_code)
     if not game.is_open:
         raise Conflict(_("This table has already started or is closed; it takes no more players."))
     if game.seats.filter(user=user).exists():
         raise Conflict(_("You already sit at this table."))
+    if not entered_together:  # ruling S7: never seated with someone she blocked or who blocked her
+        seated = game.seats.filter(user__isnull=False).values_list("user_id", flat=True)
+        refuse_if_blocked(user, seated, _("It is not possible for you to join this table."))
     try:
         with transaction.atomic():
             Seat.objects.create(game=game, index=_free_index(game), user=user)
@@ -187,13 +197,19 @@ def game_join(*, user, game_id: int, invite_code: str = "") -> Game:
         raise Conflict(_("Someone took that seat a moment ago; try again.")) from None
     game.save(update_fields=["updated_at"])
     effects.table_touched(game.pk)
-    return _start_if_full(game)
+    game = _start_if_full(game, by=user)
+    invitation = game.invitations.select_related("user", "invited_by").filter(user=user).first()
+    if invitation is not None:  # she was invited: her join accepts (ruling S6), after the start it may have made
+        invitation.game = game
+        effects.after_answer(invitation, accepted=True)
+    return game
 
 
-def _start_if_full(game: Game) -> Game:
-    """Issue 17: a table with `auto_start` deals itself, in the same transaction, once its last seat is taken."""
+def _start_if_full(game: Game, *, by) -> Game:
+    """Decision 17: a table with `auto_start` deals itself, in the same transaction, once its last seat is taken
+    (`by` took it: her own click started the game)."""
     if game.auto_start and game.is_open and game.seats.count() >= game.players:
-        return _deal(game)
+        return _deal(game, by=by)
     return game
 
 
@@ -225,7 +241,7 @@ def game_add_bot(*, user, game_id: int, level: str) -> Game:
     game.rated = False  # ruling S5: a table with a bot is never rated
     game.save(update_fields=["rated", "updated_at"])
     effects.table_touched(game.pk)
-    return _start_if_full(game)
+    return _start_if_full(game, by=user)
 
 
 @transaction.atomic
@@ -237,12 +253,20 @@ def game_invite(*, user, game_id: int, username: str, client_address: str = "") 
         raise Forbidden(_("Only players at this table can invite others."))
     if not game.is_open:
         raise Conflict(_("The game has started; nobody can join it now."))
-    # A deactivated account (the admin's "deactivate", issue 17) is invited by nobody.
+    # A deactivated account (the admin's "deactivate", decision 17) is invited by nobody.
     invitee = User.objects.filter(username__iexact=username.strip(), is_active=True).first()
     if invitee is None:
         raise NotFound(_("There is no player called %(name)s.") % {"name": repr(username)})
     if game.seats.filter(user=invitee).exists():
         raise Conflict(_("%(name)s already sits at this table.") % {"name": invitee.username})
+    # Ruling S7: nobody invites someone who has a block with anyone at the table (the inviter among them); the
+    # same words whoever blocked whom.  A rematch invites through here, so a rematch between them is refused too.
+    refuse_if_blocked(
+        invitee,
+        game.seats.filter(user__isnull=False).values_list("user_id", flat=True),
+        _("It is not possible to invite %(name)s.") % {"name": invitee.username},
+        field="username",
+    )
     if not game.invitations.filter(user=invitee).exists():
         # Counted in this transaction: an invitation that is not made is not counted.
         granted = limits.take(
@@ -279,11 +303,15 @@ def game_start(*, user, game_id: int, fill_with_bots: str = "") -> Game:
             )
             % {"n": missing}
         )
-    return _deal(game)
+    return _deal(game, by=user)
 
 
-def _deal(game: Game) -> Game:
-    """Start the locked, full, open `game`: by its creator (game_start) or by itself (`_start_if_full`)."""
+def _deal(game: Game, *, by) -> Game:
+    """Start the locked, full, open `game`: by its creator (game_start) or by itself (`_start_if_full`).
+
+    `by` is the person whose click dealt it: she is not told that it started (ruling S6), and is told of her
+    turn like anyone else.  A tournament's tables are dealt by its organiser's account, and tell no start of their
+    own: the tournament's notice lists them (tournaments.notify)."""
     if game.seats.filter(user__isnull=True).exists():
         game.rated = False  # ruling S5: a table with a bot is never rated
     engine = get_game(game.kind)
@@ -295,6 +323,7 @@ def _deal(game: Game) -> Game:
     game.state = state.to_json()
     game.status = Game.Status.RUNNING
     game.started_at = now
+    game.started_by = by
     game.version = 0
     game.to_act = state.to_act()
     marker = state.turn_marker()
@@ -302,5 +331,5 @@ def _deal(game: Game) -> Game:
     game.save()
     game.seats.update(bank_seconds=game.time_bank_days * 86400, bank_drawn_from=None)  # ruling S4
     restart_clocks(game, state, previous_to_act=[], now=now)
-    effects.after_start(game)
+    effects.after_start(game)  # the invitations and answers its start makes moot are marked read (ruling S6)
     return game

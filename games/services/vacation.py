@@ -1,6 +1,6 @@
 """Starting and ending a vacation (ruling S4).
 
-While a vacation is under way her deadlines at the tables where it applies (games.vacation.stops_clocks_at)
+While a vacation is under way her deadlines at the tables where it applies (games.selectors.vacation.stops_clocks_at)
 are left alone: the sweep skips them and no reminder is sent.  When it ends, each clock that stood still is
 moved on by the time it stood still: a deadline D of a clock that ran when she left at S becomes
 D + (E - S) at her return E; a clock that started while she was away (D - turn > S) gets a whole turn from E.
@@ -16,10 +16,13 @@ from django.db import IntegrityError, transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
-from .. import vacation as reads
+from accounts.personal import local_time
+from config.celery import enqueue
+
 from ..errors import BadRequest, Conflict
-from ..locks import game_locked
 from ..models import Game, Vacation
+from ..selectors import vacation as reads
+from .locks import game_locked
 
 User = get_user_model()
 
@@ -54,8 +57,8 @@ def vacation_start(*, user, days: int | None = None, now: datetime | None = None
                 _("You have used all %(days)d vacation days of %(year)d; they come back on 1 January.")
                 % {"days": reads.allowance().days, "year": reads.year_of(now)}
             )
-        ends_at = latest if days is None else now + timedelta(days=days)
-        if ends_at > latest:
+        # Compared in whole seconds before any date arithmetic: a billion days would overflow a datetime.
+        if days is not None and days * 86400 > (latest - now).total_seconds():
             raise BadRequest(
                 _(
                     "You have %(left)s vacation days left, so a vacation started now can last until "
@@ -63,24 +66,32 @@ def vacation_start(*, user, days: int | None = None, now: datetime | None = None
                 )
                 % {
                     "left": _days_text((latest - now).total_seconds()),
-                    "latest": formats.date_format(timezone.localtime(latest), "DATETIME_FORMAT"),
+                    "latest": local_time(latest),
                 },
                 field="days",
             )
+        ends_at = latest if days is None else now + timedelta(days=days)
         try:
             with transaction.atomic():
                 vacation = Vacation.objects.create(user=user, started_at=now, ends_at=ends_at)
         except IntegrityError:
             raise Conflict(_("You are already on vacation.")) from None
+        _tell_on_commit(vacation, "started")
         for game in _her_tables_locked(user.pk):
             if game.is_running:
                 game.save(update_fields=["updated_at"])  # open pages redraw: her opponents see she is away
         return vacation
 
 
+def _tell_on_commit(vacation: Vacation, event: str) -> None:
+    """Her opponents are told, by a task once this commits (a fan-out, never in the request)."""
+    vacation_id = vacation.pk
+    transaction.on_commit(lambda: enqueue("games.notifications.tasks.vacation_tell", vacation_id, event))
+
+
 def _her_tables_locked(user_id: int):
-    """Her open and running tables, each locked as every write locks it (games.locks), in the order of their ids
-    so that two players' vacations touching the same tables queue instead of deadlocking."""
+    """Her open and running tables, each locked as every write locks it (games.services.locks), in the order of their
+    ids so that two players' vacations touching the same tables queue instead of deadlocking."""
     ids = (
         Game.objects.filter(seats__user_id=user_id, status__in=[Game.Status.OPEN, Game.Status.RUNNING])
         .order_by("pk")
@@ -137,6 +148,7 @@ def _settle(vacation: Vacation, end: datetime) -> None:
     """
     vacation.ended_at = end
     vacation.save(update_fields=["ended_at"])
+    _tell_on_commit(vacation, "ended")  # early by her, or at its planned end by the beat
     stood_still = end - vacation.started_at
     for game in _her_tables_locked(vacation.user_id):
         if not game.is_running:

@@ -7,6 +7,7 @@ import json
 from django import template
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
@@ -14,10 +15,14 @@ from django.utils.timesince import timeuntil
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from accounts import personal
+from accounts.names import deleted_number, shown_name
+from boards.registry import game_module
 from engine.bots import levels as bot_levels
 from engine.core import InvalidOptions, get_game
 
 from ..engine_texts import engine_text, option_value
+from ..log_words import bot_name
 from ..ranking import winners_words
 
 register = template.Library()
@@ -52,7 +57,12 @@ def pace_text(pace: str, turn_seconds: int) -> str:
 
 @register.simple_tag
 def options_text(kind: str, options: dict) -> str:
-    """The table's options in a few words, by the game's own labels (only those switched on or set)."""
+    """The table's options in a few words: the game's own plain words where its words module has them (decision 26,
+    `options_summary(options)`), else by the game's labels (only those switched on or set)."""
+    words = game_module(kind, "words")
+    summary = getattr(words, "options_summary", None)
+    if summary is not None:
+        return "; ".join(summary(options or {})) or _("standard rules")
     try:
         labels = {o["name"]: o["label"] for o in get_game(kind).metadata()["options"]}
     except InvalidOptions:  # a game no longer registered still shows its table
@@ -73,6 +83,14 @@ def options_text(kind: str, options: dict) -> str:
 
 
 @register.filter
+def local_time(moment) -> str:
+    """ "2026-11-28 14:15 (Asia/Taipei)": a moment in the reader's zone, named (accounts.personal.local_time, the
+    same words as the emails and the API); takes a datetime or an ISO string (a seat's deadline)."""
+    moment = parse_datetime(moment) if isinstance(moment, str) else moment
+    return personal.local_time(moment) if moment else ""
+
+
+@register.filter
 def until(iso: str | None) -> str:
     """ "2 days, 3 hours" from now until an ISO date (a seat's deadline); empty when unknown."""
     when = parse_datetime(iso) if isinstance(iso, str) else iso
@@ -80,7 +98,7 @@ def until(iso: str | None) -> str:
 
 
 def _time_left(when, now=None) -> str:
-    """timeuntil, but under a minute in seconds: a live clock never shows "0 minutes" (issue 13)."""
+    """timeuntil, but under a minute in seconds: a live clock never shows "0 minutes" (decision 13)."""
     from django.utils import timezone
 
     now = now or timezone.now()
@@ -94,6 +112,15 @@ def _time_left(when, now=None) -> str:
 def bot_level_text(level: str | None) -> str:
     """A bot level's label in the reader's language ("random" -> "Random")."""
     return engine_text(bot_levels().get(level or "", {}).get("label", level or ""))
+
+
+@register.filter
+def seconds_since(value) -> int:
+    """Whole seconds from an ISO moment (or datetime) to now, never negative: a bot's thinking time (decision 26)."""
+    when = parse_datetime(value) if isinstance(value, str) else value
+    if when is None:
+        return 0
+    return max(int((timezone.now() - when).total_seconds()), 0)
 
 
 @register.filter
@@ -152,23 +179,25 @@ def _bot_account_names(context) -> set[str]:
 
 @register.simple_tag(takes_context=True)
 def player_link(context, who, label=None, rating=None) -> str:
-    """A name shown anywhere on the site, linked to the player's page (issue 11): the one place that draws it.
+    """A name shown anywhere on the site, linked to the player's page (decision 11): the one place that draws it.
 
-    `who` is a username, or a seat summary (games.selectors.seat_summary: a bot's seat reads "Bot (level)"),
+    `who` is a username, or a seat summary (games.selectors.seat_summary: a bot's seat reads "Strong 2"),
     or None for a bot or an open seat, which show `label` unlinked.  `label` replaces the shown name.
-    A bot account's name (issue 12) carries a BOT mark.
+    A bot account's name (decision 12) carries a BOT mark.
     """
     bot_account = None
     if isinstance(who, dict):
         username = who.get("player")
         if label is None and not username:
-            label = _("Bot (%(level)s)") % {"level": bot_level_text(who.get("bot_level"))}
+            label = bot_name(who.get("bot_level"), who.get("index"))
         bot_account = who.get("bot_account")
         who = username
     elif hasattr(who, "is_bot_account"):  # a User
         bot_account, who = who.is_bot_account, who.username
     if not who:
         return conditional_escape(label if label is not None else "")
+    if deleted_number(str(who)) is not None:  # ruling S8: a deleted account has no page, and a neutral name
+        return conditional_escape(shown_name(str(who)))
     if bot_account is None:
         bot_account = str(who) in _bot_account_names(context)
     link = format_html(

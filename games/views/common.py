@@ -17,19 +17,20 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from boards import registry
 from engine.bots import levels as bot_levels
 
-from .. import presenters, selectors
-from ..end_of_game import end_of_game
-from ..feed.selectors import table_stamp
-from ..models import Game, Invitation, Pace
-from ..spectating import spectator_count
+from .. import selectors
+from ..log_words import bot_name
+from ..models import Game, Pace
+from ..selectors.end_of_game import end_of_game
+from ..selectors.spectating import spectator_count
 
 # How often an open page asks whether the table changed (seconds).
 POLL_SECONDS = {Pace.LIVE: 1, Pace.CORRESPONDENCE: 3}
 LOG_LINES = 200
 FRAGMENT_HEADER = "X-Topos-Fragment"
-LOG_HEADER = "X-Topos-Log"  # what the page's log holds, sent by its htmx requests (templates/games/_live.html)
+LOG_HEADER = "X-Topos-Log"  # what the page's log holds, sent by its htmx requests (games/templates/games/_live.html)
 
 
 def login_required_htmx(view):
@@ -64,21 +65,19 @@ def visible_game(request, pk: int) -> Game:
 
 
 def seat_names(detail: dict) -> list[str]:
-    """A display name per seat index: the player, the bot level, or an open seat."""
+    """A display name per seat index: the player, the bot ("Strong 2", decision 26), or an open seat."""
     names = [_("Open seat")] * detail["players"]
-    levels = bot_levels()
     for seat in detail["seats"]:
         if seat["player"]:
             names[seat["index"]] = seat["player"]
         else:
-            label = levels.get(seat["bot_level"] or "", {}).get("label", seat["bot_level"] or "")
-            names[seat["index"]] = _("Bot (%(level)s)") % {"level": _(label)}
+            names[seat["index"]] = bot_name(seat["bot_level"], seat["index"])
     return names
 
 
 def seat_players(detail: dict) -> list[dict | None]:
     """The seat summary at each seat index (None for an open seat): what {% player_link %} links, the player's
-    name and whether it is a bot account already in it, so the boards' names cost no query (issue 16)."""
+    name and whether it is a bot account already in it, so the boards' names cost no query (decision 16)."""
     players: list[dict | None] = [None] * detail["players"]
     for seat in detail["seats"]:
         players[seat["index"]] = seat
@@ -87,12 +86,12 @@ def seat_players(detail: dict) -> list[dict | None]:
 
 def stamp(game: Game) -> str:
     """What the poller compares: the game version plus the last change to the table (joins, bots);
-    the table's event stream announces the same (games.feed)."""
-    return table_stamp(game)
+    the table's event stream announces the same (feed)."""
+    return selectors.table_stamp(game)
 
 
 def streams_served(request) -> bool:
-    """Whether this server answers the event streams (games.feed): always under ASGI, under WSGI if the settings say."""
+    """Whether this server answers the event streams (feed): always under ASGI, under WSGI if the settings say."""
     return isinstance(request, ASGIRequest) or settings.TOPOS_WSGI_STREAMS
 
 
@@ -110,7 +109,7 @@ def _log_seen(request) -> tuple[int, int] | None:
 
 def log_lines(request, game: Game, user) -> dict:
     """The log lines a reply carries: only those after what the page holds, when it holds all it should before
-    them (issue 16: a move's answer no longer reads and sends the whole log again), else the latest LOG_LINES.
+    them (decision 16: a move's answer no longer reads and sends the whole log again), else the latest LOG_LINES.
 
     `log_mark` is what the page will say it holds next time; `log_only_new` tells the template to keep the
     page's list (hx-preserve) and put the lines on top of it (an out-of-band swap).  A game that ended shows
@@ -157,13 +156,16 @@ def live_context(
         **log_lines(request, game, user),
     }
     if game.is_open:
-        invited = user is not None and Invitation.objects.filter(game=game, user=user).exists()
+        invitations = list(game.invitations.select_related("user").order_by("created_at"))
+        invited = user is not None and next((i for i in invitations if i.user_id == user.pk), None)
         code = request.GET.get("code") or request.POST.get("invite_code") or ""
         context.update(
             can_join=user is not None and not seated and detail["free_seats"] > 0,
             join_code=code if game.private and not invited else "",
             can_leave=seated and not is_creator,
-            invitations=list(game.invitations.select_related("user").order_by("created_at")),
+            # Her invitation, answered here as on the home page (games.services.invitations).
+            my_invitation=invited if invited and not seated else None,
+            invitations=invitations,
             invite_link=(
                 request.build_absolute_uri(reverse("table", args=[game.pk])) + f"?code={game.invite_code}"
                 if detail.get("invite_code")
@@ -171,8 +173,8 @@ def live_context(
             ),
         )
     if game.state is not None:
-        context["board"] = presenters.present(game.kind, detail, names)
-        context["board_templates"] = presenters.board_template(game.kind)
+        context["board"] = registry.present(game.kind, detail, names)
+        context["board_templates"] = registry.board_template(game.kind)
     if game.status == Game.Status.FINISHED:
         context["end"] = end_of_game(game, detail, names, user)
     return context
@@ -189,7 +191,7 @@ def reply(request, game: Game, *, status: int = 200, message: str | None = None,
 
 
 def answer_move(request, game: Game, *, state):
-    """The htmx answer to a move that was taken (issue 16): the parts a move changes, out of band
+    """The htmx answer to a move that was taken (decision 16): the parts a move changes, out of band
     (games/_move_answer.html), rendered from the mover's view like the page, and the page's own swap turned off.
 
     It takes a running game whose page's log is up to date (the new lines go on top of it) and polls (the poller

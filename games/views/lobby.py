@@ -1,4 +1,4 @@
-"""The watch page and answering invitations from the pages (issue 17)."""
+"""The watch page and answering invitations from the pages (decision 17)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from .. import lobby, selectors, spectating
+from .. import selectors
 from ..errors import ServiceError
 from ..lobby_filters import LobbyFilterForm
+from ..selectors import lobby, spectating
 from ..services.invitations import invitation_accept, invitation_decline
 from .common import login_required_htmx
 

@@ -7,10 +7,11 @@ from django.views.decorators.http import require_http_methods
 
 from accounts import limits
 
-from .. import lobby, selectors, services
+from .. import selectors, services
 from ..errors import ServiceError
 from ..forms import TableCreateForm
 from ..lobby_filters import LobbyFilterForm
+from ..selectors import lobby
 from ..services.challenges import challenge_create
 from .common import login_required_htmx
 
@@ -18,11 +19,11 @@ OPEN_TABLES = 50
 
 
 def home(request):
-    """Open tables anyone can join (with the lobby's filters, issue 17), my invitations, and my games with those
+    """Open tables anyone can join (with the lobby's filters, decision 17), my invitations, and my games with those
     waiting for me first."""
     user = request.user if request.user.is_authenticated else None
     filters = LobbyFilterForm(request.GET)
-    open_tables = selectors.table_summaries(lobby.tables_open_listed(**filters.filters())[:OPEN_TABLES], user)
+    open_tables = selectors.table_summaries(lobby.tables_open_listed(user, **filters.filters())[:OPEN_TABLES], user)
     mine = selectors.table_summaries(selectors.games_of_user_sorted(user=user), user) if user else []
     return render(
         request,
@@ -51,7 +52,7 @@ def _open_table(request, form: TableCreateForm):
 @require_http_methods(["GET", "POST"])
 def table_new(request):
     """Open a table; the services decide what is valid and their messages go next to the fields."""
-    # Issue 17: the "Challenge" button of a player page opens the form with her name filled in.
+    # Decision 17: the "Challenge" button of a player page opens the form with her name filled in.
     form = TableCreateForm(request.POST or None, initial={"opponent": request.GET.get("opponent", "")[:150]})
     status = 200
     if request.method == "POST":

@@ -1,9 +1,10 @@
 """The How to play pages: one per game, in the reader's language, with diagrams drawn from real positions.
 
-The long prose is one template per game and language (templates/rules/<game>.<locale>.html), English being
-the fallback: a translator works on a whole page in context rather than on hundreds of sentences cut apart.
+The long prose is one template per game and language (boards/<game>/rules.<locale>.html in the game's home),
+English being the fallback: a translator works on a whole page in context rather than on hundreds of sentences
+cut apart.
 The diagrams are positions built by the engines and drawn by the table's presenters
-(games/presenters/<game>_diagrams.py); the line saying what each game is comes from its words module.
+(boards/<game>/diagrams.py); the line saying what each game is comes from its words module.
 """
 
 from __future__ import annotations
@@ -16,11 +17,12 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from boards import registry
+from boards.registry import game_module
 from engine.core import all_games
 
-from .. import rules_docs
+from .. import hooks, rules_docs
 from ..engine_texts import game_title
-from ..presenters import game_module
 from ..refusal_words import listing
 
 
@@ -37,7 +39,7 @@ def rules_url(kind: str) -> str:
 def prose_templates(kind: str) -> list[str]:
     """The page of `kind` in the active language first, English when there is none in it."""
     locale = translation.to_locale(translation.get_language() or "en")
-    return [f"rules/{kind}.{locale}.html", f"rules/{kind}.en.html"]
+    return registry.rules_templates(kind, locale)
 
 
 @require_GET
@@ -82,5 +84,6 @@ def rules_game(request, kind: str):
             "prose": prose.template.name,
             "d": diagrams.diagrams(),
             "others": others,
+            "bots": hooks.bot_strengths.joined(kind=kind),  # ratings' calibration (games.hooks)
         },
     )

@@ -123,12 +123,18 @@ def table_resign(request, pk: int):
         request,
         pk,
         lambda g: services.game_resign(user=request.user, game_id=g.pk),
-        message=lambda g: (
-            _("You resigned; the game is over.")
-            if g.status == Game.Status.FINISHED
-            else _("You resigned; a bot plays your seat to the end.")
-        ),
+        message=_resigned_words,
     )
+
+
+def _resigned_words(game: Game) -> str:
+    if game.status == Game.Status.ABORTED:  # ruling S1, turn 3
+        return _(
+            "You resigned before every player had played a turn of their own: the game is aborted, with no result."
+        )
+    if game.status == Game.Status.FINISHED:
+        return _("You resigned; the game is over.")
+    return _("You resigned; a bot plays your seat to the end.")
 
 
 @login_required_htmx

@@ -9,11 +9,10 @@ from django.views.decorators.http import require_GET, require_POST
 
 from config import request_limits
 
-from .. import selectors, services
+from .. import hooks, selectors, services
 from ..errors import IllegalMove, ServiceError, StaleVersion
-from ..export import game_export
 from ..models import Game
-from ..notifications.presence import presence_record
+from ..selectors.export import game_export
 from ..services.spectators import spectator_record, viewer_key
 from .common import answer_move, login_required_htmx, reply, stamp, visible_game
 
@@ -22,8 +21,9 @@ from .common import answer_move, login_required_htmx, reply, stamp, visible_game
 def table(request, pk: int):
     """The whole table page (also answers htmx with just the live region)."""
     game = visible_game(request, pk)
-    presence_record(game=game, user=request.user)  # ruling S6: she is looking, no "your turn" email
-    spectator_record(game=game, viewer=viewer_key(request), user=request.user)  # issue 17: or she watches
+    hooks.table_viewed(game=game, user=request.user)  # ruling S6: she looks (a waiting turn mail is dropped)
+    hooks.table_opened(game=game, user=request.user)  # and what the bell told her of it is read
+    spectator_record(game=game, viewer=viewer_key(request), user=request.user)  # decision 17: or she watches
     return reply(request, game)
 
 
@@ -33,7 +33,7 @@ def table_poll(request, pk: int):
     game = visible_game(request, pk)
     if not request.htmx:
         return redirect("table", pk=pk)
-    presence_record(game=game, user=request.user)  # the page is still open (written every half minute)
+    hooks.table_viewed(game=game, user=request.user)  # the page is still open (throttled)
     spectator_record(game=game, viewer=viewer_key(request), user=request.user)
     if request.GET.get("stamp") == stamp(game):
         return HttpResponse(status=204)
@@ -62,9 +62,9 @@ def table_act(request, pk: int):
 
     A move that is taken is answered from the game and state the service left in hand: the table is not read
     before (the service checks who may play) nor after, and htmx is sent only the parts a move changes
-    (common.answer_move, issue 16).  Refusals answer with the whole live region as it is.
+    (common.answer_move, decision 16).  Refusals answer with the whole live region as it is.
     """
-    if request.user.is_bot_account:  # issue 12: a bot account never plays by hand
+    if request.user.is_bot_account:  # decision 12: a bot account never plays by hand
         return reply(
             request,
             visible_game(request, pk),
@@ -112,6 +112,8 @@ def table_log_json(request, pk: int):
         "log": selectors.action_log(game, user),
     }
     data["seed_salt"], data["seed_commitment"] = game.seed_salt, game.seed_commitment  # public from the start
+    if game.status == Game.Status.ABORTED:
+        data["aborted"] = selectors.aborted_summary(game)  # no result, and why (ruling S1, turn 3)
     if game.status == Game.Status.FINISHED:
         # The seed and the published result, beside this page's log (with its lines): `python -m engine.verify`
         # reads it.

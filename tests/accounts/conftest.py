@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from django.test import Client
 from django.utils import timezone
 
+from accounts.models import User
 from games.models import Game
 
 PASSWORD = "a-long-test-password"  # the password of the shared personas (tests/conftest.py)
@@ -28,3 +30,18 @@ def finish(game: Game, results: dict[int, tuple[int, float]]) -> Game:
         seat.rank, seat.score = results[seat.index]
         seat.save(update_fields=["rank", "score"])
     return game
+
+
+def signed_up(mailoutbox, name: str = "lucia", language: str = "es-ES,es;q=0.9") -> User:
+    """An account made as a person makes hers: the sign-up form in her browser's language, then the mailed link."""
+    browser = Client(HTTP_ACCEPT_LANGUAGE=language)
+    browser.cookies["tz"] = "America/Mexico_City"
+    password = "a-long-test-password"
+    answer = browser.post(
+        "/accounts/signup/",
+        {"username": name, "email": f"{name}@example.com", "password1": password, "password2": password},
+    )
+    assert answer.status_code == 302
+    [link] = [p for p in links_in(mailoutbox[-1]) if "/activate/" in p]
+    assert browser.post(link).status_code == 302
+    return User.objects.get(username=name)

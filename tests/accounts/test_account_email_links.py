@@ -1,4 +1,4 @@
-"""Every link in every email starts with SITE_URL, whatever host the request that sent it named (issue 9)."""
+"""Every link in every email starts with SITE_URL, whatever host the request that sent it named (decision 9)."""
 
 import re
 

@@ -15,10 +15,10 @@ from django.utils import timezone, translation
 from accounts.models import User
 from accounts.personal import her_words
 from games.models import Seat
-from games.notifications.events import game_effects_dispatch, reminders_send
-from games.notifications.models import Notification
-from games.notifications.texts import notification_words
-from tests.notifications.tables import topology_table
+from notifications.events import game_effects_dispatch, reminders_send
+from notifications.models import Notification
+from notifications.texts import notification_words
+from tests.games.tables import topology_table
 
 pytestmark = pytest.mark.django_db
 
@@ -106,6 +106,11 @@ def test_a_deadline_on_the_table_is_shown_in_her_time_zone(owner, member):
     shown = re.search(r'<time datetime="([^"]+)">', html).group(1)
     assert shown.endswith("+08:00")  # Taipei, not the server's UTC
     assert shown == timezone.localtime(deadline, timezone.get_fixed_timezone(480)).isoformat()
+    # Named by the zone, as in her emails and the API (accounts.personal.local_time); never "CST", which is also
+    # Cuba's and the American Central time.
+    taipei = timezone.localtime(deadline, zoneinfo.ZoneInfo("Asia/Taipei"))
+    assert f"{taipei:%Y-%m-%d %H:%M} (Asia/Taipei)" in html
+    assert not re.search(r"\bCST\b", html)
 
 
 def test_her_notifications_and_emails_speak_her_language_and_time_zone(
@@ -116,7 +121,7 @@ def test_her_notifications_and_emails_speak_her_language_and_time_zone(
     game = topology_table(owner, member)
     game_effects_dispatch(game_id=game.pk)
     started = Notification.objects.get(recipient=member, kind="started")
-    with her_words(member):  # as her page, the API and her emails word it (issue 13)
+    with her_words(member):  # as her page, the API and her emails word it (decision 13)
         assert notification_words(started).startswith("La mesa")  # the table started, in Spanish
     seat = Seat.objects.get(game=game, user=member)
     # Her deadline is near: the reminder names the time in Madrid, and her email is in Spanish.

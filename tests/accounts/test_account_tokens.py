@@ -130,7 +130,7 @@ def test_token_actions_need_post(client, owner):
 
 
 def test_reads_with_a_token_write_nothing_and_the_sweep_records_their_use(client, owner):
-    """Issue 16, point 0: a GET makes no UPDATE; its use is noted, shown at once, and written by beat's sweep."""
+    """Decision 16, point 0: a GET makes no UPDATE; its use is noted, shown at once, and written by beat's sweep."""
     client.force_login(owner)
     key = client.post(reverse("token_create"), {"name": "script"}).context["new_key"]
     reader = api(key)

@@ -1,4 +1,4 @@
-"""Issue 12, bot accounts: turning an account into one (irreversible; not while she sits at a table as a person),
+"""Decision 12, bot accounts: turning an account into one (irreversible; not while she sits at a table as a person),
 answering invitations through the API, the BOT mark wherever names are shown, and no moves from the table page."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.urls import reverse
 from engine.core import get_game
 from games import services
 from games.models import Action, Game
-from tests.notifications.tables import pick, topology_table
+from tests.games.tables import everyone_played, pick, topology_table
 from tests.web.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -43,6 +43,7 @@ def test_not_while_she_sits_at_an_open_or_running_table(owner_api, owner, member
 
 def test_a_finished_or_left_table_does_not_hold_her_back(owner_api, owner, member):
     game = topology_table(owner, member)
+    everyone_played(game)  # ruling S1, turn 3: before that, leaving aborts the game
     services.game_resign(user=owner, game_id=game.pk)
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
     assert owner_api.post("/api/me/bot/").status_code == 200 and is_bot(owner)

@@ -1,4 +1,4 @@
-"""The table chat in the API (issue 17, point 1), with the personas: a player, the other player, a spectator
+"""The table chat in the API (decision 17, point 1), with the personas: a player, the other player, a spectator
 (outsider), someone logged out, and a private table."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from chat.models import ChatMessage, ChatMute, ChatReport
 from games import services
-from games.models import ChatMessage, ChatMute, ChatReport
 
 pytestmark = pytest.mark.django_db
 

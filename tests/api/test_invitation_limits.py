@@ -12,7 +12,7 @@ from accounts.models import LimitHit
 from accounts.services import user_create
 from games import services
 from games.models import Invitation
-from games.notifications.models import Notification
+from notifications.models import Notification
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from games import services
 from games.models import Action, Game, Seat
-from games.positions import load_state
-from tests.notifications.tables import play_turn, topology_table
+from games.selectors.positions import load_state
+from tests.games.tables import everyone_played, play_turn, topology_table
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def snapshot(game: Game):
 
 
 def test_a_resigned_seat_gets_409_when_it_moves_even_while_its_seat_is_to_act(owner, member, outsider, member_api):
-    game = topology_table(owner, member, outsider)
+    game = everyone_played(topology_table(owner, member, outsider))  # ruling S1, turn 3
     game = play_turn(game, owner)
     assert game.to_act == [1]
     services.game_resign(game_id=game.pk, user=member)  # the bot takes the seat once this commits
@@ -39,7 +39,7 @@ def test_a_resigned_seat_gets_409_when_it_moves_even_while_its_seat_is_to_act(ow
 
 
 def test_a_seat_that_abandoned_gets_409_saying_why(owner, member, outsider, outsider_api):
-    game = topology_table(owner, member, outsider)
+    game = everyone_played(topology_table(owner, member, outsider))  # ruling S1, turn 3
     for _ in range(3):
         game = play_turn(game, owner)
         game = play_turn(game, member)

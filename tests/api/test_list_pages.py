@@ -1,4 +1,4 @@
-"""Issue 12, point 5: every list of the API comes in cursor pages with documented filters; here the lists that
+"""Decision 12, point 5: every list of the API comes in cursor pages with documented filters; here the lists that
 came in one answer before (invitations) or are new (tokens).  Tables, the log, notifications and a player's games
 have their own tests; the schema test below checks every list operation of the API."""
 

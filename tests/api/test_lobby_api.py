@@ -1,11 +1,11 @@
-"""Issue 17 over the API: the watch list, the open list without full tables, challenges, the spectator's view."""
+"""Decision 17 over the API: the watch list, the open list without full tables, challenges, the spectator's view."""
 
 import pytest
 from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game, Spectator
-from games.positions import load_state
+from games.selectors.positions import load_state
 from tests.conftest import api_client_for
 from tests.games.factories import started_topology
 
@@ -93,6 +93,15 @@ def test_a_table_opened_by_the_api_starts_itself_unless_told_not_to(owner_api, m
     assert plain["auto_start"] is True and manual["auto_start"] is False
     assert member_api.post(f"/api/tables/{plain['id']}/join/").json()["status"] == "running"
     assert member_api.post(f"/api/tables/{manual['id']}/join/").json()["status"] == "open"
+
+
+def test_a_table_of_bots_opened_by_the_api_is_running_at_once(owner_api):
+    # Decision 26: every seat taken at the creation (the others by bots) with auto_start on, its default.
+    body = {"game": "toppo", "players": 3, "bots": ["random", "random"], "options": {"hands": 1}}
+    started = owner_api.post("/api/tables/", body, format="json")
+    manual = owner_api.post("/api/tables/", {**body, "auto_start": False}, format="json")
+    assert (started.status_code, started.json()["status"]) == (201, "running")
+    assert (manual.status_code, manual.json()["status"]) == (201, "open")
 
 
 def test_a_challenged_player_accepts_and_the_table_starts(owner_api, member_api, owner, member):

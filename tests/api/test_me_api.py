@@ -1,4 +1,4 @@
-"""GET/PATCH /api/me/ (issue 12, point 4): the account as the profile page shows and edits it, with the profile
+"""GET/PATCH /api/me/ (decision 12, point 4): the account as the profile page shows and edits it, with the profile
 form's validation."""
 
 from __future__ import annotations

@@ -1,14 +1,16 @@
-"""Notifications through the API (issue 12, point 4): the list in cursor pages, marking read, and the email
+"""Notifications through the API (decision 12, point 4): the list in cursor pages, marking read, and the email
 preferences, with the same rules as the pages (ruling S6: at most one unread "your turn" per table)."""
 
 from __future__ import annotations
 
+from datetime import time
+
 import pytest
 from rest_framework.test import APIClient
 
-from games.notifications.models import Notification, NotificationEvent, NotificationPreference
-from games.notifications.selectors import default_email
-from games.notifications.services import notification_create, turn_notification_tell
+from notifications.models import Notification, NotificationEvent, NotificationPreference, QuietHours
+from notifications.selectors import default_email
+from notifications.services import notification_create, turn_notification_tell
 from tests.games.factories import started_topology
 
 pytestmark = pytest.mark.django_db
@@ -153,7 +155,59 @@ def test_a_bad_preference_body_is_400_and_changes_nothing(owner, owner_api, body
     assert not NotificationPreference.objects.filter(user=owner).exists()
 
 
-def test_the_schema_says_the_preferences_take_events_only(client):
+def test_the_schema_says_the_preferences_take_events_and_quiet_hours_only(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     body = schema["components"]["schemas"]["PatchedPreferencesInRequest"]
-    assert body["additionalProperties"] is False and set(body["properties"]) == set(NotificationEvent.values)
+    assert body["additionalProperties"] is False
+    assert set(body["properties"]) == {*NotificationEvent.values, "quiet_hours"}
+    assert "crosses midnight" in body["properties"]["quiet_hours"]["description"]
+    out = schema["components"]["schemas"]["PreferencesOut"]["properties"]["quiet_hours"]
+    assert "null" in str(out) or out.get("nullable")
+
+
+def test_quiet_hours_are_set_read_and_cleared_through_the_api(owner, owner_api):
+    """Ruling S6: her quiet hours, in her time zone, where her email preferences are set."""
+    assert owner_api.get("/api/me/notification-preferences/").json()["quiet_hours"] is None
+    owner.time_zone = "Asia/Taipei"
+    owner.save(update_fields=["time_zone"])
+    body = {"quiet_hours": {"start": "22:00", "end": "07:00"}, "chat": "digest"}
+    reply = owner_api.patch("/api/me/notification-preferences/", body, format="json")
+    assert reply.status_code == 200, reply.content
+    assert reply.json()["quiet_hours"] == {"start": "22:00", "end": "07:00", "time_zone": "Asia/Taipei"}
+    assert QuietHours.objects.get(user=owner).start == time(22)
+    again = owner_api.patch("/api/me/notification-preferences/", {"your_turn": "none"}, format="json").json()
+    assert again["quiet_hours"]["start"] == "22:00"  # left out: kept
+    cleared = owner_api.patch("/api/me/notification-preferences/", {"quiet_hours": None}, format="json")
+    assert cleared.status_code == 200 and cleared.json()["quiet_hours"] is None
+    assert not QuietHours.objects.filter(user=owner).exists()
+
+
+@pytest.mark.parametrize(
+    "quiet",
+    [
+        {"start": "22:00", "end": "22:00"},
+        {"start": "24:30", "end": "07:00"},
+        {"start": "22:00"},
+        {"start": "late", "end": "07:00"},
+        "22:00-07:00",
+    ],
+)
+def test_bad_quiet_hours_are_400_with_a_message_and_change_nothing(owner, owner_api, quiet):
+    owner_api.patch(
+        "/api/me/notification-preferences/", {"quiet_hours": {"start": "23:00", "end": "06:00"}}, format="json"
+    )
+    body = {"quiet_hours": quiet, "finished": "none"}
+    reply = owner_api.patch("/api/me/notification-preferences/", body, format="json")
+    assert reply.status_code == 400 and reply.json()["detail"], reply.content
+    kept = QuietHours.objects.get(user=owner)
+    assert (kept.start, kept.end) == (time(23), time(6))
+    assert not NotificationPreference.objects.filter(user=owner, event="finished").exists()  # all or nothing
+
+
+def test_a_quiet_hours_refusal_speaks_her_language(owner, owner_api):
+    owner.language = "es"
+    owner.save(update_fields=["language"])
+    body = {"quiet_hours": {"start": "07:00", "end": "07:00"}}
+    reply = owner_api.patch("/api/me/notification-preferences/", body, format="json")
+    assert reply.status_code == 400
+    assert reply.json()["detail"] == "Las horas de silencio deben empezar y terminar a horas distintas."

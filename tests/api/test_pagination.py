@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from games import services
-from games.models import Game, Pace
+from games.models import Game, Pace, Seat
 from tests.games.factories import started_topology
 from tests.web.helpers import legal
 
@@ -102,12 +102,15 @@ def test_my_tables_page_and_filter(owner, member, member_api):
     open_tables(owner, 2)  # not hers
     services.game_resign(user=member, game_id=mine[0])
     entries, sizes = read_all(member_api, "/api/tables/mine/?page_size=2")
-    assert [t["id"] for t in entries] == sorted(mine, reverse=True) and sizes == [2, 1]
+    # The most urgent first (tests/api/test_my_tables_urgency.py): hers, then the others, newest first, then over.
+    seats = {pk: Seat.objects.get(game_id=pk, user=member) for pk in mine[1:]}
+    urgent = sorted(mine[1:], key=lambda pk: (seats[pk].deadline is None, seats[pk].deadline or 0, -pk))
+    assert [t["id"] for t in entries] == [*urgent, mine[0]] and sizes == [2, 1]
     assert all("my_turn" in t for t in entries)
     finished = [t["id"] for t in read_all(member_api, "/api/tables/mine/?finished=1")[0]]
     assert finished == [mine[0]]
     running = [t["id"] for t in read_all(member_api, "/api/tables/mine/?status=running")[0]]
-    assert running == sorted(mine[1:], reverse=True)
+    assert running == urgent  # a filter keeps the order
 
 
 def play(game, moves: int) -> Game:

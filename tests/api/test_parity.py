@@ -1,4 +1,4 @@
-"""Issue 12, point 4 (parity): everything a person can do in the browser has its endpoint in the API.
+"""Decision 12, point 4 (parity): everything a person can do in the browser has its endpoint in the API.
 
 The browser's URLs are read from the URL conf itself (every named pattern outside /api/, /admin/ and the health
 checks), so a page added without its endpoint fails here.  Each is mapped below, by URL name, to the API
@@ -32,13 +32,13 @@ BROWSER_TO_API = {
     "table_abort_agreement": ["api-abort-agreement"],
     "table_resign": ["api-resign"],
     "table_rematch": ["api-rematch"],
-    # chat at a table (issue 17)
+    # chat at a table (decision 17)
     "table_chat": ["api-table-chat"],
     "table_chat_post": ["api-table-chat"],
     "table_chat_delete": ["api-table-chat-message"],
     "table_chat_report": ["api-table-chat-report"],
     "table_chat_mute": ["api-my-mutes", "api-my-mute"],
-    # games.tournaments.urls (issue 17)
+    # tournaments.urls (decision 17)
     "tournaments": ["api-tournaments"],
     "tournament_new": ["api-tournaments", "api-catalogue"],
     "tournament": ["api-tournament"],
@@ -49,7 +49,14 @@ BROWSER_TO_API = {
     # accounts.urls: the profile and what it edits, player pages
     "profile": ["api-me", "api-my-tables", "api-player-games", "api-my-tokens", "api-my-vacation"],
     "language_time_zone_set": ["api-me"],
+    # Decision 29: her turn queue, her forced decisions played for her, her data and deleting her account (ruling S8).
+    "turns": ["api-my-turns"],
+    "auto_play_set": ["api-me"],
+    "account_data": ["api-my-data", "api-my-account-delete"],
+    "account_data_download": ["api-my-data"],
+    "account_delete": ["api-my-account-delete"],
     "player": ["api-player", "api-player-games", "api-player-ratings"],
+    "player_block": ["api-my-blocks", "api-my-block"],
     "vacation_start": ["api-my-vacation"],
     "vacation_end": ["api-my-vacation"],
     "bot_account_make": ["api-my-bot"],
@@ -61,12 +68,30 @@ BROWSER_TO_API = {
     # ratings.urls
     "leaderboards": ["api-leaderboards"],
     "leaderboard": ["api-leaderboard"],
-    # games.notifications.urls and settings_urls
+    # notifications.urls and settings_urls
     "notifications": ["api-notifications"],
     "notifications_read_all": ["api-notifications-read-all"],
     "notification_read": ["api-notification-read"],
     "notification_open": ["api-notification-read", "api-table"],
-    "notification_settings": ["api-my-notification-preferences"],
+    # sandbox.urls and notes.urls (decision 29, points 1 and 4)
+    "sandbox_new": ["api-table-sandboxes"],
+    "sandbox": ["api-sandbox", "api-table-sandboxes"],
+    "sandbox_move": ["api-sandbox-moves"],
+    "sandbox_undo": ["api-sandbox-undo"],
+    "sandbox_goto": ["api-sandbox-goto"],
+    "sandbox_bot": ["api-sandbox-bot"],
+    "sandbox_delete": ["api-sandbox"],
+    "note_save": ["api-table-note", "api-move-note", "api-table-notes"],
+    "note_delete": ["api-table-note", "api-move-note"],
+    "notification_settings": ["api-my-notification-preferences", "api-my-push"],
+    # outbound.urls: push and webhooks (decision 29)
+    "push_events": ["api-my-push"],
+    "push_device_delete": ["api-my-push-subscription"],
+    "webhooks": ["api-my-webhooks", "api-my-webhook-deliveries"],
+    "webhook_update": ["api-my-webhook"],
+    "webhook_new_secret": ["api-my-webhook"],
+    "webhook_delete": ["api-my-webhook"],
+    "webhook_test": ["api-my-webhook-test"],
 }
 
 # Browser URL name -> why the API has no endpoint for it.
@@ -84,6 +109,7 @@ NOT_IN_THE_API = {
     "password_reset_confirm": "The link from the reset email, followed in a browser.",
     "password_reset_complete": "The page after a reset.",
     "favicon": "The site's icon.",
+    "service_worker": "Web Push's service worker script, which the browser loads itself (decision 29).",
     "rules_index": "Reading matter, not an action: the catalogue (api-catalogue) gives each game's rules_url.",
     "rules_game": "Reading matter, not an action: the catalogue (api-catalogue) gives each game's rules_url.",
     "rules_rulings": "Reading matter: the site's rulings, also in the repository under docs/rules/.",

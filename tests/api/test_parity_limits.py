@@ -1,4 +1,4 @@
-"""Issue 12, point 6 on the endpoints of point 4: the account's throttle counts them, and a refusal changes
+"""Decision 12, point 6 on the endpoints of point 4: the account's throttle counts them, and a refusal changes
 nothing.  (Deep or huge bodies: tests/api/test_request_limits.py walks every API write of the URL conf, these
 included.)"""
 
@@ -9,8 +9,8 @@ from django.core.cache import cache
 
 from accounts.models import ApiToken
 from accounts.services import api_token_create
-from games.notifications.models import Notification, NotificationEvent, NotificationPreference
-from games.notifications.services import notification_create
+from notifications.models import Notification, NotificationEvent, NotificationPreference
+from notifications.services import notification_create
 
 pytestmark = pytest.mark.django_db
 MANY = "1000/s"

@@ -20,7 +20,7 @@ def test_it_plays_a_whole_game_over_http(owner_api, member_api):
 
     listed = member_api.get("/api/tables/")
     assert table in [t["id"] for t in listed.data["results"]]
-    # Issue 17: the table starts by itself (auto_start, on by default) when the last seat is taken.
+    # Decision 17: the table starts by itself (auto_start, on by default) when the last seat is taken.
     started = member_api.post(f"/api/tables/{table}/join/")
     assert started.status_code == 200 and started.data["status"] == "running"
 

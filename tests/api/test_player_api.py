@@ -1,12 +1,13 @@
-"""GET /api/players/{username}/: the player's page for programs, documented in the schema (issue 11, point 5)."""
+"""GET /api/players/{username}/: the player's page for programs, documented in the schema (decision 11, point 5)."""
 
 from __future__ import annotations
 
 import pytest
 from rest_framework.test import APIClient
 
-from games import player_stats, services
+from games import services
 from games.models import Game
+from games.selectors import player_stats
 from tests.games.factories import started_topology
 from tests.games.test_replay import play
 from tests.web.test_web_end_of_game import finished
@@ -58,7 +59,7 @@ def test_the_answer_has_her_statistics_and_finished_games_with_opponents(games, 
 
 
 def test_finished_games_come_a_page_at_a_time_and_by_game(games, owner_api):
-    # Issue 12, point 5: cursor pages; `next` leads to GET /api/players/{username}/games/.
+    # Decision 12, point 5: cursor pages; `next` leads to GET /api/players/{username}/games/.
     page = owner_api.get("/api/players/bruno/", {"page_size": 2}).json()["finished_games"]
     assert len(page["results"]) == 2 and page["previous"] is None
     rest = owner_api.get(page["next"]).json()

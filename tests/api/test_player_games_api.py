@@ -1,5 +1,5 @@
 """A player's finished games (her game history under her own name): GET /api/players/{username}/games/, in cursor
-pages with filters game, pace, players, rated and result (issue 12, points 4 and 5)."""
+pages with filters game, pace, players, rated and result (decision 12, points 4 and 5)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Game
+from tests.games.tables import everyone_played
 
 pytestmark = pytest.mark.django_db
 
@@ -17,6 +18,7 @@ def resigned(winner, loser, *, kind="topology", private=False, rated=True, pace=
     game = services.game_create(user=winner, kind=kind, players=2, private=private, rated=rated, pace=pace)
     services.game_join(user=loser, game_id=game.pk, invite_code=game.invite_code)
     services.game_start(user=winner, game_id=game.pk)
+    everyone_played(game)  # ruling S1, turn 3: before that, resigning would abort it
     services.game_resign(user=loser, game_id=game.pk)
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED

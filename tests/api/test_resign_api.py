@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 from games import services
 from games.models import Game
 from tests.games.factories import assert_refused, open_topology
+from tests.games.tables import everyone_played
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +24,7 @@ def three_players(owner, member, outsider):
 
 
 def test_resigning_the_last_opponent_ends_the_game_with_her_last(game, member_api):
+    everyone_played(game)  # ruling S1, turn 3: before that, resigning aborts (test_aborting_early_api)
     reply = resign(member_api, game)()
     assert reply.status_code == 200 and reply.data["status"] == "finished"
     assert dict(game.seats.values_list("index", "rank")) == {0: 1, 1: 2}
@@ -30,9 +32,11 @@ def test_resigning_the_last_opponent_ends_the_game_with_her_last(game, member_ap
 
 
 def test_with_two_left_a_bot_takes_her_seat_and_a_second_resignation_is_a_conflict(three_players, member_api):
+    everyone_played(three_players)
     reply = resign(member_api, three_players)()
     assert reply.status_code == 200 and reply.data["status"] == "running"
     assert three_players.seats.get(index=1).abandoned
+    three_players = Game.objects.get(pk=three_players.pk)
     assert_refused(three_players, resign(member_api, three_players), 409, "You have already left this game.")
 
 

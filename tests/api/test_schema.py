@@ -52,7 +52,7 @@ def _operations(schema: dict):
 
 
 def test_every_answer_is_a_named_shape_and_every_error_the_one_error_shape(client):
-    """Issue 12: no free-form object answers; the errors of every operation are documented, all as `Error`."""
+    """Decision 12: no free-form object answers; the errors of every operation are documented, all as `Error`."""
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     components = schema["components"]["schemas"]
     error = components["Error"]

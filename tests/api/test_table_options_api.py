@@ -1,4 +1,4 @@
-"""A table whose options the rules refuse: 400 worded in the reader's language, with the engine's code (issue 13)."""
+"""A table whose options the rules refuse: 400 worded in the reader's language, with the engine's code (decision 13)."""
 
 import re
 
@@ -64,9 +64,17 @@ def test_an_unknown_option_names_the_games_options(owner_api):
 
 
 def test_the_catalogue_words_each_bot_level_in_the_readers_language(owner_api):
-    """The engine holds a level's settings only; its name and description are the site's words (issue 13)."""
+    """The engine holds a level's settings only; its name and description are the site's words (decision 13)."""
     levels = owner_api.get("/api/catalogue/", HTTP_ACCEPT_LANGUAGE="es").json()["bot_levels"]
-    assert levels["greedy"] == {"label": "Codicioso", "description": "Elige la jugada que más puntúa ahora mismo."}
+    greedy = dict(levels["greedy"])
+    assert isinstance(greedy.pop("ratings"), dict)  # its published strength per rating (decision 30, docs/bots.md)
+    assert greedy == {
+        "label": "Codicioso",
+        "description": "Elige la jugada que más puntúa ahora mismo. En una mesa en vivo reacciona más o "
+        "menos tan rápido como una persona.",
+    }
+    # Decision 26: each level says how fast it reacts at a live table.
+    assert levels["beginner"]["label"] == "Principiante" and "más despacio" in levels["beginner"]["description"]
     english = owner_api.get("/api/catalogue/", HTTP_ACCEPT_LANGUAGE="en").json()["bot_levels"]
     assert english["strong"]["description"].startswith("Looks ahead")
     assert set(levels) == set(english) and all(level["description"] for level in levels.values())
@@ -82,3 +90,22 @@ def test_the_catalogue_names_games_and_options_in_the_readers_language(owner_api
         for mine, theirs in zip(game["options"], english[name]["options"]):
             assert mine["name"] == theirs["name"] and mine["label"] and mine["label"] != theirs["label"], mine
             assert (mine["help"] != theirs["help"]) or not theirs["help"], mine
+
+
+@pytest.mark.parametrize("farmer", ["the_crusher", "kings_of_buckets"])
+def test_a_random_deck_with_obstacles_and_an_obstacle_farmer_opens_and_deals_no_farmer_card(
+    owner_api, member_api, farmer
+):
+    """Ruling T21 (turn 3): accepted, and the deck is drawn without "Farmer is coming!"."""
+    from games.selectors.positions import load_state
+
+    options = {"deck": "random", "obstacles": True, "farmer": farmer}
+    created = owner_api.post("/api/tables/", {"game": "topoum", "players": 2, "options": options}, format="json")
+    assert created.status_code == 201, created.data
+    table = created.data["id"]
+    assert member_api.post(f"/api/tables/{table}/join/").data["status"] == "running"
+    view = owner_api.get(f"/api/tables/{table}/").data["view"]
+    assert view["options"]["obstacles"] and view["farmer"] is None
+    assert len(view["options"]["types"]) == 7 and "farmer" not in view["options"]["types"]
+    state = load_state(Game.objects.get(pk=table))
+    assert "farmer" not in state.deck + state.line + [card for hand in state.hands for card in hand]

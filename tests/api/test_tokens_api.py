@@ -1,4 +1,4 @@
-"""API tokens through the API (issue 12, point 4): listed without their keys, created (with a session only) with
+"""API tokens through the API (decision 12, point 4): listed without their keys, created (with a session only) with
 the key shown once, renamed and revoked, as on the profile page and with its rules."""
 
 from __future__ import annotations

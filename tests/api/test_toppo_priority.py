@@ -1,4 +1,4 @@
-"""Issue 9's acceptance test: at correspondence pace a bot's speed wins nothing (ruling P4 amended).
+"""Decision 9's acceptance test: at correspondence pace a bot's speed wins nothing (ruling P4 amended).
 
 A person plays Toppo against the greedy bot.  The bot claims the instant the round starts; she
 claims after it, in a round where she has priority, and her top is the one carried out.
@@ -14,7 +14,7 @@ import pytest
 from engine.core import get_game
 from games import services
 from games.models import Action
-from tests.notifications.tables import dealt_with
+from tests.games.tables import dealt_with
 
 # A real transaction per write, so each commit's after-effects run (the bot claims at once).
 pytestmark = pytest.mark.django_db(transaction=True)

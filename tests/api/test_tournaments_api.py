@@ -9,8 +9,8 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games.tournaments import services
-from games.tournaments.models import Tournament
+from tournaments import services
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from games.models import Game, Seat
-from tests.notifications.tables import topology_table
+from tests.games.tables import topology_table
 
 pytestmark = pytest.mark.django_db
 
@@ -79,7 +79,7 @@ def test_a_table_with_a_time_bank_shows_each_seats_bank(owner_api, member_api, o
     assert reply.status_code == 201, reply.content
     assert reply.json()["time_bank_days"] == 3
     game_id = reply.json()["id"]
-    # The join takes the last seat: the table starts by itself (issue 17, auto_start).
+    # The join takes the last seat: the table starts by itself (decision 17, auto_start).
     assert member_api.post(f"/api/tables/{game_id}/join/", {}, format="json").json()["status"] == "running"
     seats = member_api.get(f"/api/tables/{game_id}/").json()["seats"]
     assert [s["time_bank_seconds"] for s in seats] == [3 * 86400, 3 * 86400]

@@ -89,7 +89,8 @@ def embedded_worker(request, django_db_setup, django_db_blocker, tmp_path_factor
 
     The site runs no task inside a request, so bots answer only because this worker plays them,
     as beside `runserver` in `config/scripts/run.sh`.  A module may set `BOT_DELAY_SCALE` (default
-    0.2: quick tests) to let its bots take a person's full reaction time (1).
+    0.2: quick tests) to let its bots take a person's full reaction time (1), and `WORKER_ENV` for more of the
+    worker's settings (a short TOPOS_TURN_MAIL_GRACE_SECONDS).
     """
     from tests.conftest import TEST_BROKER
     from tests.integration.workers import Worker
@@ -105,6 +106,7 @@ def embedded_worker(request, django_db_setup, django_db_blocker, tmp_path_factor
             tmp_path_factory.mktemp("worker") / "worker.log",
             broker_dir=TEST_BROKER,
             TOPOS_BOT_DELAY_SCALE=scale,
+            **getattr(request.module, "WORKER_ENV", {}),
         )
         try:
             worker.wait_ready()

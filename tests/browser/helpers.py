@@ -44,10 +44,21 @@ def log_in(page, base: str, username: str) -> None:
     expect(page.locator(".site-header .who")).to_have_text(username)
 
 
+def ana_and_bruno(pages, base: str) -> tuple:
+    """Two people logged in, each in a browser of her own: Ana on a desktop, Bruno on a phone."""
+    add_person("ana")
+    add_person("bruno")
+    ana = pages.open(viewport={"width": 1280, "height": 900})
+    bruno = pages.open(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    log_in(ana, base, "ana")
+    log_in(bruno, base, "bruno")
+    return ana, bruno
+
+
 def open_table(page, base: str, game: str, bot: str = "", auto_start: bool = False) -> int:
     """Open a two-player table of `game` (with a bot of that level in the second seat if given); returns its id.
 
-    The form starts a table by itself when its last seat is taken (issue 17); the tests that start it themselves
+    The form starts a table by itself when its last seat is taken (decision 17); the tests that start it themselves
     untick that unless `auto_start`.
     """
     page.goto(f"{base}/tables/new/")

@@ -1,4 +1,4 @@
-"""Positions for the browser tests of issue 13: a person against a bot, fast-forwarded to the middle or the end.
+"""Positions for the browser tests of decision 13: a person against a bot, fast-forwarded to the middle or the end.
 
 The moves are the engine's random bot's, chosen from each seat's own view and applied through the
 site's own move service (games.services.moves.apply_action: logged, clocks restarted), every one in a

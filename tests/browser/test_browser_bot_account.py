@@ -1,4 +1,4 @@
-"""Issue 12 in a real browser: she turns her account into a bot account from her profile; the button does nothing
+"""Decision 12 in a real browser: she turns her account into a bot account from her profile; the button does nothing
 until she ticks the confirmation, and afterwards her public page shows the BOT mark and no button is left.
 
 Run with `pytest -m browser tests/browser/test_browser_bot_account.py`; see tests/browser/conftest.py for Chromium.

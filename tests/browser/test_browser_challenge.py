@@ -1,4 +1,4 @@
-"""Issue 17 in a real Chromium: Ana challenges Bruno from his player page; he accepts on his home page and, his seat
+"""Decision 17 in a real Chromium: Ana challenges Bruno from his player page; he accepts on his home page and, his seat
 being the last, the table starts by itself for both."""
 
 from __future__ import annotations
@@ -8,19 +8,14 @@ import re
 import pytest
 
 from games.models import Game
-from tests.browser.helpers import WAIT, add_person, expect, log_in
+from tests.browser.helpers import WAIT, ana_and_bruno, expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_challenge_from_the_player_page_is_accepted_and_the_table_starts(live_server, pages):
-    add_person("ana")
-    add_person("bruno")
     base = live_server.url
-    ana = pages.open(viewport={"width": 1280, "height": 900})
-    bruno = pages.open(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    log_in(ana, base, "ana")
-    log_in(bruno, base, "bruno")
+    ana, bruno = ana_and_bruno(pages, base)
 
     # Ana opens Bruno's page and challenges him: the new-table form comes with his name filled in.
     ana.goto(f"{base}/accounts/players/bruno/")

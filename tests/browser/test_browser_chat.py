@@ -1,4 +1,4 @@
-"""The chat at the table page (issue 17): a message one player sends shows on the other's open page without a
+"""The chat at the table page (decision 17): a message one player sends shows on the other's open page without a
 reload, through the table's stream, escaped; the other reads it on a phone-sized screen."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from games.views import common
 from tests.browser.helpers import WAIT, add_person, expect, log_in
-from tests.notifications.tables import topology_table
+from tests.games.tables import topology_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -61,7 +61,7 @@ def test_the_main_pages_run_under_the_policy(live_server, pages):
         expect(watched.page.locator("#table-live")).to_be_visible()
         if kind in ("topology", "topoum"):
             # A board fits its box; zoomed in, its minimum width comes from data-min-width through table.js,
-            # not a style attribute (issue 13: the Zoom button shows only where the board is squeezed).
+            # not a style attribute (decision 13: the Zoom button shows only where the board is squeezed).
             board = watched.page.locator("svg.topo-board, svg.tm-board").first
             assert board.evaluate("b => b.style.minWidth") == ""
             board.evaluate("b => b.parentElement.querySelector('.zoom-toggle').click()")

@@ -1,4 +1,4 @@
-"""Issue 13, point 5: every board fits a 390 x 844 phone screen, the hand shows with it, no word is cut in two.
+"""Decision 13, point 5: every board fits a 390 x 844 phone screen, the hand shows with it, no word is cut in two.
 
 Each game is fast-forwarded to the middle of a game against a bot (tests/browser/positions.py), then
 opened as the person on a phone-sized page.  Topoum, whose card names were broken mid-word, is seen in
@@ -52,8 +52,8 @@ def open_on_phone(pages, base: str, game_id: int, username: str = "ana"):
 
 
 def fits(page, board_selector: str, hand_selector: str, shots, name: str) -> None:
-    """The page does not scroll sideways, the board lies inside the width, and a piece of the hand and
-    the board are both on the first screen."""
+    """The page does not scroll sideways, the board's box lies inside the width (the board itself may be zoomed
+    in it, decision 26), and a piece of the hand and the board are both on the first screen."""
     page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(shots / f"phone-{name}.png"))
     width = page.evaluate("() => document.scrollingElement.scrollWidth")
@@ -79,25 +79,26 @@ def test_topoum_fits_a_phone(live_server, pages, shots, language):
     )
     page = open_on_phone(pages, live_server.url, game.pk)
     expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
-    fits(page, "svg.tm-board", ".tm-hand .tm-card", shots, f"topoum-{language}")
+    fits(page, ".tm-board-wrap", ".tm-hand .tm-card", shots, f"topoum-{language}")
     # The hand's strip stays at the bottom of the screen while the board scrolls by.
     page.evaluate("() => window.scrollBy(0, 200)")
     card = page.locator(".tm-hand .tm-card").first.bounding_box()
     assert card["y"] + card["height"] <= PHONE["height"]
     # No card name is cut off, in the hand or on the Line of Operations.
     assert not page.evaluate(OVERFLOWING, ".tm-card-title")
-    # The board fits; zoomed in, it is wider than the screen and pans inside its own box, the page does not.
+    # Spaces are lit: the board zoomed in by itself (decision 26); it is wider than the screen and pans inside its
+    # own box, the page does not.  Her Zoom button shows the whole board, and zooms in again.
     zoom = page.locator(".tm-board-wrap .zoom-toggle")
     expect(zoom).to_be_visible()
     page.evaluate("() => window.scrollTo(0, 0)")
-    zoom.click()
-    expect(zoom).to_have_attribute("aria-pressed", "true")
-    assert page.locator("svg.tm-board").bounding_box()["width"] > PHONE["width"]
-    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
     wrap = page.locator(".tm-board-wrap")
-    assert wrap.evaluate("el => el.scrollWidth > el.clientWidth && el.scrollLeft > 0")  # centred, pannable
-    zoom.click()
-    expect(zoom).to_have_attribute("aria-pressed", "false")
+    for pressed in ("true", "false", "true"):
+        expect(zoom).to_have_attribute("aria-pressed", pressed)
+        board = page.locator("svg.tm-board").bounding_box()["width"]
+        assert (board > PHONE["width"]) == (pressed == "true"), board
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= PHONE["width"]
+        assert wrap.evaluate("el => el.scrollWidth > el.clientWidth") == (pressed == "true")  # pannable
+        zoom.click()
     assert not pages.errors, pages.errors
 
 
@@ -111,7 +112,7 @@ def test_topology_fits_a_phone(live_server, pages, shots):
     )
     page = open_on_phone(pages, live_server.url, game.pk)
     expect(page.locator("svg.topo-board")).to_be_visible(timeout=WAIT)
-    fits(page, "svg.topo-board", ".hand-tile", shots, "topology")
+    fits(page, ".topo-board-wrap", ".hand-tile", shots, "topology")
     assert not pages.errors, pages.errors
 
 

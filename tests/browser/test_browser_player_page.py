@@ -1,4 +1,4 @@
-"""From a finished table to an opponent's page: her name is a link, and her page shows her statistics (issue 11, 5).
+"""From a finished table to an opponent's page: her name is a link, and her page shows her statistics (decision 11, 5).
 
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium.
 """

@@ -1,4 +1,4 @@
-"""After a finished game, Rematch opens the same table again: she sits first, her opponent is invited (issue 11, 1).
+"""After a finished game, Rematch opens the same table again: she sits first, her opponent is invited (decision 11, 1).
 
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium.
 """

@@ -10,7 +10,7 @@ import pytest
 
 from games.views import common
 from tests.browser.helpers import WAIT, add_person, expect, log_in
-from tests.notifications.tables import decide, topology_table
+from tests.games.tables import decide, topology_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from games.models import Game
-from tests.browser.helpers import WAIT, add_person, expect, log_in, open_table
+from tests.browser.helpers import WAIT, add_person, ana_and_bruno, expect, log_in, open_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -55,13 +55,8 @@ def play_turn(page, tiles: int) -> None:
 
 
 def test_two_people_play_topology_by_clicking(live_server, pages, shots):
-    add_person("ana")
-    add_person("bruno")
     base = live_server.url
-    ana = pages.open(viewport={"width": 1280, "height": 900})
-    bruno = pages.open(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-    log_in(ana, base, "ana")
-    log_in(bruno, base, "bruno")
+    ana, bruno = ana_and_bruno(pages, base)
 
     # Ana opens a two-player Topology table.
     table = open_table(ana, base, "topology")
@@ -121,7 +116,9 @@ def test_the_advanced_variant_against_a_bot_by_clicking(live_server, pages, shot
     page.select_option("select[name=bot_1]", "random")
     page.get_by_role("button", name="Open the table").click()
     page.wait_for_url(re.compile(r"/tables/\d+/$"))
-    page.get_by_role("button", name="Start the game").click()
+    # Every other seat a bot and the form's "start when full" ticked: the table deals itself at once (decision 26,
+    # point 7); there is no "Start the game" to press.
+    expect(page.get_by_role("button", name="Start the game")).to_have_count(0)
     # In the embedded setup the bot answers within the request, so it is Ana's turn now.
     expect(page.locator(".topo-status .your-turn")).to_be_visible(timeout=WAIT)
     expect(page.get_by_role("button", name="Reveal a third tile")).to_be_visible()

@@ -9,7 +9,7 @@ import pytest
 
 from games import selectors
 from games.models import Action, Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect, wait_for_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -67,9 +67,9 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     page, table = ana_starts_against_a_bot(pages, live_server.url, "topoum", viewport={"width": 1280, "height": 1000})
     expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
     assert page.locator("svg.tm-board polygon.space").count() == 127  # ruling T1
-    said = []  # what the page said its log holds with each move (issue 16)
+    said = []  # what the page said its log holds with each move (decision 16)
     page.on("request", lambda r: said.append(r.headers.get("x-topos-log")) if r.url.endswith("/act/") else None)
-    swaps = []  # how each move's answer swaps: "none" for the fragments alone, out of band (issue 16)
+    swaps = []  # how each move's answer swaps: "none" for the fragments alone, out of band (decision 16)
     page.on("response", lambda r: swaps.append(r.headers.get("hx-reswap")) if r.url.endswith("/act/") else None)
 
     # The setup: each of her placements is a click on a lit space and a confirmation (the bot answers inline).
@@ -121,7 +121,7 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     assert mine[-1] == "end_turn" and "play" in mine
     # The bot played its turn inline: it is Ana's decision again and the board says so.
     expect(page.locator(".tm-status .your-turn")).to_be_visible(timeout=WAIT)
-    # Each answer brought only the log lines after those the page held (issue 16): the page holds them all, in
+    # Each answer brought only the log lines after those the page held (decision 16): the page holds them all, in
     # order, newest first, exactly as a fresh page would show them.
     game.refresh_from_db()
     lines = list(reversed(selectors.action_log(game, game.seats.get(index=ana).user)))
@@ -138,3 +138,29 @@ def test_a_person_sets_up_and_plays_a_turn_of_topoum_by_clicking(live_server, pa
     page.locator(".tm-board-wrap").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "topoum-phone-board.png"))
     assert not pages.errors, pages.errors
+
+
+def test_a_bots_thinking_seconds_count_on_without_a_reload(live_server, pages):
+    """Decision 26: "Random 2 is thinking… 4 s" counts on in the page by itself (static/js/table.js), from the seconds
+    the server said, while nothing is reloaded."""
+    page, table = ana_starts_against_a_bot(pages, live_server.url, "topoum", viewport={"width": 1280, "height": 900})
+    expect(page.locator("svg.tm-board")).to_be_visible(timeout=WAIT)
+    # A line as the server draws it while a bot thinks (its turn passes too fast here to be caught in the act).
+    page.evaluate(
+        """() => {
+          const p = document.createElement('p');
+          p.id = 'thinking-probe';
+          p.innerHTML = '<span class="bot-thinking" data-since="2026-01-01T00:00:00+00:00">Random 2 is thinking… '
+            + '<span class="bot-thinking-secs">4 s</span></span>';
+          document.body.appendChild(p);
+          window.__probeNavigations = performance.getEntriesByType('navigation').length;
+        }"""
+    )
+    page.wait_for_function(
+        "() => { const m = document.querySelector('#thinking-probe .bot-thinking-secs').textContent.match(/\\d+/);"
+        " return m && +m[0] >= 6; }",
+        timeout=WAIT,
+    )
+    text = page.locator("#thinking-probe .bot-thinking-secs").text_content()
+    assert text.endswith(" s") and 6 <= int(text.split()[0]) <= 20  # counted from the server's 4, not the 2026 date
+    assert page.evaluate("() => window.__probeNavigations === performance.getEntriesByType('navigation').length")

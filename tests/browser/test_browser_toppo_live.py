@@ -4,7 +4,7 @@ The bot plays in a real Celery worker on the filesystem broker (tests/browser/co
 a person's full reaction time (BOT_DELAY_SCALE = 1): nothing it does happens inside her requests,
 so her clicks are answered at once and she can be quicker than the bot, as at a table.  She
 reveals, tops, matches and calls toppo by clicking; like her eyes, the test reads the table to
-know which calls are right (the page never tells, ruling P3).
+know which calls are right when she lays them by hand (the one-tap claims are tested in test_browser_toppo_pace).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from engine.bots import levels
 from engine.toppo.cards import TOPPO_LIMIT, match_choices, top_orders
 from games import services
 from games.models import Action, Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from tests.browser.helpers import WAIT, add_person, expect, log_in
 from tests.browser.test_browser_toppo import lay
 
@@ -107,12 +107,12 @@ def test_a_person_plays_live_toppo_against_a_bot_to_the_end(live_server, pages, 
                 if orders:
                     for d, j in enumerate(orders[0]):
                         lay(page, j, d)
-                    act(page, lambda: page.get_by_role("button", name="Top!").click(timeout=CLICK))
+                    act(page, lambda: page.get_by_role("button", name="Top!", exact=True).click(timeout=CLICK))
                     tops += 1
                 elif matches:
                     for j, d in matches[0]:
                         lay(page, j, d)
-                    act(page, lambda: page.get_by_role("button", name="Match!").click(timeout=CLICK))
+                    act(page, lambda: page.get_by_role("button", name="Match!", exact=True).click(timeout=CLICK))
                 else:
                     act(page, lambda: page.get_by_role("button", name="Renew").click(timeout=CLICK))
         except (PlaywrightTimeout, AssertionError):

@@ -10,7 +10,7 @@ import pytest
 
 from games.models import Vacation
 from tests.browser.helpers import WAIT, add_person, expect, log_in
-from tests.notifications.tables import topology_table
+from tests.games.tables import topology_table
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

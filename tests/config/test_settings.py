@@ -124,7 +124,7 @@ def test_database_url_selects_postgresql():
     assert done.stdout.strip().splitlines()[-1] == "django.db.backends.postgresql", done.stderr
 
 
-# --- Settings that refuse to be unsafe (issue 14) -------------------------------------------------
+# --- Settings that refuse to be unsafe (decision 14) -------------------------------------------------
 
 PRODUCTION = {"DJANGO_SETTINGS_MODULE": "config.production", "DEBUG": "false", "SITE_URL": "https://topos.example"}
 
@@ -141,6 +141,8 @@ def settings_value(expression: str, **env) -> str:
         (DEVELOPMENT_SECRET_KEY, "development key published in the repository"),
         ("short-but-random-Zx81", "too weak"),
         ("ab" * 30, "too weak"),
+        ("Xk9#q" * 12, "no short pattern repeated"),  # 5 different characters, 60 long
+        ("k3J9x-Vq2m!Zr8Lp0wTy" * 3, "no short pattern repeated"),  # 20 different, one pattern thrice
     ],
 )
 def test_production_refuses_the_development_key_and_weak_ones(key, words):
@@ -157,6 +159,8 @@ def test_production_refuses_the_development_key_and_weak_ones(key, words):
         ("", "ALLOWED_HOSTS is empty"),
         ("*", "accepts any Host header"),
         ("topos.example,*", "accepts any Host header"),
+        (".com", "every host name under a public suffix"),
+        ("topos.example,.org.", "every host name under a public suffix"),
     ],
 )
 def test_production_refuses_to_answer_any_host(hosts, words):
@@ -164,6 +168,29 @@ def test_production_refuses_to_answer_any_host(hosts, words):
     done = manage("check", SECRET_KEY=REAL_KEY, **PRODUCTION, **env)
     assert done.returncode != 0
     assert words in done.stderr
+
+
+def test_production_takes_real_keys_and_a_domain_with_its_subdomains():
+    """What the guards let through: keys as the usual generators make them (hex too), and `.topos.example`."""
+    import secrets
+
+    from config.safety import allowed_hosts_problem, secret_key_problem, site_url_problem
+
+    for key in (secrets.token_urlsafe(50), secrets.token_hex(32), REAL_KEY):
+        assert secret_key_problem(key) is None, key
+    assert allowed_hosts_problem([".topos.example", "topos.example"]) is None
+    assert site_url_problem("http://127.0.0.1:8000") is None and site_url_problem("https://topos.example") is None
+
+
+def test_production_refuses_a_site_address_on_plain_http():
+    done = manage(
+        "check",
+        SECRET_KEY=REAL_KEY,
+        ALLOWED_HOSTS="topos.example",
+        **{**PRODUCTION, "SITE_URL": "http://topos.example"},
+    )
+    assert done.returncode != 0
+    assert "SITE_URL is 'http://topos.example': links in emails would not use HTTPS" in done.stderr
 
 
 def test_production_believes_x_forwarded_proto_only_behind_a_declared_proxy():
@@ -213,7 +240,7 @@ def test_check_deploy_reports_the_development_key_and_any_host():
         ({"SECRET_KEY": DEVELOPMENT_SECRET_KEY}, "topos.E001"),
         ({"SECRET_KEY": REAL_KEY, "SECRET_KEY_FALLBACKS": [DEVELOPMENT_SECRET_KEY]}, "topos.E002"),
         ({"ALLOWED_HOSTS": []}, "topos.E003"),
-        ({"SITE_URL": "http://topos.example"}, "topos.W005"),
+        ({"SITE_URL": "http://topos.example"}, "topos.E005"),
         ({"SECURE_CSP": {}}, "topos.W006"),
     ],
 )
@@ -235,7 +262,7 @@ def all_deploy_problems():
     ]
 
 
-# --- API limits (issue 12, point 6) ----------------------------------------------------------------
+# --- API limits (decision 12, point 6) ----------------------------------------------------------------
 
 
 def test_api_rates_come_from_the_environment_with_defaults_and_off():

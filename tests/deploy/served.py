@@ -24,7 +24,7 @@ def free_port() -> int:
 
 
 def production_env(static_root: pathlib.Path, port: int, **extra) -> dict[str, str]:
-    """What an operator sets (README "Deploying"), on this test's database, broker and folders."""
+    """What an operator sets (docs/operations.md, "Deploying"), on this test's database, broker and folders."""
     base = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "SITE_URL", "REDIS_URL")}
     return {
         **base,
@@ -42,14 +42,22 @@ def production_env(static_root: pathlib.Path, port: int, **extra) -> dict[str, s
 
 
 class Served:
-    """One `serve.sh [part]` process group; its output in `log_path`."""
+    """One `serve.sh [part]` process group (or `script` with `args`, such as run.sh); its output in `log_path`."""
 
-    def __init__(self, env: dict[str, str], log_path: pathlib.Path, part: str | None = None):
+    def __init__(
+        self,
+        env: dict[str, str],
+        log_path: pathlib.Path,
+        part: str | None = None,
+        *,
+        script: pathlib.Path = SERVE,
+        args: tuple[str, ...] = (),
+    ):
         self.log_path, self.port = log_path, int(env["TOPOS_BIND"].rsplit(":", 1)[1])
         self.base = f"http://127.0.0.1:{self.port}"
         self.log = open(log_path, "wb")
         self.process = subprocess.Popen(
-            ["bash", str(SERVE), *([part] if part else [])],
+            ["bash", str(script), *([part] if part else []), *args],
             cwd=ROOT,
             env=env,
             stdout=self.log,

@@ -11,10 +11,10 @@ from django.test import Client
 
 from config.monitoring.logs import JsonFormatter
 from games import tasks
-from games.notifications import tasks as notification_tasks
+from notifications import tasks as notification_tasks
 from tests.config.test_settings import manage
 from tests.conftest import api_client_for
-from tests.notifications.tables import topology_table
+from tests.games.tables import topology_table
 
 pytestmark = pytest.mark.django_db
 

@@ -1,7 +1,7 @@
 """`TOPOS_ASGI=1 serve.sh web`: gunicorn with uvicorn workers on config.asgi, production settings, SQLite.
 
 Pages and static files are served as under the threads; the event streams are answered by the ASGI app in
-front of Django (games.feed.asgi) with the same refusals as the API; TERM stops it all.
+front of Django (feed.asgi) with the same refusals as the API; TERM stops it all.
 """
 
 from __future__ import annotations

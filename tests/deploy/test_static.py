@@ -1,5 +1,5 @@
-"""Static files without collectstatic: the README's PostgreSQL commands (runserver, DEBUG false) get CSS and
-JavaScript."""
+"""Static files without collectstatic: the PostgreSQL commands of docs/operations.md (runserver, DEBUG false) get
+CSS and JavaScript."""
 
 from django.test import Client
 

@@ -100,6 +100,11 @@ def test_levels_are_data_the_site_can_show():
             budget_for(name, game)  # every level's budget builds for every game
     # Stronger bots react faster at a live table, as stronger players do (ruling P3).
     assert data["strong"]["delay_seconds"] < data["greedy"]["delay_seconds"] < data["random"]["delay_seconds"]
+    # Decision 26, against a person on the page who clicks every 1-2 s: beginner slower, greedy about as fast,
+    # strong faster (bench/bench_live_toppo.py measures the claims).
+    mean = {name: sum(data[name]["delay_seconds"]) / 2 for name in ("beginner", "greedy", "strong")}
+    assert mean["strong"] < 1.0 <= mean["greedy"] <= 2.0 < mean["beginner"]
+    assert "beginner" in bot_names()
 
 
 def test_levels_returns_a_copy():

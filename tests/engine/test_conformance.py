@@ -3,7 +3,7 @@
 Random legal games run to the end without an error; the seed plus the action log
 replays to the same state; serialise then load is the identity; an illegal action
 changes nothing; planted secrets never reach another seat's view; every view matches the game's documented
-view schema (engine/view_schemas.py, issue 12), for every seat and a spectator, at every step.
+view schema (engine/view_schemas.py, decision 12), for every seat and a spectator, at every step.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import jsonschema
 import jsonschema_rs
 import pytest
 
-from engine.core import IllegalAction, all_games, canonical, make_rng, replay
+from engine.core import SHARED, IllegalAction, all_games, canonical, make_rng, replay
 from engine.view_schemas import VIEW_SCHEMAS
 
 # How many random games each configuration plays; CI keeps the default.
@@ -48,6 +48,8 @@ CONFIGS = {
         (2, {"deck": "preset", "preset": "duel"}, 250),
         (3, {"deck": "preset", "preset": "strategists", "farmer": "random"}, 300),
         (2, {"deck": "random", "obstacles": True}, 250),
+        # ruling T21 (turn 3): a random deck beside obstacles and an obstacle farmer, drawn without the farmer card
+        (2, {"deck": "random", "obstacles": True, "farmer": "the_crusher"}, 60),
         *[(3, {"deck": "custom", "types": FARMER_DECK, "farmer": farmer}, 60) for farmer in FARMER_NAMES],
         *[
             (2, {"deck": "custom", "types": FARMER_DECK, "farmer": farmer, "obstacles": True}, 60)
@@ -120,6 +122,10 @@ def test_random_games_end_and_replay(name, players, options, seeds):
         results = final.results()
         assert sorted(r.seat for r in results) == list(range(players))
         assert min(r.rank for r in results) == 1
+        # A tied seat names the rule that placed it, one of its game's (or SHARED); a seat alone on its score none.
+        scores = [r.score for r in results]
+        assert all(r.tie_break in (*game.tie_breaks, SHARED) for r in results if scores.count(r.score) > 1)
+        assert all(r.tie_break is None for r in results if scores.count(r.score) == 1)
         if seed % 10 == 0:  # replay and round-trips are slower; a tenth of the games suffice
             again = replay(game, players, opts, seed, log)
             assert again.to_json() == final.to_json()
@@ -229,7 +235,7 @@ def test_every_game_documents_its_view():
 
 @pytest.mark.parametrize("name,players,options,count", list(configurations()))
 def test_every_view_matches_the_view_schema(name, players, options, count):
-    """Issue 12: a client author can rely on the documented view; a field added without documentation fails."""
+    """Decision 12: a client author can rely on the documented view; a field added without documentation fails."""
     game = all_games()[name]
     for seed in range(SCHEMA_GAMES):
         state = game.new_state(players, game.validate_options(players, options), 3000 + seed)

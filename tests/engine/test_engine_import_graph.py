@@ -1,4 +1,4 @@
-"""The engine's modules import one another without a cycle (issue 15).
+"""The engine's modules import one another without a cycle (decision 15).
 
 Read from the source by tests/import_graph.py, imports inside functions included: hiding a cycle inside a function
 does not remove it.  That the engine imports nothing of the site is tests/engine/test_engine_is_pure.py's check.

@@ -1,7 +1,7 @@
-"""The engine says what happened as data, never as English sentences (issue 13).
+"""The engine says what happened as data, never as English sentences (decision 13).
 
 Log entries, refusals and prompts are codes with parameters; the site words them in each reader's
-language (games/log_words.py, games/refusal_words.py, games/presenters/<game>_words.py).  Two
+language (games/log_words.py, games/refusal_words.py, boards/<game>/words.py).  Two
 checks: the source holds no sentence outside docstrings, comments and the few places whose words the
 site translates by their English text (option labels and help: games/engine_texts.py; messages to
 programmers: ValueError and the like); refused options are codes too (InvalidOptions, worded by
@@ -24,7 +24,7 @@ ENGINE = pathlib.Path(__file__).resolve().parents[2] / "engine"
 # Sentence-like: three words or more of letters (a code such as "toppo.not_top" has no space).
 SENTENCE = re.compile(r"[A-Za-z]+[,;:]? [A-Za-z]+ [A-Za-z]+")
 # Calls whose string arguments are words translated by their English text, or messages for programmers.
-# InvalidOptions is not one of them: it carries a code and its facts (issue 13).
+# InvalidOptions is not one of them: it carries a code and its facts (decision 13).
 WORDED_CALLS = {"ValueError", "Option", "TypeError", "KeyError", "AssertionError", "RuntimeError"}
 # Modules that run no game: a command-line check for programmers, and the JSON Schemas of the views, whose
 # "description"s document the API for programmers (in English, like the rest of the OpenAPI schema).
@@ -36,7 +36,7 @@ WORDED_MODULES = {
     "toppo/view_schema.py",
     "topology/view_schema.py",
 }
-# Tables of proper names (cards, farmers): the site translates each by its English name (presenters/topoum.py).
+# Tables of proper names (cards, farmers): the site translates each by its English name (boards/topoum/presenter.py).
 NAME_TABLES = {"CARDS", "FARMERS"}
 
 

@@ -81,7 +81,7 @@ def refused_without_change(state, seat, action) -> None:
     before = snapshot(state)
     with pytest.raises(IllegalAction) as err:
         state.apply(seat, action)
-    # Issue 13: a code and JSON facts, which the site words in the reader's language.
+    # Decision 13: a code and JSON facts, which the site words in the reader's language.
     assert isinstance(err.value.code, str) and err.value.code.strip(), f"no reason for {action!r}"
     assert " " not in err.value.code and json.loads(json.dumps(err.value.params)) == err.value.params
     assert snapshot(state) == before, f"{action!r} was refused but changed the state"

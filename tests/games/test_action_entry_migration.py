@@ -1,4 +1,4 @@
-"""Migration 0015 (issue 13): stored games get their log entries back by re-running their logs."""
+"""Migration 0015 (decision 13): stored games get their log entries back by re-running their logs."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from django.apps import apps
 from engine.core import make_rng
 from games import services
 from games.models import Action
-from games.positions import legal_actions_for
+from games.selectors.positions import legal_actions_for
 from tests.games.factories import seat_user, started_topology
 
 migration = importlib.import_module("games.migrations.0018_action_entry")

@@ -18,7 +18,7 @@ import pytest
 
 from games import services
 from games.models import Game
-from tests.notifications.tables import decide, open_table, topology_table
+from tests.games.tables import decide, everyone_played, open_table, topology_table
 
 pytestmark = pytest.mark.django_db
 
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def play_to_the_end(game: Game, *users) -> Game:
-    """Each seat to decide makes its decision (the first legal one, tests.notifications.tables.pick)."""
+    """Each seat to decide makes its decision (the first legal one, tests.games.tables.pick)."""
     by_seat = {s.index: s.user for s in game.seats.select_related("user")}
     for _ in range(5000):
         game = Game.objects.get(pk=game.pk)
@@ -105,14 +105,18 @@ def assert_caught(tmp_path, export: dict, words: str) -> None:
 def test_a_resignation_is_in_the_export_as_a_site_entry_and_verifies(owner, member, tmp_path, export_of):
     game = topology_table(owner, member)
     game = decide(game, owner)
+    game = everyone_played(game)  # ruling S1, turn 3: before that, leaving aborts the game
     services.game_resign(game_id=game.pk, user=member)  # two players: the game ends at once (ruling S1)
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED
     export = export_of(game)
     leave = export["log"][-1]
-    assert leave == {"seq": 2, "seat": 1, "source": "player", "replay": False, "action": {"type": "resign"}}
+    assert leave == {"seq": game.version, "seat": 1, "source": "player", "replay": False, "action": {"type": "resign"}}
     assert export["result"] == {
-        "ranks": [{"seat": 0, "rank": 1, "score": None}, {"seat": 1, "rank": 2, "score": None}],
+        "ranks": [
+            {"seat": 0, "rank": 1, "score": None, "tie_break": None},
+            {"seat": 1, "rank": 2, "score": None, "tie_break": None},
+        ],
         "winners": [0],
     }
     assert run_verify(tmp_path, export).returncode == 0

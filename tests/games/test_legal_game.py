@@ -1,4 +1,4 @@
-"""games.selectors.legal_game: the legal-actions read in one written-out query (issue 16) sees exactly the tables
+"""games.selectors.legal_game: the legal-actions read in one written-out query (decision 16) sees exactly the tables
 visible_q lets a person see, and knows her seat and whether it left."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 17 services: a table starts by itself when its last seat is taken, challenges, spectators, moderation."""
+"""Decision 17 services: a table starts by itself when its last seat is taken, challenges, spectators, moderation."""
 
 from datetime import timedelta
 
@@ -7,9 +7,10 @@ from django.utils import timezone
 
 from accounts.models import ApiToken
 from accounts.services import api_token_create, user_create, user_deactivate
-from games import lobby, services, spectating
+from games import services
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
 from games.models import Game, Invitation, Spectator
+from games.selectors import lobby, spectating
 from games.services.aborting import game_abort_by_staff
 from games.services.challenges import challenge_create
 from games.services.invitations import invitation_accept, invitation_decline
@@ -57,8 +58,11 @@ def test_without_auto_start_a_full_table_waits_for_its_creator_and_is_not_listed
     assert services.game_start(user=owner, game_id=game.pk).status == Game.Status.RUNNING
 
 
-def test_a_table_full_at_its_creation_waits_for_its_creators_start(owner):
-    game = services.game_create(user=owner, kind="topology", players=2, bots=["random"], auto_start=True)
+def test_a_table_full_at_its_creation_waits_for_its_creators_start_unless_told_to_start_itself(owner):
+    # Decision 26: with auto_start, a table its bots fill at the creation deals itself at once.
+    started = services.game_create(user=owner, kind="topology", players=2, bots=["random"], auto_start=True)
+    assert Game.objects.get(pk=started.pk).status == Game.Status.RUNNING
+    game = services.game_create(user=owner, kind="topology", players=2, bots=["random"], auto_start=False)
     assert Game.objects.get(pk=game.pk).status == Game.Status.OPEN
     with pytest.raises(Conflict):
         services.game_add_bot(user=owner, game_id=game.pk, level="random")  # no seat is free
@@ -113,11 +117,12 @@ def test_a_challenge_needs_a_free_seat_for_the_opponent(owner, member):
     assert not Game.objects.exists()
 
 
-def test_a_declined_challenge_stays_open_and_is_gone_from_her_invitations(owner, member):
+def test_a_declined_challenge_is_closed_and_gone_from_her_invitations(owner, member):
     game = challenge_create(user=owner, username="bruno", kind="topology")
     invitation_decline(user=member, invitation_id=Invitation.objects.get(game=game).pk)
     assert not lobby.invitations_pending(member).exists()
-    assert Game.objects.get(pk=game.pk).status == Game.Status.OPEN
+    # opened for her: closed by her decline, with no result (ruling S6: the challenger is told)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ABORTED
 
 
 def test_spectators_are_viewers_who_do_not_sit_there_within_the_window(owner, member, outsider):
@@ -167,4 +172,9 @@ def test_a_seat_held_for_an_invited_player_is_not_offered_to_the_lobby(owner, me
     listed = [g.pk for g in lobby.tables_open_listed()]
     assert challenge.pk not in listed and bigger.pk in listed  # one seat of the bigger table is still free
     invitation_decline(user=member, invitation_id=Invitation.objects.get(game=challenge).pk)
-    assert challenge.pk in [g.pk for g in lobby.tables_open_listed()]  # declined: the seat is free again
+    assert challenge.pk not in [g.pk for g in lobby.tables_open_listed()]  # declined: the challenge is closed
+    table = services.game_create(user=owner, kind="topology", players=2)  # an ordinary table's invitation
+    services.game_invite(user=owner, game_id=table.pk, username="bruno")
+    assert table.pk not in [g.pk for g in lobby.tables_open_listed()]
+    invitation_decline(user=member, invitation_id=Invitation.objects.get(game=table).pk)
+    assert table.pk in [g.pk for g in lobby.tables_open_listed()]  # declined: the seat is free again

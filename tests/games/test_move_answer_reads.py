@@ -1,4 +1,4 @@
-"""A move's answer from what the move read (issue 16): the same seats as a fresh read, the ratings it made.
+"""A move's answer from what the move read (decision 16): the same seats as a fresh read, the ratings it made.
 
 The move reads the players' ratings and vacations with the seats, under the game's lock; the answer must not
 differ from the table read afresh after it, and the move that ends a rated game must show the ratings that game
@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import services
 from games.models import Action, Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from games.services.vacation import vacation_start
 from ratings.models import Rating
 from tests.conftest import api_client_for

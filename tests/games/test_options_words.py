@@ -1,4 +1,4 @@
-"""Refused table options are worded by the site from the engine's code (issue 13): every code the engines raise
+"""Refused table options are worded by the site from the engine's code (decision 13): every code the engines raise
 reads in English, Spanish and Traditional Chinese, never as the fallback, and the facts fill the words."""
 
 import re
@@ -37,13 +37,6 @@ CASES = [
         "options.types",
     ),
     ("topoum", 2, {"line_values": [1, 2, 3]}, "topoum.options.line_values", "options.line_values"),
-    (
-        "topoum",
-        2,
-        {"obstacles": True, "farmer": "the_crusher", "deck": "random"},
-        "topoum.options.obstacle_farmer_random",
-        "options.farmer",
-    ),
     (
         "topoum",
         2,

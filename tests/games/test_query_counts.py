@@ -1,13 +1,13 @@
-"""Queries per request on a table, at a short and at a long game (issue 16): the same, and no more than now.
+"""Queries per request on a table, at a short and at a long game (decision 16): the same, and no more than now.
 
 Real moves on the real database: a Toppo match (two people, correspondence) is played to 10 and to 300 logged
 actions through the move service, then each request is counted once more.  A request whose count grows with the
 log would read the whole log again.  The counts include the SAVEPOINT and RELEASE of the move's transaction
 inside the test's own (2 that production does not run): a move through the API makes 7 in production and one
-through the page 9, within issue 16's goals (8 and 10).  What a move no longer reads: the ratings and vacations
+through the page 9, within decision 16's goals (8 and 10).  What a move no longer reads: the ratings and vacations
 of the answer come with the seats (games.selectors.prefetch_seats_with_standing), a game without unconfirmed
 turns (Toppo) has no private log rows to make public (games.services.log_visibility), and a fragment without the
-badge does not count the notifications (games.notifications.context_processors).
+badge does not count the notifications (notifications.context_processors).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 
 from games import services, tasks
 from games.models import Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from tests.conftest import api_client_for
 from tests.web.conftest import HX, client_for
 
@@ -27,7 +27,11 @@ pytestmark = pytest.mark.django_db(transaction=False)
 
 SHORT, LONG = 10, 300
 # The most queries each request may make, at any length (with the 2 savepoint statements of a move under test).
-MOST = {"page": 11, "poll": 9, "api detail": 7, "api legal": 2, "api move": 9, "htmx move": 11, "effects": 15}
+# The page and a move each mark her notices at the table read in one statement (ruling S6: moot once she is there).
+# effects: a turn's email is queued even for a player at the board, and dropped when due if she saw it (ruling S6).
+# The page's panels of decision 29 read her sandboxes, her notes and the last move she may see: three more.
+# effects: one more since decision 29: the position, read once, labels the turns told (games.selectors.turn_labels).
+MOST = {"page": 15, "poll": 9, "api detail": 7, "api legal": 2, "api move": 10, "htmx move": 12, "effects": 17}
 
 
 def _next_move(game: Game) -> tuple[int, dict]:

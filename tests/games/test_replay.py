@@ -6,11 +6,13 @@ import random
 
 import pytest
 
-from games import replay, services
+from games import services
 from games.models import Game, PositionCheckpoint
-from games.positions import load_state
+from games.selectors import replay
+from games.selectors.positions import load_state
 from tests.conftest import api_client_for
 from tests.games.factories import seat_user, started_topology
+from tests.games.tables import everyone_played
 
 pytestmark = pytest.mark.django_db
 
@@ -97,17 +99,36 @@ def test_a_ply_inside_another_seats_unconfirmed_turn_is_not_served(owner, member
     assert author.get(url(game, 1)).status_code == 200
     response = other.get(url(game, 1))
     assert response.status_code == 404 and "confirmed" in response.json()["detail"]
+    assert "moves 0 to 0 are shown" in response.json()["detail"]
+
+
+def test_plies_past_what_she_may_see_are_refused_alike_and_not_counted(owner, member):
+    # ruling S3: during another seat's unconfirmed turn, no refusal and no "plies" tells how many decisions it holds.
+    game = play(started_topology(owner, member), 1)
+    last = game.actions.order_by("-seq").first()
+    if last.visibility == "public":
+        pytest.skip("the first Topology decision is public")
+    author = api_client_for(seat_user(game, last.seat))
+    other = api_client_for(seat_user(game, 1 - last.seat))
+    assert author.get(url(game, 0)).json()["plies"] == 1
+    assert other.get(url(game, 0)).json()["plies"] == 0
+    refusals = [other.get(url(game, ply)) for ply in (1, 2, 50)]
+    assert [r.status_code for r in refusals] == [404, 404, 404]
+    details = [r.json()["detail"] for r in refusals]
+    assert all("moves 0 to 0 are shown" in d for d in details)
+    assert "There is no move 2 you may see" in details[1]
 
 
 def test_a_resignation_in_the_log_is_not_a_ply(owner, member):
     # ruling S1: the leave entry is the site's, never the engine's; the replay skips it.
-    game = play(started_topology(owner, member), 3)
+    game = everyone_played(play(started_topology(owner, member), 3))  # ruling S1, turn 3: then resigning loses
+    plies = replay.plies_of(game)
     game = services.game_resign(game_id=game.pk, user=member)
-    assert game.status == Game.Status.FINISHED and game.actions.count() == 4
-    assert replay.plies_of(game) == 3
-    last = api_client_for(owner).get(url(game, 3)).json()
+    assert game.status == Game.Status.FINISHED and game.actions.count() == plies + 1
+    assert replay.plies_of(game) == plies
+    last = api_client_for(owner).get(url(game, plies)).json()
     assert last["spectator"] == load_state(game).view(None)
-    assert api_client_for(owner).get(url(game, 4)).status_code == 404
+    assert api_client_for(owner).get(url(game, plies + 1)).status_code == 404
 
 
 def test_another_seats_topoum_hand_never_reaches_me(owner, member):

@@ -13,11 +13,11 @@ import pytest
 from django.utils import timezone
 
 from games.models import Action, Game
-from games.notifications.models import Notification
-from games.positions import load_state
+from games.selectors.positions import load_state
+from notifications.models import Notification
 from tests.conftest import api_client_for
+from tests.games.tables import dealt_with, pick, seed_for, topology_table
 from tests.integration.workers import wait_for
-from tests.notifications.tables import pick, topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -67,3 +67,26 @@ def test_the_beat_inside_the_worker_plays_a_missed_deadline(embedded_worker, own
         "the owner to be told the bot played for her",
     )
     assert "games.tasks.deadlines_sweep" in embedded_worker.output()
+
+
+def test_a_challenge_accepted_tells_the_creator_her_first_turn_and_a_decline_is_told(embedded_worker, owner, member):
+    """The issue's scripted life (ruling S6), with the real worker: the challenger who moves first is told her turn
+    by the worker's dispatch, whoever's click started the table; a declined challenge is told and its table closed."""
+    ana, bruno = api_client_for(owner), api_client_for(member)
+    table = ana.post("/api/challenges/", {"username": "bruno", "game": "topology"}, format="json").json()
+    (invitation,) = bruno.get("/api/invitations/").json()["results"]
+    with dealt_with(seed_for("topology", 2, first=0)):  # ana, in seat 0, moves first
+        assert bruno.post(f"/api/invitations/{invitation['id']}/accept/").status_code == 200
+    wait_for(
+        lambda: Notification.objects.filter(recipient=owner, game_id=table["id"], kind="your_turn").exists(),
+        60,
+        "the worker to tell the challenger her first turn",
+    )
+    assert sorted(n["kind"] for n in ana.get("/api/notifications/").json()["results"]) == ["answered", "your_turn"]
+    assert not Notification.objects.filter(recipient=member, kind="started").exists()  # his click started it
+    declined = ana.post("/api/challenges/", {"username": "bruno", "game": "topology"}, format="json").json()
+    (invitation,) = bruno.get("/api/invitations/").json()["results"]
+    assert bruno.post(f"/api/invitations/{invitation['id']}/decline/").status_code in (200, 204)
+    assert Game.objects.get(pk=declined["id"]).status == "aborted"
+    (answer,) = [n for n in ana.get("/api/notifications/").json()["results"] if n["table"] == declined["id"]]
+    assert answer["kind"] == "answered" and "declined your invitation" in answer["text"]

@@ -15,10 +15,11 @@ import signal
 import pytest
 from django.db import connection
 
-from games.models import Action, Event, Game, GameEffects
-from games.notifications.models import Notification
+from feed.models import Event
+from games.models import Action, Game, GameEffects
+from notifications.models import Notification
+from tests.games.tables import play_turn, topology_table
 from tests.integration.workers import TEST_REDIS_URL, VISIBILITY_TIMEOUT, wait_for
-from tests.notifications.tables import play_turn, topology_table
 
 pytestmark = [pytest.mark.redis, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -106,7 +107,7 @@ def test_a_pool_process_killed_mid_move_is_replaced_and_the_task_redelivered_at_
 def test_with_the_queued_mark_in_redis_each_confirmed_turn_is_told_and_answered(
     start_worker, redis_broker, owner, settings
 ):
-    """Issue 16: with Redis the "dispatch queued" mark is a key (games.services.effects_mark) and a decision inside
+    """Decision 16: with Redis the "dispatch queued" mark is a key (games.services.effects_mark) and a decision inside
     a turn sends no dispatch (ruling S3); the worker still tells each confirmed turn and the bot answers each."""
     settings.REDIS_URL = TEST_REDIS_URL  # this process marks in Redis too, as the site's web processes do
     start_worker("marks")

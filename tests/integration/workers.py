@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import time
+from typing import NamedTuple
 from urllib.parse import quote
 
 from django.db import connection
@@ -71,43 +72,98 @@ def celery_worker_command(*more: str, concurrency: int, log_level: str = "info")
     ]
 
 
+def celery_env(broker_dir: pathlib.Path | None = None, **env) -> dict[str, str]:
+    """The environment of a worker or beat process on the test database, and on the test Redis (or the filesystem
+    broker in `broker_dir`), with a short visibility timeout and quick bots; `env` on top."""
+    base_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    broker = {"TOPOS_BROKER_DIR": str(broker_dir)} if broker_dir else {"REDIS_URL": TEST_REDIS_URL}
+    return {
+        **base_env,
+        **broker,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DATABASE_URL": shared_database_url(),
+        "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
+        "CELERY_TASK_TIME_LIMIT": str(TIME_LIMIT),
+        "CELERY_UNACKED_RESTORE_INTERVAL": "1",
+        "CELERY_UNACKED_RESTORE_THROTTLE": "1",
+        "TOPOS_BOT_DELAY_SCALE": "0.2",
+        "PYTHONPATH": str(ROOT),
+        **{k: str(v) for k, v in env.items()},
+    }
+
+
+class Email(NamedTuple):
+    """One email as config/console_mail.py printed it: its headers (From, To, Subject, ...) and its plain text."""
+
+    headers: dict[str, str]
+    body: str
+
+    @property
+    def subject(self) -> str:
+        return self.headers.get("Subject", "")
+
+    @property
+    def to(self) -> list[str]:
+        return [address.strip() for address in self.headers.get("To", "").split(",") if address.strip()]
+
+
+def printed_emails(text: str) -> list[Email]:
+    """The emails in the console mailer's output `text` (config/console_mail.py): each between two rules, a line
+    saying why it is printed, its headers, a blank line, its plain-text body decoded."""
+    from config.console_mail import RULE
+
+    emails = []
+    for block in text.split(f"{RULE}\n")[1::2]:  # rule, email, rule: the odd pieces are the emails
+        _, _, letter = block.partition("\n")  # "An email, printed here as no mail server is set ..."
+        head, _, body = letter.partition("\n\n")
+        headers = dict(line.split(": ", 1) for line in head.splitlines() if ": " in line)
+        emails.append(Email(headers, body.rstrip("\n")))
+    return emails
+
+
 class Worker:
     """One `celery -A config worker` process group (main process and its pool child).
 
     On Redis (`broker_dir` None) as in production, or on the embedded default's filesystem
-    broker in `broker_dir`, then with the beat inside (`-B`) as `config/scripts/run.sh` starts it.
+    broker in `broker_dir`, then with the beat inside (`-B`) as `config/scripts/run.sh` starts it
+    (on Redis too with `beat=True`).
+
+    Its console mailer writes its emails to `emails_path` (beside its log, `emails()` reads them) through
+    TOPOS_EMAIL_CONSOLE_FD, as `run.sh`'s supervisor hands it its console (config/scripts/supervise.py).
     """
 
-    def __init__(self, name: str, log_path: pathlib.Path, *, broker_dir: pathlib.Path | None = None, **env):
+    def __init__(
+        self, name: str, log_path: pathlib.Path, *, broker_dir: pathlib.Path | None = None, beat: bool = False, **env
+    ):
         self.name, self.log_path = name, log_path
-        base_env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
-        broker = {"TOPOS_BROKER_DIR": str(broker_dir)} if broker_dir else {"REDIS_URL": TEST_REDIS_URL}
-        full_env = {
-            **base_env,
-            **broker,
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DATABASE_URL": shared_database_url(),
-            "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
-            "CELERY_TASK_TIME_LIMIT": str(TIME_LIMIT),
-            "CELERY_UNACKED_RESTORE_INTERVAL": "1",
-            "CELERY_UNACKED_RESTORE_THROTTLE": "1",
-            "TOPOS_BOT_DELAY_SCALE": "0.2",
-            "PYTHONPATH": str(ROOT),
-            **{k: str(v) for k, v in env.items()},
-        }
         self.log = open(log_path, "wb")
-        beat = ["-B", "-s", str(broker_dir / f"beat-{name}")] if broker_dir else []
+        self.emails_path = log_path.with_name(f"{log_path.stem}-emails.txt")
+        # Appending: the main process and its pool child each write whole emails, one write each.
+        self.mail = open(self.emails_path, "ab")
+        env = {**env, "TOPOS_EMAIL_CONSOLE_FD": self.mail.fileno()}
+        schedule = (broker_dir or log_path.parent) / f"beat-{name}"
+        beat_options = ["-B", "-s", str(schedule)] if broker_dir or beat else []
         self.process = subprocess.Popen(
-            celery_worker_command("-P", "prefork", "-n", f"{name}@%h", "--without-heartbeat", *beat, concurrency=1),
+            self.command(beat_options),
             cwd=ROOT,
-            env=full_env,
+            env=celery_env(broker_dir, **env),
             stdout=self.log,
             stderr=subprocess.STDOUT,
+            pass_fds=(self.mail.fileno(),),
             start_new_session=True,
+        )
+
+    def command(self, beat: list[str]) -> list[str]:
+        return celery_worker_command(
+            "-P", "prefork", "-n", f"{self.name}@%h", "--without-heartbeat", *beat, concurrency=1
         )
 
     def output(self) -> str:
         return self.log_path.read_text(errors="replace")
+
+    def emails(self) -> list[Email]:
+        """The emails this worker sent so far, as its console mailer printed them."""
+        return printed_emails(self.emails_path.read_text(errors="replace"))
 
     def wait_ready(self, timeout: float = 60) -> None:
         end = time.monotonic() + timeout
@@ -137,6 +193,19 @@ class Worker:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.log.close()
+        self.mail.close()
+
+
+class Beat(Worker):
+    """`celery -A config beat` on the test Redis, as `serve.sh beat` runs it: exactly one in a deployment."""
+
+    def command(self, beat: list[str]) -> list[str]:
+        schedule = self.log_path.with_name(f"{self.name}-schedule")
+        return [sys.executable, "-m", "celery", "-A", "config", "beat", "-l", "info", "-s", str(schedule)]
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        wait_for(lambda: "beat: Starting" in self.output() or self.process.poll() is not None, timeout, "beat")
+        assert self.process.poll() is None, self.output()[-4000:]
 
 
 def redis_problem(url: str) -> str | None:

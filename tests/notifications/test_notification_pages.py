@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
+from datetime import time
 
 import pytest
 from django.test import Client
 
 from games import services
-from games.notifications.models import Notification, NotificationPreference
-from tests.notifications.tables import read_by_her, topology_table
+from notifications.models import Notification, NotificationPreference, QuietHours
+from tests.games.tables import read_by_her, seed_for, topology_table
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -23,10 +24,11 @@ def client_for(user) -> Client:
 
 @pytest.fixture
 def told(owner, member):
-    """The member has one unread notification: the owner's table started.  At her own table she starts and
-    moves first, so she is told nothing there; the owner hears that it started."""
+    """The member has one unread notification: the owner's table started.  At her own table the owner moves
+    first: she pressed start and is told nothing there; the owner hears that it started and that it is her turn
+    (ruling S6)."""
     game = topology_table(owner, member)
-    other = topology_table(member, owner)
+    other = topology_table(member, owner, seed=seed_for("topology", 2, first=1))
     return game, other
 
 
@@ -141,6 +143,35 @@ def test_the_settings_page_saves_the_email_choice_per_event(member):
     refused = client.post("/accounts/notifications/", {**choices, "invited": "hourly"}, follow=True)
     assert NotificationPreference.objects.get(user=member, event="invited").email == "none"
     assert "Choose one of" in refused.content.decode()
+
+
+def test_the_settings_page_sets_and_clears_quiet_hours_in_her_time_zone(member):
+    """Ruling S6: quiet hours on the settings page; a bad time is refused with a message and changes nothing."""
+    member.time_zone = "Europe/Madrid"
+    member.save(update_fields=["time_zone"])
+    client = client_for(member)
+    page = client.get("/accounts/notifications/").content.decode()
+    assert 'name="quiet_start" value=""' in page and "Europe/Madrid" in page
+    assert client.post("/accounts/notifications/", {"quiet_start": "22:30", "quiet_end": "07:00"}).status_code == 302
+    quiet = QuietHours.objects.get(user=member)
+    assert (quiet.start, quiet.end) == (time(22, 30), time(7))
+    page = client.get("/accounts/notifications/").content.decode()
+    assert 'name="quiet_start" value="22:30"' in page and 'name="quiet_end" value="07:00"' in page
+    refused = client.post(
+        "/accounts/notifications/", {"quiet_start": "22:30", "quiet_end": "", "chat": "immediate"}, follow=True
+    )
+    assert "Give both the start and the end" in refused.content.decode()
+    assert QuietHours.objects.filter(user=member).exists()
+    assert not NotificationPreference.objects.filter(user=member, event="chat").exists()  # nothing changed
+    assert client.post("/accounts/notifications/", {"quiet_start": "", "quiet_end": ""}).status_code == 302
+    assert not QuietHours.objects.filter(user=member).exists()
+
+
+def test_the_settings_page_in_spanish_and_chinese(member):
+    for language, words in (("es", "Horas de silencio"), ("zh-hant", "安靜時段")):
+        member.language = language
+        member.save(update_fields=["language"])
+        assert words in client_for(member).get("/accounts/notifications/").content.decode()
 
 
 def test_the_profile_page_links_to_the_notification_settings(member):

@@ -1,4 +1,4 @@
-"""Notifications store the data, not the words (issue 13): each is worded when shown or sent, in the reader's language.
+"""Notifications store the data, not the words (decision 13): each is worded when shown or sent, in her language.
 
 A notification of each kind is made while its recipient reads Spanish; she then switches her account to
 Traditional Chinese, and her page, the API and her email all say the same notification in Chinese.  A
@@ -14,22 +14,22 @@ from django.utils import timezone, translation
 from django.utils.html import escape
 
 from accounts.personal import her_words
+from chat.services import chat_post
 from games import services, tasks
 from games.models import Seat
-from games.notifications.emails import digest_email, notification_email
-from games.notifications.events import game_effects_dispatch, reminders_send
-from games.notifications.models import Notification, NotificationEvent
-from games.notifications.services import notification_create
-from games.notifications.texts import notification_words
-from games.services.chat import chat_post
 from games.services.moves import game_resign
 from games.services.tables import game_invite
-from games.tournaments import notify
-from games.tournaments import services as tournaments
-from games.tournaments.models import Tournament
+from notifications.emails import digest_email, notification_email
+from notifications.events import game_effects_dispatch, reminders_send
+from notifications.models import Notification, NotificationEvent
+from notifications.services import notification_create
+from notifications.texts import notification_words
 from tests.conftest import api_client_for
-from tests.notifications.tables import play_turn, topology_table
+from tests.games.tables import everyone_played, play_turn, topology_table
 from tests.web.conftest import client_for
+from tournaments import notify
+from tournaments import services as tournaments
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -80,10 +80,17 @@ def _bot_played(owner, member, capture):
 
 
 def _finished(owner, member, capture):
-    game = _table(owner, member)
+    game = everyone_played(_table(owner, member))  # ruling S1, turn 3: before that, resigning aborts
     game_resign(game_id=game.pk, user=owner)  # she wins: the game ends there (ruling S1)
     game_effects_dispatch(game_id=game.pk)
     return _one(member, NotificationEvent.FINISHED)
+
+
+def _aborted(owner, member, capture):
+    game = _table(owner, member)
+    game_resign(game_id=game.pk, user=owner)  # before bruno has played: the game is aborted (ruling S1, turn 3)
+    game_effects_dispatch(game_id=game.pk)
+    return _one(member, NotificationEvent.ABORTED)
 
 
 def _chat(owner, member, capture):
@@ -111,6 +118,7 @@ MAKERS = {
     "deadline": _deadline,
     "bot_played": _bot_played,
     "finished": _finished,
+    "aborted": _aborted,
     "chat": _chat,
     "tournament": _tournament,
 }

@@ -1,4 +1,4 @@
-"""A chat message at one's table (issue 17): a feed event always, a notification unless she is looking at the
+"""A chat message at one's table (decision 17): a feed event always, a notification unless she is looking at the
 table (ruling S6), at most one unread per table, emailed only if she asked for it; told in the worker."""
 
 from __future__ import annotations
@@ -9,14 +9,16 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
+from chat.effects import chat_message_dispatch
+from chat.models import ChatMessage
+from chat.services import chat_mute, chat_post
+from feed.models import Event
 from games import services, tasks
-from games.chat.effects import chat_message_dispatch
-from games.models import ChatMessage, Event, Seat
-from games.notifications.models import Notification, NotificationDelivery, NotificationEvent
-from games.notifications.selectors import email_choice
-from games.notifications.services import notification_mark_read, notification_preferences_set
-from games.services.chat import chat_mute, chat_post
-from tests.notifications.tables import read_by_her
+from games.models import Seat
+from notifications.models import Notification, NotificationDelivery, NotificationEvent
+from notifications.selectors import email_choice
+from notifications.services import notification_mark_read, notification_preferences_set
+from tests.games.tables import read_by_her
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""Events become notifications once per person, on commit only, with a link to the game (issue 5)."""
+"""Events become notifications once per person, on commit only, with a link to the game (decision 5)."""
 
 from __future__ import annotations
 
@@ -8,19 +8,20 @@ from django.db import transaction
 
 from games import services
 from games.models import Action, Game, GameEffects
-from games.notifications.events import game_effects_dispatch
-from games.notifications.models import Notification, NotificationDelivery
-from tests.notifications.tables import decide, kinds_of, play_turn, read_by_her, texts_of, topology_table, words_of
+from notifications.events import game_effects_dispatch
+from notifications.models import Notification, NotificationDelivery
+from tests.games.tables import decide, kinds_of, play_turn, read_by_her, texts_of, topology_table, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_it_tells_the_others_that_the_table_started_and_whose_turn_it_is(owner, member):
     game = topology_table(owner, member)
-    # seat 0 (the owner) starts; she pressed start herself, so only the member hears of it
+    # seat 0 (the owner) starts; she pressed start herself, so only the member hears of it, and she moves
+    # first, so she is told of her turn like anyone (ruling S6), not mailed as she was looking at the board
     assert game.to_act == [0]
     assert kinds_of(member) == ["started"]
-    assert kinds_of(owner) == []
+    assert kinds_of(owner) == ["your_turn"]
     assert "Topology #%d" % game.pk in texts_of(member)[0]
     assert [m.to for m in mail.outbox] == [[member.email]]
     assert f"https://topos.example/tables/{game.pk}/" in mail.outbox[0].body
@@ -38,10 +39,10 @@ def test_it_tells_the_next_player_once_per_turn(owner, member):
         game = decide(game, member)
         assert game.to_act == [1]
         assert kinds_of(member) == ["started", "your_turn"]
-        assert kinds_of(owner) == []
+        assert kinds_of(owner) == ["your_turn"]  # her first, read as she played it
     game = decide(game, member)  # end_turn
     assert game.to_act == [0]
-    assert kinds_of(owner) == ["your_turn"]
+    assert kinds_of(owner) == ["your_turn", "your_turn"]
     email = mail.outbox[-1]
     assert email.to == [owner.email] and "Your turn at Topology" in email.subject
     assert f"https://topos.example/tables/{game.pk}/" in email.body
@@ -100,7 +101,7 @@ def test_the_same_event_is_never_mailed_twice_on_a_channel(owner, member):
     topology_table(owner, member)
     delivery = NotificationDelivery.objects.get(recipient=member)
     assert delivery.status == "sent" and delivery.attempts == 1
-    from games.notifications.services import notification_create, notification_email_send
+    from notifications.services import notification_create, notification_email_send
 
     assert notification_email_send(delivery_id=delivery.pk) is False
     assert notification_create(recipient=member, kind="started", key=delivery.key, text="again") is None

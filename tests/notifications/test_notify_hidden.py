@@ -26,9 +26,9 @@ from engine.topoum.cards import title
 from engine.toppo.cards import card_words
 from games import tasks
 from games.models import Game
-from games.notifications.events import reminders_send
-from games.notifications.models import Notification
-from tests.notifications.tables import open_table, play_turn, read_by_her
+from notifications.events import reminders_send
+from notifications.models import Notification
+from tests.games.tables import open_table, play_turn, read_by_her
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,6 +13,7 @@ from django.core.management import call_command
 
 from games import services
 from ratings.models import RatedGame, Rating, RatingChange
+from tests.games.tables import everyone_played
 from tests.games.test_concurrency import run_threads
 from tests.ratings.helpers import people, table_of
 
@@ -21,7 +22,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 def test_games_finishing_together_both_change_the_shared_players_rating():
     ana, *others = people("ana", "bruno", "chen", "dora", "emil")
-    games = [table_of([ana, other]) for other in others]
+    games = [everyone_played(table_of([ana, other])) for other in others]  # ruling S1, turn 3
 
     # Each opponent resigns at the same moment: every game ends (and is rated) in its own transaction.
     outcomes = run_threads(len(games), lambda i: services.game_resign(game_id=games[i].pk, user=others[i]))

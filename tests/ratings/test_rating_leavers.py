@@ -12,8 +12,9 @@ import pytest
 
 from games import services
 from games.models import Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from ratings.models import RatingChange
+from tests.games.tables import everyone_played
 from tests.ratings.helpers import expected_after, people, table_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -41,7 +42,7 @@ def play_people(game: Game) -> Game:
 
 def test_a_player_who_resigned_ranks_last_and_loses_rating():
     ana, bruno, chen = people("ana", "bruno", "chen")
-    game = table_of([ana, bruno, chen])
+    game = everyone_played(table_of([ana, bruno, chen]))  # ruling S1, turn 3
     services.game_resign(game_id=game.pk, user=chen)
     game = play_people(game)
     assert game.status == Game.Status.FINISHED and game.rated

@@ -13,6 +13,7 @@ from ratings.keys import rating_key
 from ratings.models import RatedGame, Rating, RatingChange
 from ratings.services import game_rate
 from ratings.system import shown_value
+from tests.games.tables import everyone_played
 from tests.ratings.helpers import expected_after, people, played, table_of
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +73,7 @@ def test_toppo_keeps_a_rating_per_pace_and_other_games_one_per_game(owner, membe
     game = played([owner, member], "toppo", hands=1)
     assert set(Rating.objects.values_list("key", flat=True)) == {"toppo-correspondence"}
     assert_rated_from_prior(game)
-    live = table_of([owner, member], "toppo", pace="live", turn_seconds=60, hands=1)
+    live = everyone_played(table_of([owner, member], "toppo", pace="live", turn_seconds=60, hands=1))
     services.game_resign(game_id=live.pk, user=member)
     assert set(Rating.objects.values_list("key", flat=True)) == {"toppo-correspondence", "toppo-live"}
     assert Rating.objects.get(user=owner, key="toppo-live").games == 1
@@ -116,7 +117,7 @@ def test_tied_seats_share_a_rank_and_move_alike():
 
 
 def test_a_game_ended_by_resignation_is_rated(owner, member):
-    game = table_of([owner, member])
+    game = everyone_played(table_of([owner, member]))  # each has played a turn: the resignation loses it
     game = services.game_resign(game_id=game.pk, user=member)
     assert game.status == Game.Status.FINISHED
     assert RatingChange.objects.get(game=game, user=member).delta < 0
@@ -127,10 +128,23 @@ def test_a_game_ended_by_resignation_is_rated(owner, member):
 def test_a_table_with_a_bot_is_never_rated(owner):
     game = services.game_create(user=owner, kind="toppo", players=2, options={"hands": 1}, bots=["random"], rated=True)
     assert game.rated is False
-    game = services.game_start(user=owner, game_id=game.pk)
+    game = everyone_played(services.game_start(user=owner, game_id=game.pk))
     game = services.game_resign(game_id=game.pk, user=owner)
     assert game.status == Game.Status.FINISHED
     assert not RatingChange.objects.exists() and not Rating.objects.exists()
+
+
+def test_a_resignation_before_every_seat_has_played_aborts_and_changes_no_rating(owner, member):
+    """Ruling S1, turn 3: the measured case, a player resigning before anyone moved, gave her opponent 248 points."""
+    first = played([owner, member])
+    before = sorted(Rating.objects.values_list("user_id", "key", "mu", "sigma", "games"))
+    game = table_of([owner, member])
+    game = services.game_resign(game_id=game.pk, user=member)
+    assert (game.status, game.abort_reason, game.abort_seat) == (Game.Status.ABORTED, "resigned", 1)
+    assert not RatingChange.objects.filter(game=game).exists() and not RatedGame.objects.filter(game=game).exists()
+    assert sorted(Rating.objects.values_list("user_id", "key", "mu", "sigma", "games")) == before
+    assert list(game.seats.values_list("rank", "score", "result")) == [(None, None, None)] * 2
+    assert RatingChange.objects.filter(game=first).count() == 2
 
 
 def test_seating_a_bot_later_makes_a_rated_table_unrated(owner, member):

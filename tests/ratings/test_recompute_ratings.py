@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from games import services
 from ratings.models import RatedGame, Rating, RatingChange
+from tests.games.tables import everyone_played
 from tests.ratings.helpers import people, played, table_of
 
 pytestmark = pytest.mark.django_db
@@ -44,9 +45,12 @@ def test_recomputing_gives_exactly_the_numbers_applied_as_games_finished():
     played([bruno, chen, dora, ana])
     played([dora, bruno], "toppo", hands=1)
     played([ana, chen], rated=False)  # unrated: stays out of the replay
-    services.game_resign(game_id=table_of([bruno, ana]).pk, user=bruno)  # ended by a resignation
-    live_toppo = table_of([chen, dora], "toppo", pace="live", turn_seconds=60, hands=1)
+    resigned = everyone_played(table_of([bruno, ana]))
+    services.game_resign(game_id=resigned.pk, user=bruno)  # ended by a resignation once both had played
+    live_toppo = everyone_played(table_of([chen, dora], "toppo", pace="live", turn_seconds=60, hands=1))
     services.game_resign(game_id=live_toppo.pk, user=dora)
+    # Before anyone moved: aborted, so it rates nothing now or in the replay (ruling S1, turn 3).
+    assert services.game_resign(game_id=table_of([ana, dora]).pk, user=ana).status == "aborted"
     live = snapshot()
     assert len(live[1]) == 2 + 3 + 4 + 2 + 2 + 2
     assert {r[1] for r in live[0]} == {"toppo-correspondence", "topology", "toppo-live"}

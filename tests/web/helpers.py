@@ -6,7 +6,7 @@ import json
 
 from games import services
 from games.models import Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 
 
 def started_topology(owner, member, **options) -> Game:

@@ -18,8 +18,8 @@ from django.conf import settings
 from engine.bots import levels as bot_levels
 from engine.core import all_games
 from games.forms import asked_options
-from games.notifications.models import Notification
-from tests.notifications.tables import read_by_her
+from notifications.models import Notification
+from tests.games.tables import read_by_her
 
 LOCALE_DIR = Path(settings.LOCALE_PATHS[0])
 CATALOGUES = {"es": 3, "zh_Hant": 1}  # language directory -> number of plural forms
@@ -128,7 +128,7 @@ def test_the_compiled_catalogues_hold_every_translation_of_the_po_files(catalogu
 
 
 def test_every_word_the_engines_show_is_in_the_catalogues():
-    """Game names, option labels, help and values, and bot levels (listed in games/engine_texts.py)."""
+    """Game names, option labels, help and values (boards/<game>/), and bot levels (games/engine_texts.py)."""
     wanted = set()
     for game in all_games().values():
         wanted.add(("game name", game.title))
@@ -141,7 +141,7 @@ def test_every_word_the_engines_show_is_in_the_catalogues():
     for lang in CATALOGUES:
         have = {(e["msgctxt"], e["msgid"]) for e in read_po(LOCALE_DIR / lang / "LC_MESSAGES" / "django.po")}
         missing = sorted(wanted - have, key=str)
-        assert not missing, f"{lang}: add these to games/engine_texts.py and translate them: {missing[:10]}"
+        assert not missing, f"{lang}: list these in boards/<game>/option_words.py and translate them: {missing[:10]}"
 
 
 # --- pages ----------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""No English leaks into the words a Spanish or Chinese reader gets from a game (issue 13, point 3).
+"""No English leaks into the words a Spanish or Chinese reader gets from a game (decision 13, point 3).
 
 For es and zh-Hant, a running and a finished table of every game are played through the services
 with random legal moves; the log on the table page and on the replay page, the API log, a refused
@@ -24,12 +24,12 @@ from accounts.personal import her_words
 from engine.core import make_rng
 from games import services, tasks
 from games.models import Game, Seat
-from games.notifications.emails import notification_email
-from games.notifications.models import Notification
-from games.notifications.texts import notification_words
-from games.positions import legal_actions_for
+from games.selectors.positions import legal_actions_for
+from notifications.emails import notification_email
+from notifications.models import Notification
+from notifications.texts import notification_words
 from tests.conftest import api_client_for
-from tests.notifications.tables import open_table
+from tests.games.tables import open_table
 from tests.web.conftest import client_for
 from tests.web.test_i18n import read_po
 
@@ -37,7 +37,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 LOCALE_DIR = Path(settings.LOCALE_PATHS[0])
 WORD = re.compile(r"[A-Za-z][a-z]{3,}")
-# Words the engines wrote in their English log lines before issue 13, beyond the catalogue's.
+# Words the engines wrote in their English log lines before decision 13, beyond the catalogue's.
 ENGINE_WORDS = {
     "seat",
     "renews",
@@ -119,7 +119,7 @@ def english_in(text: str, english: set[str], native: set[str]) -> list[str]:
 
 
 def words_in_her_language(note: Notification) -> str:
-    """A notification as its recipient reads it (it stores data, worded when read: issue 13)."""
+    """A notification as its recipient reads it (it stores data, worded when read: decision 13)."""
     with her_words(note.recipient):
         return notification_words(note)
 

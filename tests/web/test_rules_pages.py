@@ -1,4 +1,4 @@
-"""The How to play pages (issue 13): every game in every language, with diagrams from the table's renderer,
+"""The How to play pages (decision 13): every game in every language, with diagrams from the table's renderer,
 every card kind of the catalogue, and only rulings that exist in docs/rules/; and the links that lead there."""
 
 from __future__ import annotations
@@ -8,10 +8,12 @@ import re
 import pytest
 from django.utils import translation
 
+from boards.topology import diagrams as topology_diagrams
+from boards.topoum import diagrams as topoum_diagrams
+from boards.topoum import presenter as topoum_presenter
+from boards.toppo import diagrams as toppo_diagrams
+from boards.toppo import presenter as toppo_presenter
 from engine.core import all_games
-from games.presenters import topology_diagrams, topoum_diagrams, toppo_diagrams
-from games.presenters import topoum as topoum_presenter
-from games.presenters import toppo as toppo_presenter
 from tests.games.factories import started_topology
 from tests.test_rules_docs import rule_headings
 
@@ -23,7 +25,7 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 CITED = re.compile(r'<a class="ruling" href="/rules/rulings/#([^"]+)">')
 HEADING = re.compile(r"<h([23])[^>]*>(.*?)</h\1>", re.S)
 SECTION = re.compile(r"<section id=\"(\w+)\">(.*?)</section>", re.S)
-# What each page's "How Topos plays it" has to tell a player, by ruling (issue 13 point 4).
+# What each page's "How Topos plays it" has to tell a player, by ruling (decision 13 point 4).
 MUST_CITE = {
     "topoum": {"T1", "T2", "T5", "T6", "T8", "S1", "S3", "S4", "S5", "S6"},
     "toppo": {"P2", "P3", "P4", "P5", "P6", "S1", "S4", "S5", "S6"},
@@ -72,7 +74,7 @@ def test_the_spanish_and_chinese_pages_are_not_the_english_one(client):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_diagrams_are_drawn_by_the_table_renderer(client, language):
     topoum = page(client, "/rules/topoum/", language)
-    # The battlefield as games/presenters/topoum.py draws it: barracks, moles and the new line of sight.
+    # The battlefield as boards/topoum/presenter.py draws it: barracks, moles and the new line of sight.
     assert topoum.count('<svg class="tm-board rules-diagram" viewBox="') == 2
     assert 'class="tile barracks c-red' in topoum and 'class="mole m-blue' in topoum
     assert '<g class="tm-los">' in topoum

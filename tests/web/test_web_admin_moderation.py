@@ -1,4 +1,4 @@
-"""Issue 17, moderation in the Django admin: a game with its seats and log, the "abort" action, and the users'
+"""Decision 17, moderation in the Django admin: a game with its seats and log, the "abort" action, and the users'
 "deactivate" action, run by a member of staff."""
 
 import pytest
@@ -9,7 +9,7 @@ from accounts.models import ApiToken
 from accounts.services import api_token_create, user_create
 from games.log_words import entry_words, seat_names
 from games.models import Game
-from tests.notifications.tables import open_table, play_turn
+from tests.games.tables import open_table, play_turn
 from tests.web.conftest import client_for
 from tests.web.helpers import started_topology
 
@@ -31,7 +31,7 @@ def test_staff_see_a_game_with_its_seats_and_its_log(staff_client, owner, member
     html = staff_client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
     assert "ana" in html and "bruno" in html
     line = game.actions.order_by("seq").first()
-    # The log line in words (issue 13: the entry is data, worded for the reader), HTML-escaped as the page shows it.
+    # The log line in words (decision 13: the entry is data, worded for the reader), HTML-escaped as the page shows it.
     assert line is not None
     words = entry_words(game.kind, line.entry, seat_names(game))
     assert words and escape(words) in html

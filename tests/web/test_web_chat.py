@@ -1,4 +1,4 @@
-"""The table page's chat panel (issue 17, point 1): loaded by htmx, escaped, written, refused with its message,
+"""The table page's chat panel (decision 17, point 1): loaded by htmx, escaped, written, refused with its message,
 and each message with the buttons its reader may use."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from chat.models import ChatMessage, ChatMute, ChatReport
+from chat.services import chat_post
 from games import services
-from games.models import ChatMessage, ChatMute, ChatReport
-from games.services.chat import chat_post
 from tests.web.conftest import HX
 
 pytestmark = pytest.mark.django_db
@@ -22,7 +22,7 @@ def chat_fragment(client, game, query: str = "") -> str:
 
 def test_the_table_page_has_the_chat_panel_and_its_script(game, owner_client):
     page = owner_client.get(f"/tables/{game.pk}/").content.decode()
-    assert 'id="chat"' in page and f'hx-get="/tables/{game.pk}/chat/"' in page and "js/chat.js" in page
+    assert 'id="chat"' in page and f'hx-get="/tables/{game.pk}/chat/"' in page and "chat/chat.js" in page
     assert f'hx-post="/tables/{game.pk}/chat/post/"' in page and 'name="body"' in page
     logged_out = Client().get(f"/tables/{game.pk}/").content.decode()
     assert 'id="chat"' in logged_out and 'name="body"' not in logged_out and "Log in to write" in logged_out

@@ -1,7 +1,7 @@
 """The end of a finished game: headline with the winner(s), standings with every seat's rank and final score, how
 the game scores, a score-over-time chart, and the next game waiting for the viewer.
 
-Games are finished by playing them to the end through the services (tests.notifications.tables), never by hand.
+Games are finished by playing them to the end through the services (tests.games.tables), never by hand.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import pytest
 from engine.core import get_game
 from games.models import Action, Game
 from games.ranking import is_leave
-from games.score_chart import score_series
-from tests.notifications.tables import decide, open_table, play_turn
+from games.selectors.score_chart import score_series
+from tests.games.tables import decide, open_table, play_turn
 from tests.web.conftest import client_for
 
 KINDS = {"topoum": "lines of sight", "toppo": "Fewer is better", "topology": "rings and enclosures"}
@@ -37,7 +37,8 @@ def finished(kind: str, owner, member) -> Game:
 
 
 def replayed_scores(game: Game) -> list[list[float]]:
-    """Independent of games.score_chart: each seat's score whenever the turn marker changes, and at the end."""
+    """Independent of games.selectors.score_chart: each seat's score whenever the turn marker changes, and at the
+    end."""
     state = get_game(game.kind).new_state(game.players, game.options, game.seed)
     rows, marker = [state.scores()], state.turn_marker()
     for a in Action.objects.filter(game=game).order_by("seq"):
@@ -61,7 +62,7 @@ def test_a_finished_game_names_the_winner_ranks_every_seat_and_explains_the_scor
     assert KINDS[kind] in page
     standings = page.split('class="standings"')[1].split("</table>")[0]
     for seat in seats.values():
-        # The name links to her page (issue 11, point 5).
+        # The name links to her page (decision 11, point 5).
         row = re.search(
             rf'<tr class="seat-{seat.index}"><td>(\d+)</td><td><a class="player-link" '
             rf'href="/accounts/players/{seat.user.username}/">{seat.user.username}</a>.*?<td>([^<]+)</td>',

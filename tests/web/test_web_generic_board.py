@@ -6,9 +6,9 @@ import re
 
 import pytest
 
+from boards import generic
 from engine.core import all_games
 from games import services
-from games.presenters import generic
 from tests.web.conftest import HX
 
 pytestmark = pytest.mark.django_db
@@ -28,10 +28,10 @@ def test_actions_are_grouped_by_type_in_order():
 @pytest.mark.parametrize("kind", [k for k in ("toppo", "topoum") if k in all_games()])
 def test_a_game_can_be_played_from_the_generic_board(kind, owner, member, owner_client, member_client, monkeypatch):
     # Both games have their own drawing now; the fallback must still carry any game through a move.
-    from games import presenters
+    from boards import registry
 
-    monkeypatch.setattr(presenters, "presenter_for", lambda kind: generic)
-    monkeypatch.setattr(presenters, "board_template", lambda kind: ["games/generic/board.html"])
+    monkeypatch.setattr(registry, "presenter_for", lambda kind: generic)
+    monkeypatch.setattr(registry, "board_template", lambda kind: ["boards/generic/board.html"])
     game = services.game_create(user=owner, kind=kind, players=2)
     services.game_join(user=member, game_id=game.pk)
     game = services.game_start(user=owner, game_id=game.pk)

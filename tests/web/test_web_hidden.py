@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.models import Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from tests.web.conftest import HX
 from tests.web.helpers import legal, post_action, started_topology
 

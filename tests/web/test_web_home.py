@@ -39,16 +39,18 @@ def test_private_tables_are_not_listed(member_client, owner):
 def test_my_games_list_the_one_waiting_for_me_first(owner, member, outsider, client):
     waiting = started_topology(owner, member)
     other = started_topology(owner, outsider)
-    # Whoever is not to act in `waiting` sees `other` (where she is not seated) nowhere; use the owner:
-    # she is to act in exactly the games whose to_act holds her seat.
+    # The owner sits at both; her seat in each is whichever the table dealt her (seats may be drawn), and she is to
+    # act in exactly the games whose to_act holds that seat.
     client.force_login(owner)
     html = client.get("/").content.decode()
-    mine = [g for g in (waiting, other) if 0 in g.to_act]
-    theirs = [g for g in (waiting, other) if 0 not in g.to_act]
+    hers = {g.pk: g.seats.get(user=owner).index for g in (waiting, other)}
+    mine = [g for g in (waiting, other) if hers[g.pk] in g.to_act]
+    theirs = [g for g in (waiting, other) if hers[g.pk] not in g.to_act]
     for g in mine:
         for t in theirs:
             assert html.index(f"/tables/{g.pk}/") < html.index(f"/tables/{t.pk}/")
-    assert ("Your turn" in html) == bool(mine)
+    # the pill on each game she must move in, not the menu's "Your turns"
+    assert html.count('<span class="pill hot">Your turn</span>') == len(mine)
 
 
 def test_the_page_has_the_site_layout(client):

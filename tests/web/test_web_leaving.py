@@ -5,8 +5,8 @@ import pytest
 
 from games import services
 from games.models import Action, Game
-from games.positions import load_state
-from tests.notifications.tables import open_table, play_turn, topology_table
+from games.selectors.positions import load_state
+from tests.games.tables import everyone_played, open_table, play_turn, topology_table
 from tests.web.conftest import HX
 from tests.web.helpers import post_action
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def test_a_resigned_seat_posting_a_move_from_the_page_gets_409_and_the_board_unchanged(
     owner, member, outsider, member_client
 ):
-    game = topology_table(owner, member, outsider)
+    game = everyone_played(topology_table(owner, member, outsider))  # ruling S1, turn 3
     game = play_turn(game, owner)
     services.game_resign(game_id=game.pk, user=member)
     game = Game.objects.get(pk=game.pk)
@@ -34,8 +34,7 @@ def test_a_resigned_seat_posting_a_move_from_the_page_gets_409_and_the_board_unc
 def test_the_page_of_a_game_ended_by_resignation_names_the_winner_and_nobody_is_deciding(
     owner, member, owner_client, member_client
 ):
-    game = open_table("topoum", owner, member)
-    assert game.to_act == [0]
+    game = everyone_played(open_table("topoum", owner, member))  # ruling S1, turn 3
     services.game_resign(game_id=game.pk, user=owner)
     for client in (owner_client, member_client):
         page = client.get(f"/tables/{game.pk}/").content.decode()
@@ -50,9 +49,27 @@ def test_the_page_of_a_game_ended_by_resignation_names_the_winner_and_nobody_is_
 
 
 def test_resigning_from_the_page_says_the_game_is_over_when_it_is(owner, member, member_client):
-    game = topology_table(owner, member)
+    game = everyone_played(topology_table(owner, member))
     reply = member_client.post(f"/tables/{game.pk}/resign/", **HX)
     assert reply.status_code == 200
     page = reply.content.decode()
     assert "You resigned; the game is over." in page and "Winner: ana." in page
     assert "is playing." not in page
+
+
+def test_resigning_before_everyone_has_played_aborts_and_the_page_says_why_in_every_language(
+    owner, member, owner_client, member_client
+):
+    """Ruling S1, turn 3: bruno resigns before he has played a turn: no winner, no result, the reason shown."""
+    game = topology_table(owner, member)
+    reply = member_client.post(f"/tables/{game.pk}/resign/", **HX)
+    assert reply.status_code == 200
+    assert "You resigned before every player had played a turn of their own" in reply.content.decode()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ABORTED
+    page = owner_client.get(f"/tables/{game.pk}/").content.decode()
+    assert "bruno resigned before every player had played a turn of their own, so the game is aborted" in page
+    assert "Winner" not in page and "Your turn." not in page
+    es = owner_client.get(f"/tables/{game.pk}/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert "bruno se rindió antes de que todos" in es
+    zh = owner_client.get(f"/tables/{game.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
+    assert "bruno 在所有玩家都下過" in zh

@@ -1,4 +1,4 @@
-"""Issue 17 on the pages: the lobby's filters, invitations answered from the home page, the watch page and its
+"""Decision 17 on the pages: the lobby's filters, invitations answered from the home page, the watch page and its
 spectators, the challenge button and its prefilled form, and the spectator's public view."""
 
 import re
@@ -54,7 +54,9 @@ def test_declining_removes_the_invitation(member_client, owner_client, owner, me
     reply = member_client.post(f"/invitations/{invitation.pk}/decline/", follow=True)
     assert "Invitation declined." in reply.content.decode()
     assert not Invitation.objects.filter(pk=invitation.pk).exists()
-    assert Game.objects.get(pk=game.pk).status == Game.Status.OPEN
+    # a challenge is opened for her: her decline closes it, and the challenger is told (ruling S6)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.ABORTED
+    assert owner.notifications.filter(kind="answered", game=game).exists()
 
 
 def test_answering_an_invitation_needs_a_login(client, owner, member):

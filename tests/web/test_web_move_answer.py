@@ -1,4 +1,4 @@
-"""The htmx answer to a taken move (issue 16): only the parts a move changes, out of band, each by the id the table
+"""The htmx answer to a taken move (decision 16): only the parts a move changes, out of band, each by the id the table
 page gives it, drawn from the mover's own view; the log part brings only the lines after the page's last one."""
 
 import re
@@ -8,7 +8,7 @@ import pytest
 from engine.core import get_game
 from games import services
 from games.models import Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from tests.web.conftest import HX
 from tests.web.helpers import legal, post_action
 

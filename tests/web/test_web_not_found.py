@@ -29,7 +29,7 @@ def test_a_visitor_gets_the_sites_404_page_even_with_debug_on(debug, client, pat
 
 @pytest.mark.parametrize("path", ["/api/nothing-here/", "/api/tables/not-a-number/"])
 def test_the_api_answers_an_unknown_address_in_its_error_shape_even_with_debug_on(debug, client, path):
-    """Issue 12: an API client gets JSON it can read, not the site's page (nor Django's list of URL patterns)."""
+    """Decision 12: an API client gets JSON it can read, not the site's page (nor Django's list of URL patterns)."""
     response = client.get(path)
     assert response.status_code == 404 and response["Content-Type"] == "application/json"
     body = response.json()

@@ -19,12 +19,12 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.models import Action, Game
-from games.notifications.events import game_effects_dispatch
-from games.notifications.models import Notification
-from games.positions import load_state
+from games.selectors.positions import load_state
+from notifications.events import game_effects_dispatch
+from notifications.models import Notification
 from tests.conftest import api_client_for
 from tests.engine.topoum.topoum_positions import Position
-from tests.notifications.tables import words_of
+from tests.games.tables import words_of
 from tests.web.conftest import HX, client_for
 from tests.web.helpers import legal, post_action, started_topology
 
@@ -149,7 +149,7 @@ def test_a_card_played_from_her_hand_shows_to_nobody_else_until_she_confirms(own
         assert api_before[who] != others.api_views()[who]
     for view in others.engine_views().values():
         assert view["piles"][RED]["top"] == CARD and all(c.get("mole") != BLUE for c in view["board"])
-    name = owner.username  # issue 13: the player's name, not her colour
+    name = owner.username  # decision 13: the player's name, not her colour
     log = others.api["blue"].get(f"/api/tables/{game.pk}/actions/").data["results"]
     assert [row["description"].split(":")[0].rstrip(".") for row in log] == [
         f"{name} moves a mole from (-1,0) to (0,0)",

@@ -7,7 +7,7 @@ import pytest
 
 from games import services
 from games.models import Game, Invitation
-from tests.notifications.tables import open_table
+from tests.games.tables import open_table
 from tests.web.conftest import client_for
 from tests.web.test_web_end_of_game import play_out
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import replay, services
+from games import services
 from games.models import Game
+from games.selectors import replay
 from tests.games.test_replay import play
 
 pytestmark = pytest.mark.django_db
@@ -48,3 +49,18 @@ def test_a_running_game_has_no_replay_page(owner, member, client):
     response = client.get(f"/tables/{game.pk}/replay/")
     assert response.status_code == 404
     assert f"/tables/{game.pk}/replay/" not in client.get(f"/tables/{game.pk}/").content.decode()
+
+
+@pytest.mark.parametrize("kind,options", [("topology", {}), ("topoum", {}), ("toppo", {"hands": 1})])
+def test_a_step_answers_only_the_board_and_the_log_row_it_marks(owner, member, client, kind, options):
+    # Decision 26: static/js/replay.js swaps this fragment in instead of loading the whole page.
+    game = finished(owner, member, kind, **options)
+    plies = replay.plies_of(game)
+    for ply in (0, 1, plies // 2, plies):
+        html = client.get(f"/tables/{game.pk}/replay/?ply={ply}&part=step").content.decode()
+        seq = replay.position_at(game, ply).seq
+        assert html.count('id="replay-step"') == 1 and f'data-ply="{ply}"' in html and f'data-seq="{seq}"' in html
+        assert f'data-label="Move {ply} of {plies}"' in html and f"{kind}" in html
+        assert "<html" not in html and "replay-log" not in html and "replay-controls" not in html
+        page = client.get(f"/tables/{game.pk}/replay/?ply={ply}").content.decode()
+        assert f'<li data-seq="{seq}" class="current" aria-current="step">' in page or ply == 0

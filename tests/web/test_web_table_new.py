@@ -52,6 +52,16 @@ def test_bots_beyond_the_player_count_are_ignored(owner_client):
     assert [s.bot_level for s in game.seats.all()] == ["", "random"]
 
 
+def test_a_table_its_bots_fill_starts_itself_when_the_box_is_ticked(owner_client):
+    # Decision 26: "Start as soon as every seat is taken" ticked, every other seat a bot: the game is on at once.
+    reply = owner_client.post("/tables/new/", base_post(players="3", bot_1="random", bot_2="random", auto_start="on"))
+    game = Game.objects.get()
+    assert reply.status_code == 302 and reply["Location"] == f"/tables/{game.pk}/"
+    assert game.status == Game.Status.RUNNING
+    owner_client.post("/tables/new/", base_post(players="3", bot_1="random", bot_2="random"))  # unticked
+    assert Game.objects.exclude(pk=game.pk).get().status == Game.Status.OPEN
+
+
 def test_the_advanced_variant_with_three_players_is_refused_next_to_its_checkbox(owner_client):
     # ruling L6: the advanced variant is for two players only.
     reply = owner_client.post("/tables/new/", base_post(players="3", opt__topology__advanced="on"))

@@ -1,4 +1,4 @@
-"""The new-table form: options the rules refuse read in the reader's language, next to the option (issue 13)."""
+"""The new-table form: options the rules refuse read in the reader's language, next to the option (decision 13)."""
 
 import re
 
@@ -64,7 +64,7 @@ def test_a_tournament_whose_options_the_rules_refuse_reads_in_chinese_next_to_th
 
     from django.utils import timezone
 
-    from games.tournaments.models import Tournament
+    from tournaments.models import Tournament
 
     start = (timezone.localtime() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
     form = {

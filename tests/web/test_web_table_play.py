@@ -34,7 +34,8 @@ def test_the_board_draws_every_placed_tile_with_five_curves(game, clients):
     _, me, _ = mover(game, clients)
     html = me.get(f"/tables/{game.pk}/").content.decode()
     board = html.split('<g class="tiles">')[1].split('<g class="spots">')[0]
-    tiles = re.findall(r'<g class="tile[^"]*" data-tile="\d+">(.*?)</g>', board, re.S)
+    # Other attributes may sit on a tile's <g> (data-last-move marks the last tile placed, decision 26 point 5).
+    tiles = re.findall(r'<g\b[^>]*\bclass="tile[^"]*"[^>]*\bdata-tile="\d+"[^>]*>(.*?)</g>', board, re.S)
     assert len(tiles) == 1  # the start tile (rules: SETUP)
     assert len(re.findall(r'class="curve', tiles[0])) == 5 and len(re.findall(r"<polygon", tiles[0])) == 2
 
@@ -191,7 +192,7 @@ def _play_turn(game, client, seat):
 
 
 def test_answers_bring_only_the_log_lines_after_those_the_page_holds(game, clients):
-    """Issue 16; the other's placements reach her page once confirmed, not before (ruling S3)."""
+    """Decision 16; the other's placements reach her page once confirmed, not before (ruling S3)."""
     seat, me, other = mover(game, clients)
     _play_turn(game, me, seat)
     holds = _mark(me.get(f"/tables/{game.pk}/"))

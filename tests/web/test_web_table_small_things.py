@@ -1,4 +1,4 @@
-"""Issue 13, point 7: the small things of the table page (clocks under a minute, an open table whose other
+"""Decision 13, point 7: the small things of the table page (clocks under a minute, an open table whose other
 seats are bots, a Toppo round that waits only on bots).  The browser sides are in
 tests/browser/test_browser_phone.py."""
 
@@ -53,7 +53,7 @@ def test_without_javascript_the_topoum_form_still_offers_every_card_type(owner_c
 
 
 def test_the_lit_topoum_spaces_are_buttons_named_for_a_screen_reader(owner, member):
-    """Issue 13, point 6: a keyboard or screen-reader player hears what lies on a space, not bare coordinates."""
+    """Decision 13, point 6: a keyboard or screen-reader player hears what lies on a space, not bare coordinates."""
     game = services.game_create(user=owner, kind="topoum", players=2)
     services.game_join(user=member, game_id=game.pk)
     game = services.game_start(user=owner, game_id=game.pk)

@@ -7,11 +7,12 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from boards import registry
+from boards.topoum import presenter as tm
 from engine.core import canonical, get_game
-from games import presenters, selectors, services
+from games import selectors, services
 from games.models import Game
-from games.positions import load_state
-from games.presenters import topoum as tm
+from games.selectors.positions import load_state
 from tests.web.conftest import HX
 from tests.web.helpers import legal, post_action
 
@@ -72,7 +73,9 @@ def test_the_battlefield_has_every_space_and_the_setup_choice_highlighted(
     assert "Lay the centre tile of the battlefield." in html and "Your setup placement." in html
     assert highlighted(html) == {f"{a['hex'][0]},{a['hex'][1]}" for a in legal(game, seat)} == {"0,0"}
     theirs = page(other, game)
-    assert 'class="tm-board"' in theirs and "is deciding" in theirs and page_paths(theirs) is None
+    who = owner.username if seat == 0 else member.username  # decision 26: her decision is not worded to the other
+    assert 'class="tm-board"' in theirs and f"It is {who}'s turn." in theirs and page_paths(theirs) is None
+    assert "Lay the centre tile" not in theirs
     assert not highlighted(theirs)
     for visitor in (client, outsider_client):
         reply = visitor.get(f"/tables/{game.pk}/")
@@ -290,8 +293,8 @@ def test_the_direction_picker_and_lines_of_sight_are_drawn(owner, member, client
     detail["undoable"] = True
     detail["view"]["new_lines"] = [{"from": mole, "to": [mole[0] + 2, mole[1]], "medals": 4}]
     names = ["ana", "bruno"]
-    board = presenters.present("topoum", detail, names)
-    html = render_to_string("games/topoum/board.html", {"board": board, "game": game, "detail": detail})
+    board = registry.present("topoum", detail, names)
+    html = render_to_string("boards/topoum/board.html", {"board": board, "game": game, "detail": detail})
     assert html.count('class="hot-arrow on" data-key="dir:') == 2
     assert html.count('class="secondary tm-dir" data-key="dir:') == 2
     assert "Choose a direction for Panic Attack." in html and "Undo" in html
@@ -311,8 +314,8 @@ def test_a_deadly_square_is_ringed_named_and_explained(owner, member, clients):
     plain, marked = cells[0], cells[1]
     marked.update(feature="trap", deadly=True)
     plain.pop("feature", None)
-    board = presenters.present("topoum", detail, ["ana", "bruno"])
-    html = render_to_string("games/topoum/board.html", {"board": board, "game": game, "detail": detail})
+    board = registry.present("topoum", detail, ["ana", "bruno"])
+    html = render_to_string("boards/topoum/board.html", {"board": board, "game": game, "detail": detail})
     assert html.count('class="deadly-ring"') == 1
     ringed = html.split('class="deadly-ring"')[0].rsplit("<title>", 1)[1]
     assert ringed.startswith(f"space {marked['hex'][0]},{marked['hex'][1]}") and "deadly" in ringed.split("</title>")[0]
@@ -320,7 +323,7 @@ def test_a_deadly_square_is_ringed_named_and_explained(owner, member, clients):
     assert "deadly" not in names[f"{plain['hex'][0]},{plain['hex'][1]}"]
     assert "deadly (a mole that enters is eliminated)" in html and 'class="tm-swatch legend deadly"' in html
     with translation.override("es"):
-        board = presenters.present("topoum", detail, ["ana", "bruno"])
+        board = registry.present("topoum", detail, ["ana", "bruno"])
         assert (
             "mortal"
             in {t["key"]: t["label"] for t in board["board"]["tiles"]}[f"{marked['hex'][0]},{marked['hex'][1]}"]

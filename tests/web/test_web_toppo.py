@@ -6,14 +6,14 @@ import re
 
 import pytest
 
+from boards.toppo import presenter as tp
 from engine.core import get_game
 from engine.toppo import rules as toppo_rules
 from engine.toppo import table as toppo_table
 from engine.toppo.cards import COLOURS, SYMBOLS
 from games import services
 from games.models import Action, Game
-from games.positions import load_state
-from games.presenters import toppo as tp
+from games.selectors.positions import load_state
 from tests.web.conftest import HX
 from tests.web.helpers import legal, post_action
 
@@ -96,8 +96,10 @@ def test_the_table_shows_display_lines_and_calls(owner, member, clients, client,
 
 
 @pytest.mark.parametrize("pace", ["live", "correspondence"])
-def test_the_page_never_tells_which_calls_are_right(owner, member, clients, pace):
-    # ruling P3: at live pace legal_actions lists only right calls; a page offering them gives the answer.
+def test_the_page_offers_each_claim_her_line_makes_as_one_tap(owner, member, clients, client, pace):
+    # Decision 26: laying a top by hand took a person four clicks, so a bot always shouted first; the page now
+    # finds the claims her line makes (her legal actions: only right calls at live pace, ruling P3) and
+    # offers each as one button.  Laying a line out by hand still works (the tests below).
     game = started(owner, member, pace=pace)
     set_table(
         game,
@@ -105,13 +107,39 @@ def test_the_page_never_tells_which_calls_are_right(owner, member, clients, pace
         lines={0: [WHITE_SQUARE, RED_WAVES, YELLOW_CIRCLE], 1: [WHITE_SQUARE, RED_WAVES, YELLOW_CIRCLE]},
     )
     right = [a for a in legal(game, 0) if a["type"] in ("top", "match")]
-    assert right, "the position has right tops and matches"
     html = page(seat_client(game, clients, 0), game)
-    unescaped = htmlmod.unescape(html)
-    assert '"order"' not in unescaped and '"pairs"' not in unescaped
-    for action in right:
-        assert json.dumps(action) not in unescaped
-    assert "Top!" in html and "Match!" in html and "Toppo!" in html
+    offered = [
+        json.loads(htmlmod.unescape(v))
+        for v in re.findall(
+            r'name="action" value="([^"]*)">\s*<input[^>]*>\s*<button type="submit" class="primary '
+            r'tp-claim"',
+            html,
+        )
+    ]
+    kinds = re.findall(r'class="primary tp-claim" data-claim="(\w+)"', html)
+    assert kinds[0] == "top" and offered[0] in right and offered[0]["type"] == "top"
+    # The matches offered lay the most cards (here all three), one button per set of line cards.
+    assert [a["type"] for a in offered[1:]] == ["match"] and len(offered[1]["pairs"]) == 3 and offered[1] in right
+    assert "One tap claims. Keys: T top, M match, N renew, R reveal." in html
+    # Nobody else is offered her claims: a spectator's page has no claim at all.
+    assert "tp-claim" not in client.get(f"/tables/{game.pk}/").content.decode()
+    # One tap is the whole claim.
+    reply = post_action(seat_client(game, clients, 0), game, offered[0], game.version, **HX)
+    assert reply.status_code == 200
+    game.refresh_from_db()
+    state = load_state(game)
+    assert state.lines[0] == [] if pace == "live" else state.claims[0][1] == offered[0]
+
+
+def test_nothing_is_offered_when_her_line_makes_no_claim(owner, member, clients):
+    game = started(owner, member, pace="live")
+    set_table(
+        game,
+        display=[RED_WAVES, YELLOW_CIRCLE, WHITE_SQUARE],
+        lines={0: [c("blue", "bar"), c("blue", "plus"), c("green", "bar")], 1: []},
+    )
+    html = page(seat_client(game, clients, 0), game)
+    assert "tp-claim" not in html and "Renew" in html
 
 
 def test_a_top_laid_by_clicking_is_claimed_and_resolves(owner, member, clients):
@@ -200,6 +228,9 @@ def test_a_wrong_call_at_live_pace_is_accepted_and_penalised(owner, member, clie
     assert state.held(0) == held + 5 and state.restarter == 0 and state.lines == [[], []]
     theirs = page(other, game)
     assert "Play was interrupted: wait until ana reveals a card." in theirs
+    # Her line was taken by ana's call, and the page says so until she acts again (decision 26).
+    notice = "ana called top wrongly and interrupted play; your 3 line cards went back under your deck."
+    assert notice in theirs and notice not in page(me, game)
     assert re.search(r'<button type="button" class="primary" disabled>Reveal a card</button>', theirs)
     mine = page(me, game)
     assert "You restart play: reveal your first card." in mine and "&quot;reveal&quot;" in mine

@@ -11,8 +11,8 @@ from django.utils import timezone
 
 from games import services as game_services
 from games.models import Game
-from games.tournaments import services
-from games.tournaments.models import Tournament
+from tournaments import services
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 

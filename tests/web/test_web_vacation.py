@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games.models import Game, Vacation
 from games.views.common import stamp
-from tests.notifications.tables import topology_table
+from tests.games.tables import topology_table
 from tests.web.conftest import HX
 
 

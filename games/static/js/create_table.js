@@ -2,11 +2,10 @@
 // Without this script every field shows and the server still checks everything.
 (function () {
   "use strict";
-  // option field -> [the field it depends on, the value that makes it count] (engine/topoum/setup.py OPTIONS).
-  const DEPENDS = {
-    opt__topoum__types: ["opt__topoum__deck", "custom"],
-    opt__topoum__preset: ["opt__topoum__deck", "preset"]
-  };
+  // option field -> [the field it depends on, the value that makes it count], as each game's options script
+  // (boards/<game>/options.js, loaded after this one, before the page is ready) declares them.
+  const DEPENDS = {};
+  window.ToposCreateTable = { depends: function (map) { Object.assign(DEPENDS, map); } };
   function setup(form) {
     const players = form.querySelector("[name=players]");
     function chosenGame() { return form.querySelector("input[name=game]:checked"); }
@@ -27,8 +26,8 @@
       const pace = (form.querySelector("input[name=pace]:checked") || {}).value || "correspondence";
       form.querySelectorAll("[data-pace]").forEach(function (el) { el.hidden = el.dataset.pace !== pace; });
       form.querySelectorAll(".bot-seat").forEach(function (el) { el.hidden = +el.dataset.seat > +players.value - 1; });
-      // An option that only counts for one choice of another (Topoum: the 22 card types for a custom deck,
-      // the preset's name for a preset deck) shows only then (issue 13).  Hidden boxes are still sent and
+      // An option that only counts for one choice of another (a game's card types for a custom deck, the
+      // preset's name for a preset deck) shows only then (decision 13).  Hidden boxes are still sent and
       // the server ignores them; without this script everything shows and works.
       Object.keys(DEPENDS).forEach(function (name) {
         const field = form.querySelector("[name='" + name + "']");

@@ -20,4 +20,13 @@
     const el = e.target;
     if (el.matches && el.matches("input[data-select-on-click]")) el.select();
   });
+  // The phone's Menu button (templates/base.html) opens and closes the site's links under the header.
+  document.addEventListener("click", function (e) {
+    const button = e.target.closest && e.target.closest("[data-menu-toggle]");
+    if (!button) return;
+    const header = button.closest(".site-header");
+    const open = !header.classList.contains("open");
+    header.classList.toggle("open", open);
+    button.setAttribute("aria-expanded", String(open));
+  });
 })();

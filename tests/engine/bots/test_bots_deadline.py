@@ -1,4 +1,4 @@
-"""A strong decision's time limit covers all of it, and its playouts neither re-check nor build views (issue 16).
+"""A strong decision's time limit covers all of it, and its playouts neither re-check nor build views (decision 16).
 
 Time is a fake clock handed to the Budget, so nothing here depends on how fast the machine is
 (house rule: tests never assert timings); what is checked is which phase stops when the limit
@@ -136,3 +136,37 @@ def test_a_strong_decision_builds_no_view(name, monkeypatch):
     for search in ("halving", "ismcts"):
         run = decide(game, view, seat, random.Random(0), SMALL.with_(search=search))
         assert run.playouts > 0
+
+
+def test_each_level_has_a_time_limit_per_pace():
+    """Decision 26: a few seconds a decision live, more for a whole turn by correspondence; random thinks no time."""
+    from engine.bots import LEVELS, thinking_seconds
+
+    for level in LEVELS:
+        assert set(LEVELS[level]["thinking_seconds"]) == {"live", "correspondence"}
+    assert 0 < thinking_seconds("strong", "live") < thinking_seconds("strong", "correspondence")
+    assert thinking_seconds("greedy", "correspondence") <= thinking_seconds("strong", "correspondence")
+    assert thinking_seconds("random", "live") is None
+    with pytest.raises(ValueError):
+        thinking_seconds("grandmaster", "live")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_strong_turn_ends_near_its_time_limit_and_is_whole(seed):
+    """Decision 26: play_turn shares the turn's limit among its decisions and finishes the turn as greedy would once
+    it is spent; every reading of the fake clock is a twentieth of a second, however the machine is loaded."""
+    from engine.bots import LAST_SECONDS, play_turn
+
+    game = get_game("topoum")
+    state = game.new_state(3, game.validate_options(3, {}), f"turn-limit-{seed}")
+    rng = random.Random(seed)
+    while state.phase != "play" or state.stage != "start" or state.turns < 3 * (seed + 1):
+        seat = state.to_act()[0]
+        state.apply(seat, rng.choice(playable(state, seat)))
+    seat = state.to_act()[0]
+    clock = FakeClock(tick=0.05)
+    done = play_turn("strong", game, state, seat, f"t{seed}", turn_seconds=3.0, clock=clock)
+    assert done and done[-1]["type"] == "end_turn"  # the whole turn, confirmed
+    assert seat not in state.to_act()
+    # Past the limit only the finishing decisions' own short allowance, one per decision at most.
+    assert clock.now <= 3.0 + LAST_SECONDS * len(done) + 0.5

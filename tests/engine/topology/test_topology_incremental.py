@@ -1,4 +1,4 @@
-"""The placements kept up to date as tiles come and go (issue 16) against a from-scratch enumeration,
+"""The placements kept up to date as tiles come and go (decision 16) against a from-scratch enumeration,
 and clones that share what never changes without letting a change through (ruling L2, S3)."""
 
 from __future__ import annotations
@@ -155,7 +155,7 @@ def test_the_bots_open_lines_follow_each_placement_as_a_fresh_walk_finds_them(pl
 
 @pytest.mark.parametrize("players,options", CONFIGURATIONS)
 def test_a_loaded_state_played_on_before_listing_lists_what_the_original_lists(players, options):
-    """A loaded board builds where tiles fit only when asked (issue 16): moves, undo and turn-overs made
+    """A loaded board builds where tiles fit only when asked (decision 16): moves, undo and turn-overs made
     before that, checked as the site checks them, must leave it listing exactly what the original lists."""
     rng = make_rng("loaded", players)
     checked = 0

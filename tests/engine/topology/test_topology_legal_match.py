@@ -1,4 +1,4 @@
-"""State.legal_match checks one action directly (a web move need not list every placement, issue 16); it must
+"""State.legal_match checks one action directly (a web move need not list every placement, decision 16); it must
 answer as the default does, finding the action in the legal list (core.find_action): every legal action found,
 and every near miss refused (ruling G0.4: exactly the fields of its type, whole numbers as ints)."""
 

@@ -272,6 +272,9 @@ def test_a_tie_goes_against_the_player_of_the_later_turn():  # ruling L7, rulebo
     assert state.is_over()
     ranks = {r.seat: r.rank for r in state.results()}
     assert ranks == {0: 1, 1: 2}
+    # The result says which rule decided it, as a code the site words (decision 24).
+    assert [r.tie_break for r in state.results()] == ["later_turn", "later_turn"]
+    assert GAME.tie_breaks == ("later_turn",) and state.results()[1].to_json()["tie_break"] == "later_turn"
 
 
 def test_ranking_with_three_players_and_a_tie():  # ruling L7
@@ -289,6 +292,7 @@ def test_ranking_with_three_players_and_a_tie():  # ruling L7
     results = {r.seat: (r.rank, r.score) for r in state.results()}
     # seat 2 (turn 23) played before seat 0 (turn 24 now), so seat 2 ranks above seat 0
     assert results == {1: (1, 7.0), 2: (2, 4.0), 0: (3, 4.0)}
+    assert {r.seat: r.tie_break for r in state.results()} == {0: "later_turn", 1: None, 2: "later_turn"}
 
 
 # --- storage and replay ------------------------------------------------------------------------------

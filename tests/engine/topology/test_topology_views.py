@@ -82,7 +82,7 @@ def test_log_lines_say_what_happened_in_plain_words():
     state, _, hand = position(EXAMPLE_BEFORE, hand=[p for _, _, p in EXAMPLE_TURN])
     before = state.clone()
     play_turn(state, hand, EXAMPLE_TURN)
-    [line] = state.describe(0, {"type": "end_turn"}, before)  # data; the site words it (issue 13)
+    [line] = state.describe(0, {"type": "end_turn"}, before)  # data; the site words it (decision 13)
     assert line["code"] == "topology.end_turn" and line["seat"] == 0 and line["points"] == 16
     assert {"value": 10, "inner": [2]} in line["rings"] and line["over"] is False
     placed = state.describe(0, {"type": "place", "tile": hand[0], "cells": [[-1, 0], [-1, -1]], "orientation": 2})

@@ -37,16 +37,16 @@ def test_a_mole_on_an_outpost_does_not_spare_the_compulsory_placement():  # ruli
     assert hexes(st, type="place") == {(-1, 0), (-1, 1), (0, -1), (1, -1), (2, -1), (2, 0), (1, 1), (0, 1)}
     do(st, type="place", hex=[-1, 0])
     assert mole_at(st, (-1, 0)) == RED and tile_at(st, (-1, 0)) == B.BARRACKS + RED
-    # the placed mole may move this turn (T9); the one on the outpost keeps its own move
-    assert {tuple(a["from"]) for a in acts(st, type="move")} == {(-1, 0), (-3, 0)}
+    # the placed mole may move this turn (T9); the one on the outpost does not (ruling T21, turn 3)
+    assert {tuple(a["from"]) for a in acts(st, type="move")} == {(-1, 0)}
 
 
-def test_with_no_barracks_to_place_the_outpost_mole_is_still_hers_to_use():  # rulings T9, T10, T21
+def test_with_no_barracks_to_place_the_outpost_mole_stays_and_she_ends_her_turn():  # rulings T9, T10, T12, T21
     # No barracks in reserve and none on the battlefield to take back: the placement is not available
-    # (T10), so the action step is hers as usual; every step off the outpost would lose the mole, so
-    # she may also end her turn (T21).
+    # (T10), so the action step is hers as usual; the mole on the outpost is no mole of the battlefield and
+    # does not move (T12, ruling T21 turn 3), so she has no action and ends her turn (T9).
     st = red_only_on_an_outpost(red=0)
-    assert types(st) == {"move", "end_turn"}
+    assert types(st) == {"end_turn"}
     do(st, type="end_turn")
     assert st.cur == BLUE and moles_of(st, RED) == {(-3, 0)} and medals(st, RED) == 10
 

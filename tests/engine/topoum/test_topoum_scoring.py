@@ -233,10 +233,13 @@ def test_final_scoring_at_the_end_and_ranks():
 def test_ties_go_to_barracks_then_discards_then_share():  # ruling T20
     st = game_over([10, 10], barracks=(1, 2))
     assert [r.rank for r in st.results()] == [2, 1]
+    assert [r.tie_break for r in st.results()] == ["barracks", "barracks"]  # which rule decided it (decision 24)
     st = game_over([10, 10], barracks=(2, 2), piles=(pile(1, 0, 0, 0), pile(1, 0, 0, 0) + ["grenade"]))
     assert st.medals == [10, 13] and [r.rank for r in st.results()] == [2, 1]
+    assert [r.tie_break for r in st.results()] == [None, None]  # the medals decided it
     st = game_over([10, 10], barracks=(2, 2), piles=(pile(1, 0, 0, 0), pile(1, 0, 0, 0)))
     assert st.medals == [12, 12] and [r.rank for r in st.results()] == [1, 1]
+    assert [r.tie_break for r in st.results()] == ["shared", "shared"]
 
 
 def test_discard_count_breaks_a_tie_of_medals_and_barracks():  # ruling T20
@@ -244,6 +247,7 @@ def test_discard_count_breaks_a_tie_of_medals_and_barracks():  # ruling T20
     st = game_over([13, 10], barracks=(1, 1), piles=(pile(0, 1, 0, 0), pile(0, 1, 0, 0) + ["medal_of_honor"]))
     assert st.medals == [15, 15]
     assert [r.rank for r in st.results()] == [2, 1]  # Blue has the bigger pile
+    assert [r.tie_break for r in st.results()] == ["discard_pile", "discard_pile"]
 
 
 def test_crates_score_for_the_moles_on_them_at_the_end():  # ruling T8, T20

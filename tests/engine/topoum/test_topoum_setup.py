@@ -77,7 +77,7 @@ def test_default_options():
     ],
 )
 def test_bad_options_are_refused_with_a_reason(opts, code, facts):
-    """The reason is a code and its facts (issue 13); games/options_words.py words it."""
+    """The reason is a code and its facts (decision 13); games/options_words.py words it."""
     with pytest.raises(InvalidOptions) as err:
         GAME.validate_options(3, opts)
     assert err.value.code == code
@@ -104,10 +104,59 @@ def test_an_obstacle_farmer_is_refused_with_obstacles_only_when_the_deck_holds_t
         st = new(2, 5, obstacles=True, farmer=farmer, preset=preset)
         assert st.farmer is None and st.opts["obstacles"]
         assert not any(f in (B.PUDDLE, B.ROCK, B.GAS) for f in st.feat)  # no farmer tiles on the zones
-    # a random deck is drawn when the game starts and may hold the card: refused at once (RULES_NOTES 3)
-    with pytest.raises(InvalidOptions) as err:
-        GAME.validate_options(2, {"obstacles": True, "farmer": farmer, "deck": "random"})
-    assert err.value.code == "topoum.options.obstacle_farmer_random"
+    # a random deck is accepted and drawn without the card (ruling T21, turn 3; tested below)
+    assert GAME.validate_options(2, {"obstacles": True, "farmer": farmer, "deck": "random"})["obstacles"]
+
+
+OBSTACLE_FARMERS = ["kings_of_buckets", "the_crusher", "the_sprayer"]
+
+
+@pytest.mark.parametrize("farmer", OBSTACLE_FARMERS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_random_deck_with_obstacles_and_an_obstacle_farmer_is_drawn_without_the_farmer_card(farmer, players):
+    # ruling T21 (turn 3): accepted, and the draw leaves "Farmer is coming!" out, so the farmer never comes
+    opts = GAME.validate_options(players, {"obstacles": True, "farmer": farmer, "deck": "random"})
+    drawn = set()
+    for seed in range(150):
+        st = GAME.new_state(players, opts, seed)
+        types = st.opts["types"]
+        assert "farmer" not in types and len(set(types)) == 7
+        assert {CARDS[t][1] for t in types} == set(CATEGORIES)  # still one of each category (T6)
+        assert "farmer" not in st.deck + st.line + [c for h in st.hands for c in h]
+        assert st.farmer is None and st.opts["obstacles"]
+        assert not any(f in (B.PUDDLE, B.ROCK, B.GAS) for f in st.feat)  # no farmer tiles on the zones
+        drawn.add(tuple(types))
+    assert len(drawn) > 100  # still a random draw
+    # every other Special type still comes up
+    assert {t for types in drawn for t in types} == set(CARDS) - {"farmer"}
+
+
+def test_other_random_decks_may_still_hold_the_farmer_card():  # rulings T6, T7, T21
+    def farmers_dealt(**opts):
+        checked = GAME.validate_options(2, {"deck": "random", **opts})
+        states = (GAME.new_state(2, checked, seed) for seed in range(150))
+        return [st.farmer for st in states if "farmer" in st.opts["types"]]
+
+    assert set(farmers_dealt(farmer="the_crusher")) == {"the_crusher"}  # no obstacles: the farmer comes
+    assert set(farmers_dealt(obstacles=True, farmer="queen_of_nature")) == {"queen_of_nature"}
+    drawn = farmers_dealt(obstacles=True)  # a "random" farmer is drawn among those that fit (RULES_NOTES 3)
+    assert drawn and not set(drawn) & set(OBSTACLE_FARMERS)
+
+
+def test_the_draw_without_the_farmer_card_replays_and_leaves_other_draws_as_they_were():  # ruling G0.2
+    opts = GAME.validate_options(3, {"obstacles": True, "farmer": "the_crusher", "deck": "random"})
+    assert GAME.new_state(3, opts, 9).to_json() == GAME.new_state(3, opts, 9).to_json()
+    # a random deck that may hold every type draws as before: games already stored replay unchanged
+    plain = GAME.validate_options(3, {"deck": "random"})
+    assert GAME.new_state(3, plain, 5).opts["types"] == [  # drawn by the code before the ruling
+        "bayonet",
+        "grenade",
+        "advance",
+        "panic_attack",
+        "abandoned_barracks",
+        "prisoner_of_war",
+        "medal_of_honor",
+    ]
 
 
 def test_random_farmer_with_obstacles_never_uses_the_obstacle_tiles():

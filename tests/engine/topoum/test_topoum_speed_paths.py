@@ -1,4 +1,4 @@
-"""The cheap paths of the Topoum engine (issue 16) give exactly what the checked ones give.
+"""The cheap paths of the Topoum engine (decision 16) give exactly what the checked ones give.
 
 `apply_legal` (no check), `apply` checking against one type of action or a list shared by a clone, and
 `clone` (lists copied, geometry shared) must never change the game: a state played one way or the

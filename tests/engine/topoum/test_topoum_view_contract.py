@@ -1,4 +1,4 @@
-"""What Topoum's view tells the table so the site need not know the rules (issue 15): the marked spaces, the
+"""What Topoum's view tells the table so the site need not know the rules (decision 15): the marked spaces, the
 deadly squares, each card's category, what every legal move does to the mole and what it costs, and the decision
 asked.  Checked against the engine itself, on positions of random games."""
 
@@ -105,3 +105,33 @@ def test_a_seat_whose_moles_cannot_act_is_told_to_end_her_turn():
     assert {a["type"] for a in state.legal_actions(seat)} <= {"end_turn", "undo", "ransom"}
     assert state.view(seat)["decision"]["prompt"] == {"code": "topoum.prompt.stuck"}
     assert state.view(None)["decision"]["prompt"]["code"] != "topoum.prompt.stuck"  # said to her alone
+
+
+NARROWED = ("topoum.prompt.moves_done", "topoum.prompt.act_enter", "topoum.prompt.act_move")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_her_prompt_matches_what_she_can_do(seed):
+    # Decision 26: "Move another mole, or end your turn." was asked with no mole left to move (nothing highlighted).
+    told = set()
+    for state, seat in positions(seed, players=3, options={}):
+        code = state.view(seat)["decision"]["prompt"]["code"]
+        kinds = {a["type"] for a in state.legal_actions(seat)} - {"undo", "ransom"}
+        told.add(code)
+        if code == "topoum.prompt.moving":
+            assert "move" in kinds
+        elif code == "topoum.prompt.moves_done":
+            assert kinds == {"end_turn"}
+        elif code == "topoum.prompt.act":
+            assert {"move", "enter"} <= kinds
+        elif code == "topoum.prompt.act_enter":
+            assert "enter" in kinds and "move" not in kinds
+        elif code == "topoum.prompt.act_move":
+            assert "move" in kinds and "enter" not in kinds
+        other = (seat + 1) % state.n  # the narrowed prompts are said to her alone
+        assert state.view(other)["decision"]["prompt"]["code"] not in (
+            "topoum.prompt.moves_done",
+            "topoum.prompt.act_enter",
+            "topoum.prompt.act_move",
+        )
+    assert "topoum.prompt.moves_done" in told or seed, "no random game reached a turn with every mole moved"

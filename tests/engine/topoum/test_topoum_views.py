@@ -45,7 +45,7 @@ def test_the_view_carries_the_decision_and_its_legal_choices():
     st = pos.build(cur=RED)
     activate(st)
     v = st.view(RED)
-    assert "legal" not in v and "undoable" not in v and st.undoable(RED)  # they travel beside the view (issue 15)
+    assert "legal" not in v and "undoable" not in v and st.undoable(RED)  # they travel beside the view (decision 15)
     assert v["turn"]["pending"] == {"k": "card", "m": [0, 0], "alt": True}
     assert v["decision"]["prompt"] == {"code": "topoum.prompt.card", "alt": True}
     assert st.legal_actions(BLUE) == []
@@ -105,7 +105,7 @@ def test_every_decision_of_random_games_has_a_log_line():
             before, seat = st.clone(), st.cur
             st.apply(seat, action)
             line = st.describe(seat, action, before)
-            # Data, not words (issue 13): the decision by its seat first, then its consequences.
+            # Data, not words (decision 13): the decision by its seat first, then its consequences.
             assert line[0]["code"].startswith("topoum.") and line[0]["seat"] == seat
             assert all(isinstance(e, dict) and e["code"].startswith("topoum.") for e in line)
             assert json.loads(json.dumps(line)) == line

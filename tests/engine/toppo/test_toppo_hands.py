@@ -98,6 +98,9 @@ def test_the_match_ends_after_the_last_hand_lowest_total_wins_ties_share():  # r
     assert s.totals == [20, 15, 30, 20]
     ranks = {r.seat: r.rank for r in s.results()}
     assert ranks == {1: 1, 0: 2, 3: 2, 2: 4}
+    # No rule breaks a tie of penalty totals: the two seats on 20 say they share the place, as data (decision 24).
+    assert {r.seat: r.tie_break for r in s.results()} == {0: "shared", 1: None, 2: None, 3: "shared"}
+    assert GAME.tie_breaks == ()
     assert s.results()[1].detail == {"penalty_points": 15, "hands": [3, 12]}
     assert s.describe(0, {"type": "toppo"})[-1]["code"] == "toppo.over"
     assert s.legal_actions(0) == []

@@ -207,7 +207,8 @@ def test_top_and_match_at_the_same_time_the_top_first():
         decks=[filler(10), cards("green waves")],
     )
     s.apply(0, {"type": "top", "order": [2, 0, 1]})
-    refused(s, 1, {"type": "match", "pairs": [[0, 1]]}, match="toppo.live_line_short")
+    # Refused with whose call took her line (decision 26).
+    refused(s, 1, {"type": "match", "pairs": [[0, 1]]}, match="toppo.beaten")
     assert s.decks[1] == cards("green waves, yellow circle, blue bar, blue bar")
     assert [p[-1] for p in s.display] == cards("red circle, yellow plus, green square")
 
@@ -254,3 +255,38 @@ def test_live_to_act_lists_every_seat_that_may_act():
     # Seats 2 and 3 wait for Seat 1 and have agreed already: nothing is left for them to do.
     assert s.to_act() == [0]
     assert s.legal_actions(1) == [] and s.legal_actions(2) == []
+
+
+def test_a_top_tells_each_seat_whose_call_took_her_line_until_she_acts():  # decision 26, ruling P3
+    s = table(
+        players=3,
+        display=DISPLAY,
+        lines=[TOPPING, "blue bar, blue plus", ""],
+        decks=[filler(10), cards("green circle, white plus"), filler(5)],
+    )
+    s.apply(0, {"type": "top", "order": [2, 0, 1]})
+    # Seat 1 lost two laid cards; seat 2 had none, so nothing was taken from her.
+    assert s.bumped == [None, {"by": 0, "call": "top", "cards": 2}, None]
+    assert s.view(1)["bumped"] == s.view(None)["bumped"] == s.bumped  # public, as the lines were
+    # Her top or match sent before she heard of it is refused with whose call it was, and changes nothing.
+    assert refused(s, 1, {"type": "top", "order": [0, 1, 2]}, match="toppo.beaten") == (
+        "toppo.beaten",
+        {"call": "top", "by": 0, "by_call": "top"},
+    )
+    s.apply(0, {"type": "reveal"})
+    assert s.bumped[1] is not None  # another seat's action does not tell her
+    s.apply(1, {"type": "reveal"})
+    assert s.bumped == [None, None, None]
+    refused(s, 1, {"type": "top", "order": [0, 1, 2]}, match="toppo.live_line_short")
+
+
+def test_a_wrong_call_that_interrupts_says_so_too():  # decision 26, ruling P3
+    s = table(display=DISPLAY, lines=["blue bar, blue plus, blue circle", "green waves"], decks=[filler(5), filler(5)])
+    s.stack = filler(10)
+    s.apply(0, {"type": "top", "order": [0, 1, 2]})  # wrong: penalised, and everyone's line goes back
+    assert s.bumped == [None, {"by": 0, "call": "wrong_top", "cards": 1}]
+    from engine.toppo.state import ToppoState
+
+    stored = s.to_json()
+    del stored["bumped"]  # a state stored before decision 26
+    assert ToppoState.from_json(stored).bumped == [None, None]

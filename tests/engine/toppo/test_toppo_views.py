@@ -70,7 +70,7 @@ def test_a_sampled_state_shows_the_seat_the_same_view(pace):
         assert [c for c, k in zip(guessed, seen) if k] == [c for c, k in zip(deck, seen) if k]
 
 
-def test_describe_is_data_not_words():  # issue 13: the site words it in each reader's language
+def test_describe_is_data_not_words():  # decision 13: the site words it in each reader's language
     s = table(2, "live", display=DISPLAY, lines=["", ""], decks=[cards("blue bar"), filler(5)])
     s.apply(0, {"type": "reveal"})
     assert s.describe(0, {"type": "reveal"}) == [

@@ -1,4 +1,4 @@
-"""Aborting a game (issue 14): the deal shows every seat hidden information, so nobody aborts alone once it is
+"""Aborting a game (decision 14): the deal shows every seat hidden information, so nobody aborts alone once it is
 dealt unless she plays only bots and nothing is logged yet; otherwise every person still playing agrees, or she
 resigns.  Bot moves and missed deadlines are actions like hers."""
 
@@ -10,9 +10,10 @@ from django.utils import timezone
 from games import selectors, services
 from games.errors import Conflict, Forbidden
 from games.models import Action, Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from games.services.aborting import game_abort, game_abort_agree
 from tests.games.factories import started_topology
+from tests.games.tables import everyone_played
 
 pytestmark = pytest.mark.django_db
 
@@ -87,6 +88,7 @@ def test_those_who_left_have_no_say_and_strangers_none_either(owner, member, out
     services.game_join(user=member, game_id=game.pk)
     services.game_join(user=outsider, game_id=game.pk)
     services.game_start(user=owner, game_id=game.pk)
+    everyone_played(game)  # ruling S1, turn 3: before that, leaving aborts the game
     services.game_resign(user=outsider, game_id=game.pk)
     with pytest.raises(Conflict, match="already left"):
         game_abort_agree(user=outsider, game_id=game.pk)

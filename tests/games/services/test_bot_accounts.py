@@ -1,4 +1,4 @@
-"""Turning an account into a bot account (games.services.bot_accounts, issue 12): refused while she sits as a person
+"""Turning an account into a bot account (games.services.bot_accounts, decision 12): refused while she sits as a person
 at a table not yet over, refused a second time, and for good once done."""
 
 import pytest

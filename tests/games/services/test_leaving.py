@@ -17,10 +17,10 @@ from django.utils import timezone
 from games import services
 from games.errors import Conflict
 from games.models import Action, Game, Seat
-from games.notifications.models import Notification
 from games.ranking import replayed_ranks, site_ranks, winners
 from games.services.leaving import leavers, nobody_to_play_against
-from tests.notifications.tables import play_turn, seat_of, topology_table, words_of
+from notifications.models import Notification
+from tests.games.tables import everyone_played, play_turn, seat_of, topology_table, words_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,6 +90,7 @@ def test_when_everyone_left_the_last_to_leave_ranks_first_but_nobody_won():
 
 def test_a_leader_who_abandons_after_three_missed_deadlines_ranks_second_and_the_other_player_wins(owner, member):
     game = topology_table(owner, member)  # ana (seat 0) decides first
+    game = everyone_played(game)  # ruling S1, turn 3: leaving before that would abort the game
     for _ in range(3):
         game = miss(game, 0)
         game = play_turn(game, member)
@@ -123,6 +124,7 @@ def test_a_leader_who_abandons_after_three_missed_deadlines_ranks_second_and_the
 
 def test_the_bot_playing_a_missed_turn_is_told_without_the_leaving_entry(owner, member):
     game = topology_table(owner, member)
+    game = everyone_played(game)  # ruling S1, turn 3: leaving before that would abort the game
     for _ in range(3):
         game = miss(game, 0)
         game = play_turn(game, member)
@@ -135,8 +137,7 @@ def test_the_bot_playing_a_missed_turn_is_told_without_the_leaving_entry(owner, 
 
 
 def test_resigning_a_two_player_game_logs_it_ends_the_game_and_the_other_player_wins(owner, member):
-    game = topology_table(owner, member)
-    game = play_turn(game, owner)
+    game = everyone_played(topology_table(owner, member))
     version = game.version
     services.game_resign(game_id=game.pk, user=member)
     game = Game.objects.get(pk=game.pk)
@@ -155,16 +156,17 @@ def test_resigning_a_two_player_game_logs_it_ends_the_game_and_the_other_player_
 
 
 def test_resigning_a_three_player_game_leaves_the_seat_to_the_bot_and_ranks_it_last(owner, member, outsider):
-    game = topology_table(owner, member, outsider)
+    game = everyone_played(topology_table(owner, member, outsider))
     game = play_turn(game, owner)
     assert game.to_act == [1]
     services.game_resign(game_id=game.pk, user=member)
     game = Game.objects.get(pk=game.pk)
     assert game.is_running and game.to_act == [2]  # the bot played bruno's turn at once
     assert log_entries(game, "resign")[0][1:] == (1, "player")
-    assert set(
-        Action.objects.filter(game=game, seat=1).exclude(action__type="resign").values_list("source", flat=True)
-    ) == {"bot"}
+    resigned_at = log_entries(game, "resign")[0][0]
+    assert set(Action.objects.filter(game=game, seat=1, seq__gt=resigned_at).values_list("source", flat=True)) == {
+        "bot"
+    }
     game = play_out(game, owner, outsider)
     # ana and chen are ranked between themselves by the game's result, bruno comes third
     engine = dict(game.seats.values_list("index", "result__rank"))
@@ -174,7 +176,7 @@ def test_resigning_a_three_player_game_leaves_the_seat_to_the_bot_and_ranks_it_l
 
 
 def test_the_one_who_left_last_ranks_above_the_one_who_left_first(owner, member, outsider):
-    game = topology_table(owner, member, outsider)
+    game = everyone_played(topology_table(owner, member, outsider))
     for _ in range(3):  # chen sleeps through three turns; ana and bruno play theirs
         game = play_turn(game, owner)
         game = play_turn(game, member)
@@ -193,6 +195,7 @@ def test_the_one_who_left_last_ranks_above_the_one_who_left_first(owner, member,
 
 def test_when_every_player_left_the_ranks_follow_the_order_of_leaving_and_nobody_won(owner, member):
     game = topology_table(owner, member)
+    game = everyone_played(game)  # ruling S1, turn 3: leaving before that would abort the game
     for _ in range(3):
         game = miss(game, 0)
         game = play_turn(game, member)
@@ -206,6 +209,7 @@ def test_when_every_player_left_the_ranks_follow_the_order_of_leaving_and_nobody
 
 def test_a_seat_that_left_cannot_resign_again(owner, member, outsider):
     game = topology_table(owner, member, outsider)
+    game = everyone_played(game)  # ruling S1, turn 3: leaving before that would abort the game
     services.game_resign(game_id=game.pk, user=member)
     version = Game.objects.get(pk=game.pk).version
     with pytest.raises(Conflict):

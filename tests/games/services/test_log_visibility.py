@@ -5,10 +5,10 @@ turn public."""
 import pytest
 
 from games.models import Action
-from games.positions import load_state
+from games.selectors.positions import load_state
 from games.services.log_visibility import log_visibility
 from tests.games.factories import seat_user, started_topology
-from tests.notifications.tables import decide
+from tests.games.tables import decide
 
 pytestmark = pytest.mark.django_db
 Visibility = Action.Visibility

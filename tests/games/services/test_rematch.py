@@ -8,6 +8,7 @@ from games.errors import Conflict, Forbidden, NotFound
 from games.models import Game, Invitation
 from games.services.rematch import game_rematch
 from tests.games.factories import open_topology, table_snapshot
+from tests.games.tables import everyone_played
 
 pytestmark = pytest.mark.django_db
 
@@ -18,6 +19,7 @@ def finished(owner, member, outsider):
     game = open_topology(owner, member, private=True)
     services.game_add_bot(user=owner, game_id=game.pk, level="random")
     services.game_start(user=owner, game_id=game.pk)
+    everyone_played(game)  # ruling S1, turn 3: before that, resigning would abort it
     services.game_resign(user=member, game_id=game.pk)
     services.game_resign(user=owner, game_id=game.pk)  # only the bot is left: it ends
     game = Game.objects.get(pk=game.pk)

@@ -6,6 +6,7 @@ from games import services
 from games.errors import BadRequest, Conflict, Forbidden, NotFound
 from games.models import Game
 from games.services import tables
+from tests.games.tables import everyone_played
 
 pytestmark = pytest.mark.django_db
 
@@ -103,7 +104,18 @@ def test_resigning_a_two_player_game_ends_it_with_the_other_player_winning(owner
     game = tables.game_create(user=owner, kind="topology", players=2)
     tables.game_join(user=member, game_id=game.pk)
     tables.game_start(user=owner, game_id=game.pk)
+    everyone_played(game)  # ruling S1, turn 3: before that, leaving aborts the game
     services.game_resign(user=member, game_id=game.pk)
     game = Game.objects.get(pk=game.pk)
     assert game.status == Game.Status.FINISHED
     assert {s.index: s.rank for s in game.seats.all()} == {0: 1, 1: 2}
+
+
+def test_a_table_its_bots_fill_at_creation_starts_itself_when_asked(owner):
+    # Decision 26: "start as soon as every seat is taken" holds for seats taken at the creation too.
+    started = tables.game_create(user=owner, kind="topology", players=3, bots=["random", "random"], auto_start=True)
+    started.refresh_from_db()
+    assert started.status == Game.Status.RUNNING and started.started_by == owner and started.state
+    waiting = tables.game_create(user=owner, kind="topology", players=3, bots=["random", "random"])
+    half = tables.game_create(user=owner, kind="topology", players=3, bots=["random"], auto_start=True)
+    assert {Game.objects.get(pk=g.pk).status for g in (waiting, half)} == {Game.Status.OPEN}

@@ -8,9 +8,9 @@ from datetime import timezone as dt_timezone
 
 import pytest
 
-from games import vacation
 from games.errors import BadRequest, Conflict
 from games.models import Vacation
+from games.selectors import vacation
 from games.services.vacation import vacation_end, vacation_start, vacations_end_due
 
 pytestmark = pytest.mark.django_db

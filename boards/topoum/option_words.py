@@ -1,0 +1,60 @@
+"""Topoum's option labels, help and values as its engine declares them, listed here for makemessages
+(the engine never imports Django; games.engine_texts looks them up when a page shows them).  Never read:
+tests/boards/test_option_words.py checks that every word the engine declares is listed.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_noop, pgettext_lazy
+
+EXTRACTED = [
+    gettext_noop("Action deck"),
+    gettext_noop("A preset deck, seven random types (one of each category at least), or the types you choose."),
+    pgettext_lazy("option value", "preset"),
+    pgettext_lazy("option value", "random"),
+    pgettext_lazy("option value", "custom"),
+    gettext_noop("Preset"),
+    gettext_noop("Recruits, Tacticians, Duel (2 players) or Strategists."),
+    pgettext_lazy("option value", "recruits"),
+    pgettext_lazy("option value", "tacticians"),
+    pgettext_lazy("option value", "duel"),
+    pgettext_lazy("option value", "strategists"),
+    gettext_noop("Card types"),
+    gettext_noop("For a custom deck: seven card types with at least one of each category."),
+    pgettext_lazy("option value", "bayonet"),
+    pgettext_lazy("option value", "short range"),
+    pgettext_lazy("option value", "long range"),
+    pgettext_lazy("option value", "grenade"),
+    pgettext_lazy("option value", "mortar attack"),
+    pgettext_lazy("option value", "slingshot"),
+    pgettext_lazy("option value", "advance"),
+    pgettext_lazy("option value", "underground maneuver"),
+    pgettext_lazy("option value", "motorbike patrol"),
+    pgettext_lazy("option value", "panic attack"),
+    pgettext_lazy("option value", "tunnel"),
+    pgettext_lazy("option value", "decoy"),
+    pgettext_lazy("option value", "build barracks"),
+    pgettext_lazy("option value", "abandoned barracks"),
+    pgettext_lazy("option value", "conquest"),
+    pgettext_lazy("option value", "betrayal"),
+    pgettext_lazy("option value", "new soldier"),
+    pgettext_lazy("option value", "prisoner of war"),
+    pgettext_lazy("option value", "medal of honor"),
+    pgettext_lazy("option value", "press support"),
+    pgettext_lazy("option value", "red cross"),
+    pgettext_lazy("option value", "farmer"),
+    gettext_noop("Farmer"),
+    gettext_noop("Used when 'Farmer is coming!' is in the deck."),
+    pgettext_lazy("option value", "kings of buckets"),
+    pgettext_lazy("option value", "the crusher"),
+    pgettext_lazy("option value", "the sprayer"),
+    pgettext_lazy("option value", "queen of nature"),
+    pgettext_lazy("option value", "lady boom"),
+    pgettext_lazy("option value", "trap master"),
+    pgettext_lazy("option value", "the stomper"),
+    pgettext_lazy("option value", "lord of the crates"),
+    gettext_noop("Obstacles (expert variant)"),
+    gettext_noop("Board radius"),
+    gettext_noop("Line of Operations medals"),
+    gettext_noop("Medals gained (or lost) for taking the card in slots 1 to 5."),
+]

@@ -1,0 +1,181 @@
+"""A move's reads and writes in plain SQL, with the rows made into the same model instances the ORM would make.
+
+Decision 28: a move POST spent 40 % of its CPU building ORM queries (the locked game, its seats with their players,
+ratings and vacations) and more in the clocks' CASE update.  The statements here are written once, from the
+models' own fields (so a new column is read without a change here), and each value goes through the same
+conversions as the ORM's (`from_db_value`, the backend's converters; `get_db_prep_value` on the way in), so the
+instances are those a queryset gives: the game with its creator, its seats in order with their users, the
+ratings (the seats_annotated hook, games.hooks) and vacations (games.selectors) the answer shows.  The same
+SQL runs on PostgreSQL and SQLite (which has no row locks: the game's lock clause is PostgreSQL's alone).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from .. import hooks
+from ..models import Game, Seat
+
+
+@cache
+def _shape(model) -> tuple[list[str], list[str], list]:
+    """(columns, attnames, converters of each column) of `model`'s concrete fields, in their order."""
+    fields = model._meta.concrete_fields
+    columns = [field.column for field in fields]
+    converters = []
+    for field in fields:
+        expression = field.get_col(model._meta.db_table)
+        found = connection.ops.get_db_converters(expression) + expression.get_db_converters(connection)
+        converters.append([(converter, expression) for converter in found])
+    return columns, [field.attname for field in fields], converters
+
+
+def _instance(model, values):
+    columns, attnames, converters = _shape(model)
+    converted = []
+    for value, steps in zip(values, converters):
+        for converter, expression in steps:
+            value = converter(value, expression, connection)
+        converted.append(value)
+    return model.from_db(connection.alias, attnames, converted)
+
+
+def _select(model, alias: str) -> str:
+    return ", ".join(f'{alias}."{column}"' for column in _shape(model)[0])
+
+
+def _seat_extras() -> list[dict]:
+    """What later apps read with each seat in this statement (games.hooks, locked_seat_sql): ratings' value and
+    games in the game's key, set on each seat as the queryset's annotations would be."""
+    return hooks.locked_seat_sql()
+
+
+@cache
+def _locked_game_sql() -> str:
+    user = get_user_model()
+    lock = " FOR NO KEY UPDATE OF g" if connection.features.has_select_for_no_key_update else ""
+    extras = _seat_extras()
+    extra_columns = "".join(f"{column}, " for extra in extras for column in extra["columns"])
+    extra_joins = "".join(extra["join"] for extra in extras)
+    return (
+        f"SELECT {_select(Game, 'g')}, {_select(user, 'c')}, {_select(Seat, 's')}, {_select(user, 'u')}, "
+        # Her vacation under way now (at most one is open: vacation_one_at_a_time), as vacation.away_annotation,
+        # then what later apps read with each seat (ratings: her rating in the game's key).
+        f'v."ends_at", {extra_columns}'
+        # Who looks at the table without a seat there (games.selectors.spectating.spectator_count), for the move's
+        # answer.
+        '(SELECT count(*) FROM "games_spectator" sp WHERE sp."game_id" = g."id" AND sp."seen_at" >= %s AND '
+        '(sp."user_id" IS NULL OR sp."user_id" NOT IN (SELECT s2."user_id" FROM "games_seat" s2 '
+        'WHERE s2."game_id" = g."id" AND s2."user_id" IS NOT NULL))) '
+        f'FROM "{Game._meta.db_table}" g '
+        f'INNER JOIN "{user._meta.db_table}" c ON c."id" = g."created_by_id" '
+        f'LEFT JOIN "{Seat._meta.db_table}" s ON s."game_id" = g."id" '
+        f'LEFT JOIN "{user._meta.db_table}" u ON u."id" = s."user_id" '
+        'LEFT JOIN "games_vacation" v ON v."user_id" = s."user_id" AND v."ended_at" IS NULL AND v."started_at" <= %s '
+        f"{extra_joins}"
+        f'WHERE g."id" = %s ORDER BY s."index"{lock}'
+    )
+
+
+def locked_game_with_seats(game_id: int, now) -> Game | None:
+    """The game row locked for a write (as games.services.locks.game_locked), with its creator, and its seats in order
+    with
+    their users, each person's rating in the game's key and the planned end of her vacation under way at `now`
+    (games.selectors.prefetch_seats_with_standing), in one statement; None if there is no such game."""
+    user = get_user_model()
+    from ..selectors.spectating import spectator_window
+
+    stamp = Game._meta.get_field("updated_at")
+    when, since = (stamp.get_db_prep_value(moment, connection) for moment in (now, now - spectator_window()))
+    with connection.cursor() as cursor:
+        cursor.execute(_locked_game_sql(), [since, when, game_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    widths = [len(_shape(model)[0]) for model in (Game, user, Seat, user)]
+    attrs = [attr for extra in _seat_extras() for attr in extra["attrs"]]
+    cuts = [sum(widths[:n]) for n in range(5)]
+    first = rows[0]
+    game = _instance(Game, first[cuts[0] : cuts[1]])
+    Game._meta.get_field("created_by").set_cached_value(game, _instance(user, first[cuts[1] : cuts[2]]))
+    seats, away = [], {}
+    user_field, game_field = Seat._meta.get_field("user"), Seat._meta.get_field("game")
+    vacation_end = Seat._meta.get_field("deadline")  # a DateTimeField: its converters read the vacation's end
+    for row in rows:
+        if row[cuts[2]] is None:
+            continue  # no seat yet (an empty open table)
+        seat = _instance(Seat, row[cuts[2] : cuts[3]])
+        seat.vacation_ends_at = _converted(vacation_end, row[cuts[4]])
+        for attr, value in zip(attrs, row[cuts[4] + 1 : cuts[4] + 1 + len(attrs)]):
+            setattr(seat, attr, value)
+        user_field.set_cached_value(seat, None if seat.user_id is None else _instance(user, row[cuts[3] : cuts[4]]))
+        game_field.set_cached_value(seat, game)  # as the prefetch leaves each seat: its game is this one
+        seats.append(seat)
+        if seat.vacation_ends_at is not None:
+            away[seat.user_id] = seat.vacation_ends_at
+    # As prefetch_related_objects leaves it: game.seats.all() is these, a filter on it asks the database.
+    queryset = game.seats.get_queryset()
+    queryset._result_cache, queryset._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": queryset}
+    hooks.seats_annotated(game=game)
+    game._away_until = away
+    game._spectators = first[cuts[4] + 1 + len(attrs)]
+    return game
+
+
+def _converted(field, value):
+    expression = field.get_col(Seat._meta.db_table)
+    for converter in connection.ops.get_db_converters(expression) + expression.get_db_converters(connection):
+        value = converter(value, expression, connection)
+    return value
+
+
+def seats_clock_update(seats: list[Seat], fields: list[str]) -> None:
+    """Seat.objects.bulk_update(seats, fields) in one statement built without the ORM (games.services.clock)."""
+    if not seats:
+        return
+    sets, params = [], []
+    for name in fields:
+        field = Seat._meta.get_field(name)
+        whens = []
+        for seat in seats:
+            whens.append("WHEN %s THEN %s")
+            params += [seat.pk, field.get_db_prep_value(getattr(seat, field.attname), connection)]
+        case = f'CASE "id" {" ".join(whens)} END'
+        if connection.features.requires_casted_case_in_updates:  # as bulk_update casts it (PostgreSQL)
+            case = f"CAST({case} AS {field.db_type(connection)})"
+        sets.append(f'"{field.column}" = {case}')
+    params += [seat.pk for seat in seats]
+    holes = ", ".join(["%s"] * len(seats))
+    with connection.cursor() as cursor:
+        cursor.execute(f'UPDATE "{Seat._meta.db_table}" SET {", ".join(sets)} WHERE "id" IN ({holes})', params)
+
+
+def row_insert(instance) -> None:
+    """instance.save() of a new row (its `auto_now_add` stamped, its primary key read back), in one INSERT built
+    without the ORM's compiler; for models no signal listens to (a move's Action)."""
+    meta = instance._meta
+    fields = [field for field in meta.local_concrete_fields if not field.primary_key]
+    values = [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
+    columns = ", ".join(f'"{field.column}"' for field in fields)
+    sql = f'INSERT INTO "{meta.db_table}" ({columns}) VALUES ({", ".join(["%s"] * len(fields))})'
+    returning = connection.features.can_return_columns_from_insert
+    with connection.cursor() as cursor:
+        cursor.execute(sql + (f' RETURNING "{meta.pk.column}"' if returning else ""), values)
+        pk = cursor.fetchone()[0] if returning else connection.ops.last_insert_id(cursor, meta.db_table, meta.pk.column)
+    instance.pk = pk
+    instance._state.adding, instance._state.db = False, connection.alias
+
+
+def row_update(instance, fields: list[str]) -> None:
+    """instance.save(update_fields=fields) in one UPDATE built without the ORM's compiler (`auto_now` stamped), for
+    a save no signal needs to hear of (tournaments.receivers listens only for a game that ends)."""
+    meta = instance._meta
+    chosen = [meta.get_field(name) for name in fields]
+    values = [field.get_db_prep_save(field.pre_save(instance, False), connection) for field in chosen]
+    sets = ", ".join(f'"{field.column}" = %s' for field in chosen)
+    with connection.cursor() as cursor:
+        cursor.execute(f'UPDATE "{meta.db_table}" SET {sets} WHERE "{meta.pk.column}" = %s', [*values, instance.pk])

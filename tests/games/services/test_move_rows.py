@@ -1,0 +1,64 @@
+"""A move's rows read and written in plain SQL are the ORM's (decision 28, games.services.move_rows): the same game,
+creator, seats, players, ratings, vacations and spectators as the querysets give, and the same writes."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+
+from games.models import Action, Game, Seat, Spectator
+from games.selectors import prefetch_seats_with_standing
+from games.selectors.spectating import spectator_count
+from games.services.move_rows import locked_game_with_seats, row_insert, row_update, seats_clock_update
+from games.services.vacation import vacation_start
+from ratings.selectors import seat_ratings
+from tests.ratings.helpers import played, table_of
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(instance) -> dict:
+    return {f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields}
+
+
+def test_the_locked_read_is_the_orms_read(owner, member, outsider):
+    played([owner, member])  # both rated in Topology's key
+    game = table_of([owner, member])
+    vacation_start(user=member, days=7)
+    Spectator.objects.create(game=game, viewer="v-outsider", user=outsider, seen_at=timezone.now())
+    Spectator.objects.create(game=game, viewer="v-member", user=member, seen_at=timezone.now())  # seated: not counted
+    now = timezone.now()
+    with transaction.atomic():
+        fast = locked_game_with_seats(game.pk, now)
+    slow = Game.objects.select_related("created_by").get(pk=game.pk)
+    prefetch_seats_with_standing(slow, now=now)
+    assert _fields(fast) == _fields(slow) and _fields(fast.created_by) == _fields(slow.created_by)
+    assert [_fields(s) for s in fast.seats.all()] == [_fields(s) for s in slow.seats.all()]
+    assert [_fields(s.user) for s in fast.seats.all()] == [_fields(s.user) for s in slow.seats.all()]
+    assert all(s.game is fast for s in fast.seats.all())
+    assert fast._away_until == slow._away_until and member.pk in fast._away_until
+    assert seat_ratings(fast) == seat_ratings(slow)
+    assert spectator_count(fast) == 1 == spectator_count(slow)
+    assert fast.seats.filter(index=0).get().pk == slow.seats.get(index=0).pk  # a filter still asks the database
+    assert locked_game_with_seats(10**9, now) is None
+
+
+def test_the_plain_writes_write_what_the_orm_would(owner, member):
+    game = table_of([owner, member])
+    seats = list(game.seats.order_by("index"))
+    later = timezone.now() + timedelta(hours=3)
+    seats[0].deadline, seats[0].turn_began, seats[1].deadline = later, 7, None
+    seats_clock_update(seats, ["deadline", "turn_began"])
+    stored = list(Seat.objects.filter(game=game).order_by("index"))
+    assert (stored[0].deadline, stored[0].turn_began, stored[1].deadline) == (later, 7, None)
+    action = Action(game=game, seq=game.version + 1, seat=0, user=owner, source="player", action={"type": "x"})
+    action.entry, action.visibility = [{"code": "x"}], Action.Visibility.PUBLIC
+    row_insert(action)
+    assert _fields(Action.objects.get(pk=action.pk)) == _fields(action)
+    game.version, game.turn_marker = game.version + 1, "m"
+    row_update(game, ["version", "turn_marker", "updated_at"])
+    again = Game.objects.get(pk=game.pk)
+    assert (again.version, again.turn_marker, again.updated_at) == (game.version, "m", game.updated_at)

@@ -1,0 +1,158 @@
+"""A rating for every bot level (decision 30, point 3): the calibration's fit, the published file, and where people and
+programs read it (the new-table form, the rules pages, bot seats, the catalogue API).  Ruling S5: bots are never
+rated in play; these numbers are a yardstick only."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from django.utils import translation
+
+from bench.bench_calibrate import ANCHOR, calibrate, fit
+from engine.bots import LEVELS
+from games import services
+from ratings import bot_strength, system
+from ratings.keys import rating_keys
+from ratings.models import Rating
+from tests.web.conftest import client_for
+
+
+def _games(results: dict[tuple[str, str], tuple[int, int]], seed: int = 1) -> list[tuple[str, str, float]]:
+    """(a, b) -> (a's wins, b's wins) as a shuffled list of single games."""
+    games = []
+    for (a, b), (wins_a, wins_b) in results.items():
+        games += [(a, b, 1.0)] * wins_a + [(a, b, 0.0)] * wins_b
+    random.Random(seed).shuffle(games)
+    return games
+
+
+def test_the_fit_orders_levels_by_their_results_and_anchors_greedy_at_the_prior():
+    fitted = fit(
+        _games({("greedy", "random"): (38, 2), ("strong", "greedy"): (30, 10), ("strong", "random"): (40, 0)}),
+        ["random", "greedy", "strong"],
+        "test",
+    )
+    assert fitted[ANCHOR]["mu"] == pytest.approx(system.MU, abs=1e-3)
+    assert fitted["random"]["rating"] < fitted["greedy"]["rating"] < fitted["strong"]["rating"]
+    for level in fitted.values():
+        assert level["rating"] == system.shown_value(level["mu"], level["sigma"])
+
+
+def test_an_even_match_gives_even_ratings_and_a_lopsided_one_a_wide_gap():
+    even = fit(_games({("strong", "greedy"): (20, 20)}), ["greedy", "strong"], "test")
+    lopsided = fit(_games({("strong", "greedy"): (36, 4)}), ["greedy", "strong"], "test")
+    assert abs(even["strong"]["mu"] - even["greedy"]["mu"]) < 1.0
+    assert lopsided["strong"]["mu"] - lopsided["greedy"]["mu"] > 3 * abs(even["strong"]["mu"] - even["greedy"]["mu"])
+
+
+def test_calibrate_keys_ratings_as_the_leaderboards_do_and_keeps_every_pairing():
+    run = {
+        "game": "toppo",
+        "pace": "live",
+        "a": "greedy",
+        "b": "random",
+        "games": 4,
+        "wins": 3.0,
+        "lo": 0.3,
+        "hi": 0.95,
+        "outcomes": [1.0, 1.0, 1.0, 0.0],
+        "median_s": {"greedy": 0.01, "random": 0.0},
+        "p95_s": {"greedy": 0.02, "random": 0.001},
+    }
+    data = calibrate([run, {**run, "game": "topology", "pace": ""}], "test")
+    assert set(data["ratings"]) == {"toppo-live", "topology"}
+    assert data["ratings"]["toppo-live"]["greedy"]["games"] == 4
+    assert [p["key"] for p in data["pairings"]] == ["toppo-live", "topology"]
+
+
+def _run(game: str, pace: str, a: str, b: str, wins_a: int, wins_b: int) -> dict:
+    """One bench_bots run as the calibration reads it (times are what the bench records, not asserted)."""
+    games = wins_a + wins_b
+    return {
+        "game": game,
+        "pace": pace,
+        "a": a,
+        "b": b,
+        "games": games,
+        "wins": float(wins_a),
+        "lo": 0.0,
+        "hi": 1.0,
+        "outcomes": [1.0] * wins_a + [0.0] * wins_b,
+        "median_s": {a: 0.5, b: 0.1},
+        "p95_s": {a: 1.0, b: 0.2},
+    }
+
+
+@pytest.fixture
+def published(tmp_path, monkeypatch):
+    """A calibration of every level in every rating, written by bench_calibrate's own fit, read by the site."""
+    levels = list(LEVELS)  # weakest first
+    runs = []
+    for key in rating_keys():
+        game, _, pace = key.partition("-")
+        for i in range(1, len(levels)):
+            runs.append(_run(game, pace, levels[i], levels[i - 1], 16, 4))
+    path = tmp_path / "bot_ratings.json"
+    path.write_text(json.dumps({**calibrate(runs, "test"), "how": "python bench/bench_calibrate.py --games 20"}))
+    monkeypatch.setattr(bot_strength, "DATA", path)
+    bot_strength.calibration.cache_clear()
+    yield json.loads(path.read_text())
+    bot_strength.calibration.cache_clear()
+
+
+def test_a_calibration_rates_every_level_in_every_rating_and_in_order(published):
+    assert set(published["ratings"]) == set(rating_keys())
+    for key, levels in published["ratings"].items():
+        assert set(levels) == set(LEVELS), key
+        ordered = [levels[level]["rating"] for level in LEVELS]
+        assert ordered == sorted(ordered), key  # each level beat the one below it 16 to 4
+
+
+def test_without_a_published_calibration_the_site_shows_no_figures(tmp_path, monkeypatch):
+    monkeypatch.setattr(bot_strength, "DATA", tmp_path / "missing.json")
+    bot_strength.calibration.cache_clear()
+    try:
+        assert bot_strength.level_ratings("topology") == {}
+        assert bot_strength.level_strength("strong", "topology", "correspondence") == ""
+    finally:
+        bot_strength.calibration.cache_clear()
+
+
+@pytest.mark.django_db
+def test_the_new_table_form_states_each_levels_strength_per_game_and_pace(owner, published):
+    page = client_for(owner).get("/tables/new/").content.decode()
+    for key in rating_keys():
+        for level, rating in bot_strength.level_ratings(key).items():
+            assert bot_strength.shown(rating) in page, (key, level)
+    assert 'class="help game-options bot-strength" data-game="toppo"' in page
+
+
+@pytest.mark.django_db
+def test_the_rules_page_lists_the_bots_strength_in_the_readers_language(client, published):
+    ratings = bot_strength.level_ratings("topology")
+    page = client.get("/rules/topology/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    assert 'id="bots"' in page
+    with translation.override("es"):
+        assert all(bot_strength.shown(r) in page for r in ratings.values())
+    toppo = client.get("/rules/toppo/").content.decode()
+    assert "Toppo (live)" in toppo and "Toppo (correspondence)" in toppo
+
+
+@pytest.mark.django_db
+def test_a_bot_seat_shows_its_levels_strength_and_no_rating_is_kept_for_it(owner, published):
+    game = services.game_create(user=owner, kind="topoum", players=2, bots=["strong"])
+    services.game_start(game_id=game.pk, user=owner)
+    page = client_for(owner).get(f"/tables/{game.pk}/").content.decode()
+    assert 'class="bot-strength"' in page
+    assert bot_strength.level_strength("strong", "topoum", "correspondence") in page
+    assert not Rating.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_catalogue_gives_every_levels_rating_per_rating_key(client, published):
+    levels = client.get("/api/catalogue/").json()["bot_levels"]
+    for level in LEVELS:
+        assert set(levels[level]["ratings"]) == set(rating_keys())
+        assert levels[level]["ratings"]["topoum"] == bot_strength.level_ratings("topoum")[level]
