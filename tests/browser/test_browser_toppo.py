@@ -1,7 +1,7 @@
 """A person plays correspondence Toppo against a bot in a real Chromium and makes her claims by clicking.
 
-She lays her line cards onto the display cards one click at a time and shouts; the page never tells
-which calls are right (ruling P3), so the test looks the answer up in the engine, as her eyes would.
+She lays her line cards onto the display cards one click at a time and shouts (not the one-tap claims the page
+offers, decision 26, point 1), so the test looks the answer up in the engine, as her eyes would.
 Run with `pytest -m browser tests/browser`; see tests/browser/conftest.py for Chromium and screenshots.
 """
 
@@ -11,8 +11,9 @@ import pytest
 
 from engine.toppo.cards import match_choices, top_orders
 from games.models import Action, Game
-from games.positions import load_state
+from games.selectors.positions import load_state
 from tests.browser.helpers import WAIT, ana_starts_against_a_bot, expect, wait_for_turn
+from tests.integration.workers import wait_for
 
 ROUNDS = 40  # renew until a top or a match turns up; a 3-card display gives one within a few rounds
 
@@ -27,6 +28,10 @@ def lay(page, j: int, d: int) -> None:
     expect(card).to_have_attribute("aria-pressed", "true")
     page.locator(f".tp-display-card[data-display='{d}']").click()
     expect(card.locator(".tp-onto")).to_have_text(f"→ {d + 1}")
+
+
+def her_decisions(table: int, seat: int) -> int:
+    return Action.objects.filter(game_id=table, seat=seat).count()
 
 
 def wait_for_version_above(page, before: int) -> None:
@@ -54,9 +59,9 @@ def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, 
     if wrong is not None:
         for d, j in enumerate(wrong):
             lay(page, j, d)
-        page.get_by_role("button", name="Top!").click()
+        page.get_by_role("button", name="Top!", exact=True).click()
         expect(page.locator(".notices .notice.error")).to_contain_text("does not top the display", timeout=WAIT)
-        expect(page.get_by_role("button", name="Top!")).to_be_visible()
+        expect(page.get_by_role("button", name="Top!", exact=True)).to_be_visible()
 
     claimed = None
     for _ in range(ROUNDS):
@@ -70,21 +75,24 @@ def test_a_person_claims_by_clicking_at_correspondence_pace(live_server, pages, 
         expect(page.locator(".tp-line-card")).to_have_count(3, timeout=WAIT)
         line, tops = state.lines[ana], state.tops()
         before = int(page.locator(".toppo").get_attribute("data-version"))
+        decided = her_decisions(table, ana)
         page.get_by_role("button", name="Clear").click()
         orders, matches = top_orders(line, tops), match_choices(line, tops)
         if orders:
             for d, j in enumerate(orders[0]):
                 lay(page, j, d)
             page.locator("section.tp-centre").screenshot(path=str(shots / "toppo-laid.png"))
-            page.get_by_role("button", name="Top!").click()
+            page.get_by_role("button", name="Top!", exact=True).click()
             claimed = {"type": "top", "order": orders[0]}
         elif matches:
             for j, d in matches[0]:
                 lay(page, j, d)
-            page.get_by_role("button", name="Match!").click()
+            page.get_by_role("button", name="Match!", exact=True).click()
             claimed = {"type": "match", "pairs": matches[0]}
         else:
             page.get_by_role("button", name="Renew").click()
+        # The bot's own sealed claim also raises the page's version, so wait for hers to be stored.
+        wait_for(lambda: her_decisions(table, ana) > decided, WAIT / 1000, "her decision to be stored")
         wait_for_version_above(page, before)
         if claimed:
             break
