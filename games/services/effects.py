@@ -13,11 +13,12 @@ finds the game behind its effects cursor and sends it again.
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from config.celery import enqueue
 
 from .. import hooks
+from ..models import GameEffects
 from .effects_mark import mark_cleared, mark_queued
 
 
@@ -74,6 +75,40 @@ def after_private_decision(game_id: int, *, seq: int, latest: int, bot_played: b
     hooks.streams_nudge(game_id, [])  # feed
     if bot_played:
         bots_wanted(game_id)
+
+
+def sealed_decision_told(game, *, acted: int, previous_to_act: list[int], now) -> bool:
+    """In the move's transaction: if this public decision tells nobody anything new, move the effects cursor past it
+    and say so (True): then no dispatch is sent for it (decision 28, point 3).
+
+    Such a decision is one seat's part of a turn several seats decide at once, the others still deciding (a Toppo
+    round by correspondence, ruling P4: every claim sealed until the round resolves): the turn is the same, nobody
+    comes to act, nothing ends.  Everyone still to decide was told of this turn, and asked if a bot, by the
+    dispatch of the decision that began it; the mover's own notices were made moot by the move.  So the dispatch
+    would only move the cursor and record a "move" event of a sealed claim; the round's resolution, whose
+    dispatch follows, reports the version reached.  The table's streams are still nudged on commit (its pages show
+    who has decided).
+
+    Only when the cursor stands at the version just before this one (every earlier change told; the row is
+    locked with the game's, which every dispatch takes first): otherwise a dispatch is due anyway, and it tells
+    all of it.  A missed deadline's rows are never passed over: their dispatch tells the miss.
+    """
+    waiting = set(previous_to_act) - {acted}
+    if not waiting or acted not in previous_to_act or set(game.to_act) != waiting:
+        return False
+    table = GameEffects._meta.db_table
+    with connection.cursor() as cursor:  # one statement without the ORM's compiler (decision 28)
+        cursor.execute(
+            f'UPDATE "{table}" SET "version" = %s, "updated_at" = %s WHERE "game_id" = %s AND "version" = %s '
+            'AND "status" = %s',
+            [game.version, now, game.pk, game.version - 1, game.status],
+        )
+        return cursor.rowcount == 1
+
+
+def after_sealed_decision(game_id: int) -> None:
+    """A decision `sealed_decision_told` passed over: only the table's streams are nudged (feed)."""
+    hooks.streams_nudge(game_id, [])
 
 
 def after_finish(game_id: int) -> None:

@@ -150,13 +150,22 @@ def apply_action(
         # A move made by the player herself ends a run of missed deadlines (ruling S1).
         seat.missed_deadlines = 0
         Seat.objects.filter(pk=seat.pk).update(missed_deadlines=0)
-    if logged.visibility == Action.Visibility.PUBLIC:
-        transaction.on_commit(lambda: effects.after_action(game.pk, game.version))
-    else:  # ruling S3: hers alone until she confirms the turn, so nobody else is told of it (decision 16)
+    if logged.visibility != Action.Visibility.PUBLIC:
+        # Ruling S3: hers alone until she confirms the turn, so nobody else is told of it (decision 16).
         seq, bot_played = logged.seq, seat.played_by_bot
         transaction.on_commit(
             lambda: effects.after_private_decision(game.pk, seq=seq, latest=game.version, bot_played=bot_played)
         )
+    elif (
+        game.is_running
+        and game.pace != Pace.LIVE
+        and marker == old_marker
+        and source != Action.Source.TIMEOUT  # a miss is told by its dispatch (ruling S1)
+        and effects.sealed_decision_told(game, acted=seat.index, previous_to_act=previous_to_act, now=now)
+    ):
+        transaction.on_commit(lambda: effects.after_sealed_decision(game.pk))  # decision 28: no dispatch
+    else:
+        transaction.on_commit(lambda: effects.after_action(game.pk, game.version))
     return logged, state
 
 

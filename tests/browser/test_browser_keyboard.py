@@ -224,6 +224,20 @@ def lay_by_keyboard(page, j: int, d: int) -> None:
     expect(page.locator(card).locator(".tp-onto")).to_have_text(f"→ {d + 1}")
 
 
+def lay_claim_by_keyboard(page, line, tops) -> str:
+    """Lay the cards of a top (else of a match) by keyboard and tab to its button; the claim's name."""
+    if top_orders(line, tops):
+        for d, j in enumerate(top_orders(line, tops)[0]):
+            lay_by_keyboard(page, j, d)
+        tab_to(page, button="Top!")
+        return "top"
+    for j, d in match_choices(line, tops)[0]:
+        if d is not None:
+            lay_by_keyboard(page, j, d)
+    tab_to(page, button="Match!")
+    return "match"
+
+
 def test_toppo_to_the_end_by_keyboard(live_server, pages, shots):
     game, _ = person_against_a_bot("toppo", options={"hands": 1})
     game = near_the_end(game, lambda view, to_act: to_act == [0] and view["phase"] == "play", leave=12)
@@ -259,17 +273,17 @@ def test_toppo_to_the_end_by_keyboard(live_server, pages, shots):
         elif state.view(0)["deck_sizes"][0] + len(line) < TOPPO_LIMIT and (calls or not lays):
             tab_to(page, button="Toppo!")  # (her first claim lays cards if it can, to play that by keyboard too)
             calls.append("toppo")
-        elif top_orders(line, tops):
-            for d, j in enumerate(top_orders(line, tops)[0]):
-                lay_by_keyboard(page, j, d)
-            tab_to(page, button="Top!")
-            calls.append("top")
-        elif match_choices(line, tops):
-            for j, d in match_choices(line, tops)[0]:
-                if d is not None:
-                    lay_by_keyboard(page, j, d)
-            tab_to(page, button="Match!")
-            calls.append("match")
+        elif lays:
+            try:
+                calls.append(lay_claim_by_keyboard(page, line, tops))
+            except AssertionError:
+                # The bot's sealed claim came in while she laid her cards (the worker plays it at any moment):
+                # the page took the new version and its fresh line (her lays with it).  She looks again.
+                if version(page, ".toppo") == before:
+                    raise
+                slips += 1
+                assert slips <= 5, calls
+                continue
         else:
             tab_to(page, button="Renew")
             calls.append("renew")

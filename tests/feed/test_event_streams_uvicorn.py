@@ -21,12 +21,13 @@ def token(user) -> str:
     return api_token_create(user=user, name="stream")[1]
 
 
-def move_over_http(site: Uvicorn, game: Game, key: str) -> int:
-    """Ana makes her first legal decision through the API of the uvicorn process; the new version."""
+def move_over_http(site: Uvicorn, game: Game, key: str, seat: int = 0) -> int:
+    """The player at `seat` makes her first legal decision through the API of the uvicorn process; the new
+    version."""
     from engine.core import get_game
 
     game = Game.objects.get(pk=game.pk)
-    action = pick(game.kind, get_game(game.kind).load(game.state), 0)
+    action = pick(game.kind, get_game(game.kind).load(game.state), seat)
     status, body = site.call(
         "POST", f"/api/tables/{game.pk}/actions/", token=key, body={"action": action, "expected_version": game.version}
     )
@@ -35,7 +36,7 @@ def move_over_http(site: Uvicorn, game: Game, key: str) -> int:
 
 
 def a_move_reaches_the_stream(site: Uvicorn, owner, member) -> None:
-    # Toppo: her decision is public at once (a Topology placement would stay hers until end_turn, ruling S3)
+    # Toppo: its decisions are public at once (a Topology placement would stay hers until end_turn, ruling S3)
     game = toppo_table(owner, member, hands=20)
     wait_for(lambda: Event.objects.filter(user=member, kind="started").exists(), 60, "the worker to tell the start")
     stream = site.stream("/api/events/stream/", token=token(member))  # no cursor: from now on
@@ -45,7 +46,11 @@ def a_move_reaches_the_stream(site: Uvicorn, owner, member) -> None:
         opening = stream.next_block()
         assert "retry" in opening and int(opening["id"]) == Event.objects.filter(user=member).latest("id").id
         assert table.next_event("table")["data"]["version"] == 0
-        version = move_over_http(site, game, token(owner))  # made after both connected
+        # Made after both connected.  The first claim of a Toppo round by correspondence is sealed and tells nobody
+        # anything new (decision 28: no dispatch, no "move" event); the table's stream shows its version all the same.
+        sealed = move_over_http(site, game, token(owner), seat=0)
+        assert table.next_event("table", timeout=60)["data"]["version"] == sealed
+        version = move_over_http(site, game, token(member), seat=1)  # hers resolves the round
         move = stream.next_event("move", timeout=60)
         assert move["data"]["kind"] == "move" and move["data"]["table"] == game.pk
         assert move["data"]["data"]["version"] == version

@@ -113,21 +113,24 @@ def test_a_dispatch_with_nothing_new_only_reads_the_table_and_clears_its_mark(ow
 
 
 def test_a_sealed_claim_inside_a_round_tells_no_turn_and_the_next_round_tells_each_once(owner, member, by_hand):
-    """Decision 16: a Toppo claim by correspondence is public (who claimed, not what), so it sends its dispatch, but
-    the others are still in the round they were told of: no notice is read or written, no label worked out, no
-    "your turn" event recorded, only the feed's move.  The round's end begins a new turn for everyone, told once."""
+    """Decision 16: a Toppo claim by correspondence is public (who claimed, not what), but the others are still in
+    the round they were told of.  Decision 28: so it tells nobody anything new, and its move passes the effects
+    cursor over it (no dispatch, no event; games.services.effects.sealed_decision_told); a dispatch that runs all
+    the same (the sweep, a retried task) reads no notice and no position.  The round's end begins a new turn for
+    everyone, told once."""
     third = people(1)[0]
     game = toppo_table(owner, member, third)
     effects_run(game)
     round_began = game.version
     game = decide(game, owner)  # her sealed claim: the member and the third still to claim in the same round
     assert sorted(game.to_act) == [1, 2] and Seat.objects.get(game=game, index=1).turn_began == round_began
+    assert GameEffects.objects.get(game=game).version == game.version
     statements = effects_run(game)
     assert not [sql for sql in statements if "games_notification" in sql]  # neither read nor written
     assert not [sql for sql in statements if '"games_game"."state"' in sql]  # no position read for a label
     assert len(statements) <= MOST["inside a turn"]
     for user in (owner, member, third):
-        assert Event.objects.filter(user=user, key=f"move:{game.pk}:v{game.version}").count() == 1
+        assert not Event.objects.filter(user=user, key=f"move:{game.pk}:v{game.version}").exists()
         assert Event.objects.filter(user=user, kind="your_turn").count() == 1  # the first round's, from the start
     assert kinds_of(member) == kinds_of(third) == ["started", "your_turn"]
     game = decide(game, member)

@@ -156,10 +156,19 @@ def mark_store(request, settings):
 
 
 def public_decision(game, *people):
-    """One decision at a Toppo table, whose decisions are all public (each sends its dispatch): the first of
-    `people` whose decision it is makes it."""
+    """One decision at a Toppo table, whose decisions are all public: the first of `people` whose decision it is
+    makes it.  The first claim of a correspondence round tells nobody anything new and sends no dispatch
+    (decision 28, games.services.effects.sealed_decision_told); the one that resolves the round sends one."""
     to_decide = [user for user in people if game.seats.get(user=user).index in game.to_act]
     return decide(game, to_decide[0])
+
+
+def public_round(game, *people):
+    """A whole correspondence Toppo round: every seat's claim (the last one resolves it, and sends a dispatch)."""
+    round_began = game.turn_version
+    while game.turn_version == round_began:
+        game = public_decision(game, *people)
+    return game
 
 
 def test_with_a_broker_a_move_sends_its_effects_only_after_commit(owner, member, with_broker, mark_store):
@@ -183,7 +192,7 @@ def test_moves_made_while_a_dispatch_waits_send_no_second_one(owner, member, wit
     assert [name for name, _, _ in with_broker()[before:]] == ["games.tasks.game_effects"]
     tasks.game_effects.run(game.pk)  # the worker takes it: it has told both decisions
     assert GameEffects.objects.get(game=game).version == Game.objects.get(pk=game.pk).version
-    public_decision(game, owner, member)  # a change after the dispatch began sends a task of its own
+    public_round(game, owner, member)  # a change after the dispatch began sends a task of its own
     assert dispatches_sent(with_broker()[before:]) == 2
 
 
@@ -191,11 +200,11 @@ def test_a_dispatch_sent_long_ago_and_never_started_does_not_silence_the_table(o
     game = toppo_table(owner, member, hands=20)
     tasks.game_effects.run(game.pk)
     before = len(with_broker())
-    game = public_decision(game, owner, member)
+    game = public_round(game, owner, member)
     GameEffects.objects.filter(game=game).update(
         queued_at=timezone.now() - timedelta(minutes=5)
     )  # lost with its broker
-    public_decision(game, member, owner)
+    public_round(game, member, owner)
     assert dispatches_sent(with_broker()[before:]) == 2
 
 
