@@ -48,28 +48,44 @@ def _changes(seat: int | None, entry: list) -> list[tuple[int, str, int]]:
     return [(s, source, n) for s, source, n in out if isinstance(s, int) and n]
 
 
-def medal_breakdown(rows, players: int, final: list | None = None) -> dict:
-    """Per seat, the medals from each source overall and in the last turn; `rows`: (seat, entry) in log order,
-    as the reader may read them (withdrawn decisions left out); `final`: the view's end-of-game scoring.
+def fold_start(players: int) -> dict:
+    """The breakdown before any log line: plain data (the site may keep it between requests, decision 28)."""
+    return {
+        "overall": [_blank() for _ in range(players)],
+        "turn": [_blank() for _ in range(players)],
+        "turn_seat": None,
+        "fresh": True,
+    }
 
-    `last_turn` is the turn in progress when anything of it can be read, else the last one confirmed; `last_seat`
-    whose turn that is.  The overall `total` of each seat is START plus its sources: the medals its view shows.
-    """
-    overall = [_blank() for _ in range(players)]
-    turn = [_blank() for _ in range(players)]
-    turn_seat, fresh = None, True
+
+def fold(acc: dict, rows) -> dict:
+    """`acc` with the log lines `rows` added: (seat, entry) in log order, as the reader may read them (withdrawn
+    decisions left out).  Folding a log in two parts gives what folding it at once gives."""
+    players = len(acc["overall"])
     for seat, entry in rows:
         head = entry[0] if entry and isinstance(entry[0], dict) else {}
         if not head or str(head.get("code", "")).startswith("topoum.setup_"):
             continue  # a seat leaving (the site's line), or the setup: no medals, no turn
-        if fresh:  # the first line after a turn was confirmed opens the next turn
-            turn, turn_seat, fresh = [_blank() for _ in range(players)], seat, False
+        if acc["fresh"]:  # the first line after a turn was confirmed opens the next turn
+            acc["turn"], acc["turn_seat"], acc["fresh"] = [_blank() for _ in range(players)], seat, False
         for s, source, n in _changes(seat, entry):
             if 0 <= s < players:
-                overall[s][source] += n
-                turn[s][source] += n
+                acc["overall"][s][source] += n
+                acc["turn"][s][source] += n
         if head.get("code") == "topoum.end_turn":
-            fresh = True
+            acc["fresh"] = True
+    return acc
+
+
+def fold_result(acc: dict, final: list | None = None) -> dict:
+    """Per seat, the medals from each source overall and in the last turn; `final`: the view's end-of-game scoring.
+
+    `last_turn` is the turn in progress when anything of it can be read, else the last one confirmed; `last_seat`
+    whose turn that is.  The overall `total` of each seat is START plus its sources: the medals its view shows.
+    """
+    players = len(acc["overall"])
+    overall = [dict(sources) for sources in acc["overall"]]
+    turn = acc["turn"]
     for s, detail in enumerate(final or []):
         if s < players and isinstance(detail, dict):
             overall[s]["final"] += int(detail.get("total") or 0)
@@ -86,11 +102,15 @@ def medal_breakdown(rows, players: int, final: list | None = None) -> dict:
             }
             for s in range(players)
         ],
-        "last_seat": turn_seat,
+        "last_seat": acc["turn_seat"],
     }
 
 
-def score_breakdown(rows, players: int, view: dict | None) -> dict:
-    """The site's hook (games.selectors.score_breakdown): the breakdown for a table's detail."""
-    final = view.get("final") if isinstance(view, dict) else None
-    return medal_breakdown(rows, players, final)
+def medal_breakdown(rows, players: int, final: list | None = None) -> dict:
+    """The breakdown of a whole log at once (`fold` and `fold_result`)."""
+    return fold_result(fold(fold_start(players), rows), final)
+
+
+def score_breakdown(acc: dict, view: dict | None) -> dict:
+    """The site's hook (games.selectors.score_breakdown): the breakdown for a table's detail, from the log folded."""
+    return fold_result(acc, view.get("final") if isinstance(view, dict) else None)

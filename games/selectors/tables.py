@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import threading
+from collections import OrderedDict
 from datetime import UTC, datetime
 from functools import cache
 
@@ -221,20 +224,69 @@ def table_detail(game: Game, user=None, *, state=None, spectators: bool = True) 
     return data
 
 
+# Decision 28: each process keeps the fold of the settled log lines of the games it answered last (a few hundred
+# bytes each), named by the game's id and its seed commitment (public, drawn at its start): a database made again
+# (the embedded site's file deleted) numbers its games from 1 again.  A process that has none folds from the start.
+KEPT_BREAKDOWNS = 1024
+_kept_breakdowns: OrderedDict[tuple[int, str], dict] = OrderedDict()
+_kept_lock = threading.Lock()  # the ASGI server answers from threads
+
+
+def _kept_breakdown(game: Game, fresh) -> tuple[tuple[int, str], dict]:
+    key = (game.pk, game.seed_commitment or "")
+    with _kept_lock:
+        kept = _kept_breakdowns.get(key)
+        if kept is None or kept["upto"] > (game.turn_version or 0):  # none, or kept from a later read than this one
+            return key, {"upto": 0, "acc": fresh}
+        _kept_breakdowns.move_to_end(key)
+        return key, kept
+
+
+def _keep_breakdown(key: tuple[int, str], kept: dict) -> None:
+    """Kept folds are never changed in place (each request folds a copy), so a reader may hold one meanwhile."""
+    with _kept_lock:
+        _kept_breakdowns[key] = kept
+        _kept_breakdowns.move_to_end(key)
+        while len(_kept_breakdowns) > KEPT_BREAKDOWNS:
+            _kept_breakdowns.popitem(last=False)
+
+
 def score_breakdown(game: Game, user, view) -> dict | None:
     """Where each seat's score came from (decision 26), for a game whose presenters say it
-    (`boards/<game>/breakdown.py`, `score_breakdown(rows, players, view)`), from the log lines `user` may
-    read, decisions taken back left out; None for a game that has none."""
+    (`boards/<game>/breakdown.py`: `fold_start(players)`, `fold(acc, rows)`, `score_breakdown(acc, view)`), from the
+    log lines `user` may read, decisions taken back left out; None for a game that has none.
+
+    Decision 28: the log is not read whole on every move.  The lines up to the version at which the turn in
+    progress began are settled, the same for every reader (a turn is its player's alone only until she confirms
+    it, ruling S3, and then it is public or taken back for good); the process keeps their fold with the version
+    it reaches, so a request reads only the lines after that and folds the settled ones among them into the kept
+    part.  Without one it folds from the start (the same result).
+    """
     module = game_module(game.kind, "breakdown")
     if module is None:
         return None
-    rows = (
-        action_log_rows(game, user)
+    settled = game.turn_version or 0
+    key, kept = _kept_breakdown(game, module.fold_start(game.players))
+    rows = list(
+        action_log_rows(game, user, after=kept["upto"])
         .exclude(visibility=Action.Visibility.WITHDRAWN)
         .order_by("seq")
-        .values_list("seat", "entry")
+        .values_list("seq", "visibility", "seat", "entry")
     )
-    return module.score_breakdown(list(rows), game.players, view)
+    settling = [r for r in rows if r[0] <= settled]
+    if any(visibility != Action.Visibility.PUBLIC for _, visibility, _, _ in settling):
+        # Not settled after all (a game whose turns overlap): this reader's fold, from the whole log, kept nowhere.
+        acc = module.fold(module.fold_start(game.players), _log_lines(action_log_rows(game, user)))
+        return module.score_breakdown(acc, view)
+    if settling:
+        kept = {"upto": settled, "acc": module.fold(copy.deepcopy(kept["acc"]), [r[2:] for r in settling])}
+        _keep_breakdown(key, kept)
+    acc = module.fold(copy.deepcopy(kept["acc"]), [r[2:] for r in rows if r[0] > settled])
+    return module.score_breakdown(acc, view)
+
+
+def _log_lines(rows):
+    return rows.exclude(visibility=Action.Visibility.WITHDRAWN).order_by("seq").values_list("seat", "entry")
 
 
 def _bot_thinking(game: Game, rows: list[dict]) -> None:

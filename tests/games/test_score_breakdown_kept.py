@@ -1,0 +1,78 @@
+"""The medal breakdown of a table's detail keeps the fold of its settled lines (decision 28) and is still what the
+whole log gives, for every reader, at every decision: a Topoum game played through the move service with random
+legal decisions, undo among them (a decision taken back is left out, ruling S3), checked against the breakdown
+of the log read whole (boards.topoum.breakdown.medal_breakdown) for each seat and a spectator.  A kept fold that
+belongs to another game under the same id (a database made again) is not used."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boards.topoum.breakdown import fold_start, medal_breakdown
+from games import services
+from games.models import Action, Game
+from games.selectors import tables
+from games.selectors.positions import load_state
+from games.selectors.tables import action_log_rows, score_breakdown
+
+pytestmark = pytest.mark.django_db
+
+DECISIONS = 70
+
+
+def _whole_log(game: Game, user, view) -> dict:
+    rows = (
+        action_log_rows(game, user)
+        .exclude(visibility=Action.Visibility.WITHDRAWN)
+        .order_by("seq")
+        .values_list("seat", "entry")
+    )
+    return medal_breakdown(list(rows), game.players, view.get("final"))
+
+
+def _kept(game: Game) -> dict | None:
+    return tables._kept_breakdowns.get((game.pk, game.seed_commitment))
+
+
+def test_the_kept_fold_gives_the_whole_logs_breakdown_to_every_reader(owner, member, outsider):
+    game = services.game_create(user=owner, kind="topoum", players=2)
+    services.game_join(user=member, game_id=game.pk)
+    game = services.game_start(user=owner, game_id=game.pk)
+    users = {s.index: s.user for s in game.seats.all()}
+    rng = random.Random("breakdown")
+    undone = kept_at = 0
+    for _ in range(DECISIONS):
+        if not game.is_running:
+            break
+        state = load_state(game)
+        seat = game.to_act[0]
+        legal = state.legal_actions(seat)
+        undo = [a for a in legal if a["type"] == "undo"]
+        action = undo[0] if undo and rng.random() < 0.15 else rng.choice([a for a in legal if a["type"] != "undo"])
+        undone += bool(action["type"] == "undo")
+        services.action_submit(game_id=game.pk, user=users[seat], action=action, expected_version=game.version)
+        game = Game.objects.get(pk=game.pk)
+        state = load_state(game)
+        for reader in (owner, member, outsider, None):
+            index = next((i for i, u in users.items() if u == reader), None)
+            view = state.view(index)
+            assert score_breakdown(game, reader, view) == _whole_log(game, reader, view), (game.version, index)
+        kept = _kept(game)
+        if kept is not None:
+            assert kept["upto"] <= game.turn_version
+            kept_at = max(kept_at, kept["upto"])
+    assert undone and kept_at > 0  # decisions were taken back, and settled lines were kept and used
+
+
+def test_a_fold_kept_for_another_game_under_the_same_id_is_not_used(owner, member):
+    game = services.game_create(user=owner, kind="topoum", players=2)
+    services.game_join(user=member, game_id=game.pk)
+    game = services.game_start(user=owner, game_id=game.pk)
+    wrong = fold_start(2)
+    wrong["overall"][0]["press"] = 99  # what a game of a deleted database might have left
+    tables._keep_breakdown((game.pk, "another-game"), {"upto": 0, "acc": wrong})
+    view = load_state(game).view(0)
+    assert score_breakdown(game, owner, view) == _whole_log(game, owner, view)
+    assert score_breakdown(game, owner, view)["seats"][0]["overall"]["press"] == 0
