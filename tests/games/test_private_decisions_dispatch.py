@@ -126,20 +126,28 @@ def test_a_dispatch_that_comes_in_the_middle_of_her_turn_leaves_the_rest_to_her_
 
 
 @pytest.mark.parametrize("pace", ["correspondence", "live"])
-def test_every_toppo_decision_still_sends_its_dispatch(owner, member, by_hand, pace):
-    """Toppo keeps no turn unconfirmed: every decision is public, at a live table and in a correspondence round."""
+def test_every_toppo_decision_is_public_and_told_when_it_is_news(owner, member, by_hand, pace):
+    """Toppo keeps no turn unconfirmed: every decision is public, at a live table and in a correspondence round.
+    Each live decision sends its dispatch; by correspondence, a sealed claim while the rival is still to claim tells
+    nobody anything new (decision 28): no dispatch, no "move" event, the cursor passed over it in the move; the
+    claim that resolves the round is dispatched and told to both."""
     game = toppo_table(owner, member, hands=20, pace=pace, turn_seconds=60 if pace == "live" else None)
     tasks.game_effects.run(game.pk)
     for n in range(4):
-        before = len(by_hand())
+        before, round_began = len(by_hand()), game.turn_version
         user = owner if n % 2 == 0 else member
         if game.seats.get(user=user).index not in game.to_act:
             user = member if user == owner else owner
         game = decide(game, user)
         assert visibility(game)[-1] == "public"
+        moves = Event.objects.filter(kind="move", key=f"move:{game.pk}:v{game.version}")
+        if pace == "correspondence" and game.turn_version == round_began:
+            assert by_hand()[before:] == [] and cursor(game)[0] == game.version and not behind(game), n
+            assert not tasks.game_effects.run(game.pk) and not moves.exists()
+            continue
         assert [name for name, _, _ in by_hand()[before:]] == [DISPATCH], n
         assert tasks.game_effects.run(game.pk)
-        assert Event.objects.filter(kind="move", key=f"move:{game.pk}:v{game.version}").count() == 2
+        assert moves.count() == 2
 
 
 def test_a_bot_whose_turn_is_several_private_decisions_plays_it_through(owner):
