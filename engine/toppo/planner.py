@@ -159,5 +159,8 @@ class Plan:
 
 
 def plan(hints, state, seat: int, actions: list[Action], rng: random.Random, deadline) -> Action | None:
-    """The planned claim (module docstring), or None when the generic search should decide."""
+    """The planned claim (module docstring), or None when the generic search should decide.  At live pace it
+    returns at once, drawing nothing from the bot's generator, so the live bot plays exactly as before."""
+    if state.pace != CORRESPONDENCE:
+        return None
     return Plan(hints, state, seat, rng, deadline).choose(actions)

@@ -116,7 +116,10 @@ def test_no_plan_while_a_deck_holds_unseen_cards_or_at_live_pace():
     live.stack = rest_of_the_cards(live)
     live.seen = [[True] * 8, [True] * 8]
     live_sample = sample_of(live, 0)
-    assert planner.plan(HINTS, live_sample, 0, live_sample.legal_actions(0), random.Random(6), None) is None
+    rng = random.Random(6)
+    before = rng.getstate()
+    assert planner.plan(HINTS, live_sample, 0, live_sample.legal_actions(0), rng, None) is None
+    assert rng.getstate() == before  # the live bot's choices draw on its generator exactly as before
 
 
 def test_the_plan_takes_a_claim_the_seat_may_make_and_the_strong_bot_plays_it():
