@@ -16,6 +16,7 @@ import random
 from engine.bots.hints import Hints
 from engine.core import Action
 
+from . import planner
 from .rules import CORRESPONDENCE
 
 STUCK_ODDS = 6
@@ -42,6 +43,11 @@ class ToppoHints(Hints):
     budgets = {"strong": {"horizon": 16, "iterations": 256, "margin": 0.0, "result_weight": 0.0}}
     rollout_actions_legal = True  # rollout_action picks from the state's own legal list
 
+    @staticmethod
+    def preference(action: Action) -> tuple:
+        """The playout policy's order of claims, lowest first: toppo, top, the biggest match, renew."""
+        return (ORDER.get(action.get("type"), 8), -len(action.get("pairs", ())))
+
     def tie_rank(self, action: Action) -> int:
         return 2 if action.get("type") == "propose_replace" else 1
 
@@ -57,6 +63,11 @@ class ToppoHints(Hints):
         ):
             return kinds["propose_replace"]
         return None
+
+    def plan(self, state, seat: int, actions: list[Action], rng: random.Random, deadline) -> Action | None:
+        """By correspondence, once every deck is known, the claim whose hand ends best when the claims resolve in
+        priority order (ruling P4, decision 30, point 1; engine.toppo.planner); else the search decides (None)."""
+        return planner.plan(self, state, seat, actions, rng, deadline)
 
     def shortlist(self, state, seat: int, ranked, count: int) -> list[Action]:
         """At correspondence pace a new display comes only after the round, when every line has

@@ -1,0 +1,141 @@
+"""The strong bot's plan by correspondence (engine.toppo.planner; rulings P4, P5, S2; decision 30, point 1)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from toppo_table import GAME, cards, table
+
+from engine.bots import choose_action
+from engine.bots.hints import hints_for
+from engine.toppo import planner
+from engine.toppo.cards import full_set
+
+DISPLAY = "red waves, yellow circle, white square"
+TOPPING = "yellow plus, green square, red circle"  # tops DISPLAY
+TOPPING_TOO = "red bar, yellow waves, white plus"  # tops DISPLAY as well
+NOTHING = "blue bar, blue plus, green bar"  # neither tops nor matches DISPLAY
+HINTS = hints_for(GAME)
+
+
+def known_table(lines, decks, round_=1, **kw):
+    """A correspondence table whose decks everyone has seen go under (the plan's condition), in round `round_`
+    (round 1: seat 0 has priority, round 2: seat 1, ruling P4)."""
+    s = table(2, "correspondence", display=DISPLAY, lines=lines, decks=decks, **kw)
+    s.stack = rest_of_the_cards(s)
+    s.seen = [[True] * len(d) for d in s.decks]
+    s.round = round_
+    return s
+
+
+def rest_of_the_cards(state) -> list[int]:
+    """The stack: every card of the set not on the table (the view must add up to the whole set)."""
+    rest = Counter(full_set(1))
+    rest.subtract(pile[-1] for pile in state.display)
+    for part in state.lines + state.decks:
+        rest.subtract(part)
+    assert min(rest.values()) >= 0
+    return sorted(rest.elements())
+
+
+def sample_of(state, seat, seed=1):
+    """What the bot works on: a sample of its own view (ruling S2)."""
+    return GAME.determinize(state.view(seat), seat, random.Random(seed))
+
+
+def claim_kinds(state):
+    return {seat: claim["type"] for seat, claim in state.claims}
+
+
+def outcomes(state):
+    return {c["seat"]: c["outcome"] for c in state.last_round["claims"]}
+
+
+def test_the_rivals_sealed_claim_is_guessed_from_her_public_line():
+    decks = [cards("blue waves, green plus, white bar") * 4, cards("blue circle, green waves, white circle") * 4]
+    s = known_table([TOPPING, TOPPING_TOO], decks, round_=2)
+    s.apply(1, {"type": "top", "order": [0, 1, 2]})
+    sample = sample_of(s, 0)
+    assert claim_kinds(sample) == {1: "renew"}  # sealed: the view does not tell it
+    plan = planner.Plan(HINTS, sample, 0, random.Random(2), None)
+    guessed, _ = plan.sample(0)
+    assert claim_kinds(guessed) == {1: "top"}
+    assert claim_kinds(sample) == {1: "renew"}  # the search's own sample is left as it was
+
+
+def test_with_the_rival_first_and_topping_our_top_is_void_so_every_claim_ends_alike():
+    decks = [cards("blue waves, green plus, white bar") * 4, cards("blue circle, green waves, white circle") * 4]
+    s = known_table([TOPPING, TOPPING_TOO], decks, round_=2)  # seat 1 has priority (P4)
+    s.apply(1, {"type": "top", "order": [0, 1, 2]})  # sealed: the plan guesses it
+    plan = planner.Plan(HINTS, sample_of(s, 0), 0, random.Random(3), None)
+    root, seed = plan.sample(0)
+    ours = planner.claims(HINTS, root, 0, root.legal_actions(0))
+    assert [a["type"] for a in ours] == ["top", "renew"]
+    after_top = root.clone()
+    after_top.apply_legal(0, ours[0])
+    assert outcomes(after_top) == {1: "applied", 0: "void"}
+    values = []
+    for claim in ours:
+        plan.rng = random.Random(seed)
+        values.append(plan.after(root, claim, 0))
+    assert values[0] == values[1]
+    # With priority ours, the same top stands and voids hers.
+    first = known_table([TOPPING, TOPPING_TOO], decks, round_=1)
+    first.apply(1, {"type": "top", "order": [0, 1, 2]})
+    mine = sample_of(first, 0)
+    planner.guess_claims(HINTS, mine, 0)
+    mine.apply_legal(0, ours[0])
+    assert outcomes(mine) == {0: "applied", 1: "void"}
+
+
+def test_toppo_is_called_as_soon_as_it_may_be():
+    # Seat 0 holds 3 + 5 cards (fewer than ten, ruling P5) and could also top.
+    s = known_table(
+        [TOPPING, NOTHING],
+        [cards("blue waves, green plus, white bar, blue waves, green plus"), cards("blue circle, white circle") * 6],
+    )
+    sample = sample_of(s, 0)
+    choice = planner.plan(HINTS, sample, 0, sample.legal_actions(0), random.Random(4), None)
+    assert choice == {"type": "toppo"}
+    assert choose_action("strong", GAME, s.view(0), 0, "toppo-now") == {"type": "toppo"}
+
+
+def test_no_plan_while_a_deck_holds_unseen_cards_or_at_live_pace():
+    fresh = GAME.new_state(2, {"pace": "correspondence"}, 7)
+    sample = sample_of(fresh, 0)
+    assert not planner.known(sample)
+    assert planner.plan(HINTS, sample, 0, sample.legal_actions(0), random.Random(5), None) is None
+    live = table(
+        2,
+        "live",
+        display=DISPLAY,
+        lines=[TOPPING, NOTHING],
+        decks=[cards("blue waves, green plus") * 4, cards("blue circle, green waves") * 4],
+    )
+    live.stack = rest_of_the_cards(live)
+    live.seen = [[True] * 8, [True] * 8]
+    live_sample = sample_of(live, 0)
+    rng = random.Random(6)
+    before = rng.getstate()
+    assert planner.plan(HINTS, live_sample, 0, live_sample.legal_actions(0), rng, None) is None
+    assert rng.getstate() == before  # the live bot's choices draw on its generator exactly as before
+
+
+def test_the_plan_takes_a_claim_the_seat_may_make_and_the_strong_bot_plays_it():
+    decks = [cards("blue waves, green plus, white bar, yellow square") * 3, cards("blue circle, green waves") * 6]
+    s = known_table([TOPPING, NOTHING], decks)
+    sample = sample_of(s, 0)
+    choice = planner.plan(HINTS, sample, 0, sample.legal_actions(0), random.Random(8), None)
+    assert choice in s.legal_actions(0)
+    assert choose_action("strong", GAME, s.view(0), 0, "known") in s.legal_actions(0)
+
+
+def test_a_two_player_chooser_by_correspondence_asks_for_four_cards():
+    s = known_table(
+        [TOPPING, NOTHING], [cards("blue waves, green plus"), cards("blue circle, green waves, white circle") * 6]
+    )
+    s.apply(0, {"type": "toppo"})
+    s.apply(1, {"type": "renew"})
+    assert s.phase == "choose_display" and s.chooser == 1
+    assert choose_action("strong", GAME, s.view(1), 1, "display") == {"type": "choose_display", "size": 4}
