@@ -12,10 +12,12 @@ import sys
 # site on threads, where config.production turns the streams off (TOPOS_WSGI_STREAMS) so that open pages cannot
 # take every thread: they poll, as before.
 _asgi = (os.environ.get("TOPOS_ASGI") or "").strip().lower() in ("1", "true", "yes")
-if _asgi:
+_embedded = (os.environ.get("TOPOS_EMBEDDED") or "").strip().lower() in ("1", "true", "yes", "on")
+if _asgi and not _embedded:
     # Django under ASGI runs each request's database work on a thread of that request's own, so a connection kept
     # for reuse would be left behind with the thread: one connection per request, whatever .env says (Django's
-    # advice for ASGI; put PgBouncer in front to make them cheap).
+    # advice for ASGI; put PgBouncer in front to make them cheap).  run.sh's site runs Django on long-lived threads
+    # instead (config/wsgi_threads.py), which keep theirs.
     os.environ["DATABASE_CONN_MAX_AGE"] = "0"
 wsgi_app = "config.asgi:application" if _asgi else "config.wsgi:application"
 bind = [os.environ.get("TOPOS_BIND") or "127.0.0.1:8000"]
