@@ -620,7 +620,12 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20, help="length of the moves and the GET phases")
     parser.add_argument("--game", default="topology", choices=["topology", "topoum", "toppo"])
-    parser.add_argument("--tables-each", type=int, default=8, help="tables each client plays, one after the other")
+    parser.add_argument(
+        "--tables-each",
+        type=int,
+        default=8,
+        help="tables each client plays, one after the other (enough that none runs out: 'games over' stays low)",
+    )
     parser.add_argument("--effect-tables", type=int, default=300, help="tables of the effects phase, in all")
     parser.add_argument("--web-workers", type=int, default=0, help="gunicorn processes (default: serve.sh's)")
     parser.add_argument("--web-threads", type=int, default=4)
@@ -715,8 +720,8 @@ def main() -> None:
     for label, used, count in (("a move", moves_cpu, len(moves)), ("a bare GET", gets_cpu, len(gets))):
         print(
             f"CPU ms per {label}: "
-            + ", ".join(f"{part} {seconds * 1000 / count:.1f}" for part, seconds in used.items())
-            + f" (in all {sum(used.values()) * 1000 / count:.1f})"
+            + ", ".join(f"{part} {seconds * 1000 / max(count, 1):.1f}" for part, seconds in used.items())
+            + f" (in all {sum(used.values()) * 1000 / max(count, 1):.1f})"
         )
     print(
         f"moves/s : GETs/s = {moves_per_s:.1f} : {gets_per_s:.1f} = {moves_per_s / gets_per_s:.2f} (goal: 0.5 or more)"

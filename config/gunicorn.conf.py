@@ -31,8 +31,9 @@ worker_class = "config.uvicorn_worker.ToposUvicornWorker" if _asgi else "gthread
 timeout = int(os.environ.get("WEB_TIMEOUT") or 30)  # a request still running after this is killed with its process
 graceful_timeout = 30  # on TERM, requests under way get this long to finish
 keepalive = 5
-# A fresh process now and then, staggered, so that a slow leak never grows without bound.
-max_requests, max_requests_jitter = 2000, 200
+# A fresh process now and then, staggered, so that a slow leak never grows without bound (WEB_MAX_REQUESTS; 0: never).
+max_requests = int(os.environ.get("WEB_MAX_REQUESTS") or 2000)
+max_requests_jitter = max_requests // 10
 preload_app = True  # the site is imported once, before forking: a broken setting stops the start with its message
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat files off a possibly slow disk
 control_socket_disable = True  # gunicorn's control socket is one per user by default: several sites would collide
