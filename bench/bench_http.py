@@ -16,7 +16,7 @@ Starts the production setup (config.production, `config/scripts/serve.sh prepare
            "your turn" notifications), read from its JSON task log lines.
 
 With --embedded it measures the embedded default instead: `config/scripts/run.sh` as a newcomer starts it (gunicorn
-with uvicorn workers, SQLite in WAL mode, the filesystem broker, a worker and beat, DEBUG on), on a SQLite file, broker
+with uvicorn workers, SQLite in WAL mode, the filesystem broker, a worker and beat, DEBUG off unless --debug), on a SQLite file, broker
 and cache folder of its own.  --burst N adds a last phase: N new connections at once, each POSTing a move at one of
 the clients' tables (one a table applies, the rest are 409): how many got an answer, of which kind, and how many
 were refused or reset (runserver's listen queue of 10 reset hundreds of 1,000).
@@ -419,7 +419,8 @@ class Site:
         unset = ("DEBUG", "SECRET_KEY", "SITE_URL", "REDIS_URL", "DATABASE_URL", "DJANGO_SETTINGS_MODULE")
         self.env = {
             **{k: v for k, v in os.environ.items() if k not in unset},
-            "DEBUG": "true",  # as run.sh serves
+            "TOPOS_EMBEDDED": "1",  # as run.sh sets it: the seed signs with the key the site makes for itself
+            **({"DEBUG": "true"} if args.debug else {}),  # otherwise run.sh's own choice (off)
             "DATABASE_URL": f"sqlite:///{self.database}",
             "TOPOS_BROKER_DIR": str(folder / "broker"),
             "TOPOS_CACHE_DIR": str(folder / "cache"),
@@ -619,12 +620,18 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20, help="length of the moves and the GET phases")
     parser.add_argument("--game", default="topology", choices=["topology", "topoum", "toppo"])
-    parser.add_argument("--tables-each", type=int, default=8, help="tables each client plays, one after the other")
+    parser.add_argument(
+        "--tables-each",
+        type=int,
+        default=8,
+        help="tables each client plays, one after the other (enough that none runs out: 'games over' stays low)",
+    )
     parser.add_argument("--effect-tables", type=int, default=300, help="tables of the effects phase, in all")
     parser.add_argument("--web-workers", type=int, default=0, help="gunicorn processes (default: serve.sh's)")
     parser.add_argument("--web-threads", type=int, default=4)
     parser.add_argument("--worker-concurrency", type=int, default=0, help="Celery processes (default: one a core)")
     parser.add_argument("--embedded", action="store_true", help="run.sh on SQLite and the filesystem broker")
+    parser.add_argument("--debug", action="store_true", help="--embedded with DEBUG on (run.sh serves with it off)")
     parser.add_argument("--burst", type=int, default=0, help="a last phase: this many POSTs at once")
     parser.add_argument("--warm-up", type=float, default=5, help="seconds of moves played first and not counted")
     parser.add_argument("--repeat", type=int, default=3, help="times the moves, GET and poll phases are measured")
@@ -691,7 +698,8 @@ def main() -> None:
         site.stop()
     moves_per_s, gets_per_s = len(moves) / moves_elapsed, len(gets) / gets_elapsed
     setup = (
-        f"run.sh (SQLite WAL, uvicorn workers), gunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes"
+        f"run.sh (SQLite WAL, uvicorn workers, DEBUG {'on' if args.debug else 'off'}), gunicorn "
+        f"{site.env.get('WEB_CONCURRENCY') or 'default'} processes"
         if args.embedded
         else f"gunicorn {site.env.get('WEB_CONCURRENCY') or 'default'} processes x {args.web_threads} threads"
     )
@@ -712,8 +720,8 @@ def main() -> None:
     for label, used, count in (("a move", moves_cpu, len(moves)), ("a bare GET", gets_cpu, len(gets))):
         print(
             f"CPU ms per {label}: "
-            + ", ".join(f"{part} {seconds * 1000 / count:.1f}" for part, seconds in used.items())
-            + f" (in all {sum(used.values()) * 1000 / count:.1f})"
+            + ", ".join(f"{part} {seconds * 1000 / max(count, 1):.1f}" for part, seconds in used.items())
+            + f" (in all {sum(used.values()) * 1000 / max(count, 1):.1f})"
         )
     print(
         f"moves/s : GETs/s = {moves_per_s:.1f} : {gets_per_s:.1f} = {moves_per_s / gets_per_s:.2f} (goal: 0.5 or more)"

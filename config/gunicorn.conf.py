@@ -12,10 +12,12 @@ import sys
 # site on threads, where config.production turns the streams off (TOPOS_WSGI_STREAMS) so that open pages cannot
 # take every thread: they poll, as before.
 _asgi = (os.environ.get("TOPOS_ASGI") or "").strip().lower() in ("1", "true", "yes")
-if _asgi:
+_embedded = (os.environ.get("TOPOS_EMBEDDED") or "").strip().lower() in ("1", "true", "yes", "on")
+if _asgi and not _embedded:
     # Django under ASGI runs each request's database work on a thread of that request's own, so a connection kept
     # for reuse would be left behind with the thread: one connection per request, whatever .env says (Django's
-    # advice for ASGI; put PgBouncer in front to make them cheap).
+    # advice for ASGI; put PgBouncer in front to make them cheap).  run.sh's site runs Django on long-lived threads
+    # instead (config/wsgi_threads.py), which keep theirs.
     os.environ["DATABASE_CONN_MAX_AGE"] = "0"
 wsgi_app = "config.asgi:application" if _asgi else "config.wsgi:application"
 bind = [os.environ.get("TOPOS_BIND") or "127.0.0.1:8000"]
@@ -29,8 +31,9 @@ worker_class = "config.uvicorn_worker.ToposUvicornWorker" if _asgi else "gthread
 timeout = int(os.environ.get("WEB_TIMEOUT") or 30)  # a request still running after this is killed with its process
 graceful_timeout = 30  # on TERM, requests under way get this long to finish
 keepalive = 5
-# A fresh process now and then, staggered, so that a slow leak never grows without bound.
-max_requests, max_requests_jitter = 2000, 200
+# A fresh process now and then, staggered, so that a slow leak never grows without bound (WEB_MAX_REQUESTS; 0: never).
+max_requests = int(os.environ.get("WEB_MAX_REQUESTS") or 2000)
+max_requests_jitter = max_requests // 10
 preload_app = True  # the site is imported once, before forking: a broken setting stops the start with its message
 worker_tmp_dir = "/dev/shm" if os.path.isdir("/dev/shm") else None  # heartbeat files off a possibly slow disk
 control_socket_disable = True  # gunicorn's control socket is one per user by default: several sites would collide

@@ -1,6 +1,6 @@
 """The site's own 404 page, even with DEBUG on, and the favicon browsers ask for at /favicon.ico.
 
-With DEBUG on (`run.sh`), Django answers an unknown address with a page listing every URL
+With DEBUG on (`run.sh --dev`), Django answers an unknown address with a page listing every URL
 pattern of the site, to anyone who asks.  Here everyone but staff gets the 404 page the site
 serves in production (templates/404.html); staff keep Django's page for debugging.
 """

@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 import boards
 
+from . import local_site
 from .env import ImproperEnvironment, env_bool, env_int, env_list, env_str
 from .safety import DEVELOPMENT_SECRET_KEY
 
@@ -23,23 +24,47 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DEBUG = env_bool("DEBUG", False)
 # --- Secret key (decision 14: settings that refuse to be unsafe) -----------------------------------
 # The development key is published in the repository: it signs sessions, password-reset links and
-# tokens only where DEBUG is on (run.sh) or where TOPOS_ALLOW_DEV_SECRET says so (the test suite,
+# tokens only where DEBUG is on (run.sh --dev) or where TOPOS_ALLOW_DEV_SECRET says so (the test suite,
 # config/testing.py).  Anything else without a SECRET_KEY of its own stops here; config.production
 # goes further and refuses any weak key, and `check --deploy` reports it (config/checks.py).
-SECRET_KEY = env_str("SECRET_KEY") or DEVELOPMENT_SECRET_KEY
+# The embedded default (run.sh sets TOPOS_EMBEDDED) serves with DEBUG off too (decision 28): without a SECRET_KEY
+# given, it makes one at random once and keeps it in a git-ignored file of its own (config/local_site.py), by default
+# beside its SQLite database.  config.production never reads that file: its key comes from the environment alone.
+TOPOS_EMBEDDED = env_bool("TOPOS_EMBEDDED", False)
+_DATABASE_URL = env_str("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'topos.sqlite3'}"
+SECRET_KEY = env_str("SECRET_KEY") or ""
+if not SECRET_KEY and TOPOS_EMBEDDED and not DEBUG:
+    _database = dj_database_url.parse(_DATABASE_URL)
+    SECRET_KEY = local_site.secret_key_from_file(
+        Path(
+            env_str("TOPOS_SECRET_KEY_FILE")
+            or (
+                Path(_database["NAME"]).parent / "secret-key"
+                if _database["ENGINE"] == "django.db.backends.sqlite3"
+                else BASE_DIR / "secret-key"
+            )
+        )
+    )
+SECRET_KEY = SECRET_KEY or DEVELOPMENT_SECRET_KEY
 if SECRET_KEY == DEVELOPMENT_SECRET_KEY and not DEBUG and not env_bool("TOPOS_ALLOW_DEV_SECRET", False):
     raise ImproperEnvironment(
         "SECRET_KEY must be set to a long random value when DEBUG is false: the development "
         "key is published in the repository. (Set DEBUG=true for development.)"
     )
 # --- end of the secret key block ------------------------------------------------------------------
-ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
-CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # The one base address of every link in an email (notifications, sign-up, password reset), never the host of
 # whichever request happened to send the mail.  config.production refuses the localhost default.
 SITE_URL = (env_str("SITE_URL") or "http://localhost:8000").rstrip("/")
 if urlsplit(SITE_URL).scheme not in ("http", "https") or not urlsplit(SITE_URL).hostname:
     raise ImproperEnvironment(f"SITE_URL must be the site's address, such as https://topos.example, not {SITE_URL!r}.")
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+if TOPOS_EMBEDDED and env_str("ALLOWED_HOSTS") is None:
+    # The embedded default answers at the address it serves (TOPOS_BIND, run.sh's argument; 0.0.0.0: the machine's
+    # names and addresses) and at SITE_URL's host.  config.production takes ALLOWED_HOSTS from the environment alone.
+    ALLOWED_HOSTS = local_site.allowed_hosts(env_str("TOPOS_BIND") or "127.0.0.1:8000", SITE_URL)
+if TOPOS_EMBEDDED and env_str("CSRF_TRUSTED_ORIGINS") is None:
+    CSRF_TRUSTED_ORIGINS = [local_site.site_origin(SITE_URL)]
 # Ruling S6: a "your turn" reaching someone away from the table is mailed this many seconds later, unless she looks
 # at the table meanwhile (feed.presence; docs/notifications.md).  Her open page or table stream
 # writes her presence often enough to be seen within it.
@@ -113,7 +138,7 @@ TEMPLATES = [
 
 DATABASES = {
     "default": dj_database_url.parse(
-        env_str("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'topos.sqlite3'}",
+        _DATABASE_URL,
         # Persistent connections (decision 16): opening one per request cost as much as the request's own work.  A
         # connection that died (a database restart) is dropped by the health check before a request uses it.
         # runserver closes its thread's connections after each request anyway; ASGI sets 0 (config/gunicorn.conf.py).
@@ -136,6 +161,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The tests' database is a file too (not SQLite's in-memory default), so that a real Celery
     # worker, another process, can share it with the test and its live server.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / "test-topos.sqlite3")}
+    # Writers queue for SQLite's one write lock in the order they come, woken at once, instead of retrying in SQLite's
+    # busy handler (sleeps of up to 100 ms, first come not first served): config/sqlite/base.py (decision 28).
+    DATABASES["default"]["ENGINE"] = "config.sqlite"
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env_bool("TOPOS_PG_JIT_OFF", True):
     # The site's queries are short; PostgreSQL's JIT compiled a prolific player's statistics for ~100 ms
     # to save a few (bench/bench_player_stats.py: 13 ms without, 35 ms with).  Set TOPOS_PG_JIT_OFF=false to keep it.
@@ -575,7 +603,7 @@ INSTALLED_APPS += ["outbound"]
 TOPOS_VAPID_PRIVATE_KEY = env_str("TOPOS_VAPID_PRIVATE_KEY") or ""
 TOPOS_VAPID_KEY_FILE = env_str("TOPOS_VAPID_KEY_FILE") or (
     str(Path(DATABASES["default"]["NAME"]).parent / "vapid-private.pem")
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    if DATABASES["default"]["ENGINE"] == "config.sqlite"
     else ""
 )
 TOPOS_VAPID_SUBJECT = env_str("TOPOS_VAPID_SUBJECT") or ""  # mailto: or https: contact; the from-address if unset

@@ -15,10 +15,18 @@ if [ -z "${TOPOS_SKIP_INSTALL:-}" ]; then  # the deployment tests' shared virtua
   ensure_venv
 fi
 address="127.0.0.1:8000"
+dev=""
 for arg in "$@"; do
-  case "$arg" in --dev) ;; -*) echo "usage: $0 [--dev] [ADDRESS]" >&2; exit 2 ;; *) address="$arg" ;; esac
+  case "$arg" in --dev) dev=1 ;; -*) echo "usage: $0 [--dev] [ADDRESS]" >&2; exit 2 ;; *) address="$arg" ;; esac
 done
-export DEBUG="${DEBUG:-true}"
+# Decision 28: served as a real site, DEBUG off (an error shows the site's own page, not a traceback to anyone, and
+# no request keeps a log of its queries); --dev keeps it on.  TOPOS_EMBEDDED lets the settings make the site's
+# own SECRET_KEY once (a git-ignored file beside the database) and answer at the address served
+# (config/local_site.py); config.production ignores both.
+export DEBUG="${DEBUG:-${dev:+true}}"
+export DEBUG="${DEBUG:-false}"
+export TOPOS_EMBEDDED=1
+export TOPOS_BIND="$address"
 # Every link in every email starts with this (the address served here unless told otherwise).
 export SITE_URL="${SITE_URL:-http://${address}}"
 .venv/bin/python config/scripts/prepare.py  # migrate (when needed) and seed_demo, in one start of Django

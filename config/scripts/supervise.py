@@ -149,6 +149,9 @@ def parts(address: str, dev: bool) -> list[Part]:
         os.environ.setdefault("TOPOS_ASGI", "1")  # uvicorn workers: open event streams hold no thread
         # SQLite has one writer: more processes than cores add memory, not moves (docs/embedded.md).
         os.environ.setdefault("WEB_CONCURRENCY", str(os.cpu_count() or 2))
+        # No recycling after so many requests (decision 28): a process leaving under load cancels, after uvicorn's
+        # 5 s grace for the streams, the requests still queued in front of Django (129 of a burst of 1,000 got 500).
+        os.environ.setdefault("WEB_MAX_REQUESTS", "0")
         web = Part("web", [str(BIN / "gunicorn"), "-c", "config/gunicorn.conf.py"], None, restart=False)
     if os.environ.get("REDIS_URL"):
         return [web]  # a real broker: worker and beat are started apart (docs/operations.md)

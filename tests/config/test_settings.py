@@ -32,6 +32,9 @@ def manage(*args, **env):
             "TOPOS_ALLOW_DEV_SECRET",
             "TOPOS_BEHIND_PROXY",
             "TOPOS_TRUSTED_PROXIES",
+            "TOPOS_EMBEDDED",
+            "TOPOS_BIND",
+            "CSRF_TRUSTED_ORIGINS",
             "DJANGO_SETTINGS_MODULE",
         )
     }

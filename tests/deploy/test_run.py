@@ -139,6 +139,14 @@ def test_run_serves_with_gunicorn_and_uvicorn_on_sqlite_in_wal_mode_and_the_demo
     with sqlite3.connect(folder / "topos.sqlite3") as database:
         assert database.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     assert {kind: len(pids) for kind, pids in parts(embedded).items()} == {"web": 1, "worker": 1, "beat": 1}
+    # Decision 28: served with DEBUG off, so with a key of its own, made beside the database and kept there; the pages
+    # still get their static files (WhiteNoise), and an unknown address is the site's own 404 page.
+    assert (folder / "secret-key").stat().st_mode & 0o077 == 0
+    with urllib.request.urlopen(embedded.base + "/static/css/site.css", timeout=30) as sheet:
+        assert sheet.status == 200 and sheet.read()
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(embedded.base + "/no-such-page/", timeout=30)
+    assert missing.value.code == 404 and "Page not found" in missing.value.read().decode()
 
 
 INVITE = """

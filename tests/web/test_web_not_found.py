@@ -1,4 +1,4 @@
-"""With DEBUG on (run.sh) the 404 page lists no URL patterns, except to staff; /favicon.ico answers."""
+"""With DEBUG on (run.sh --dev) the 404 page lists no URL patterns, except to staff; /favicon.ico answers."""
 
 import pytest
 from django.contrib.staticfiles import finders
