@@ -1,7 +1,8 @@
 """After-effects of committed writes: bots to move, people to notify.
 
-`after_action`, `after_private_decision`, `after_finish` and `after_timeout` run from
-`transaction.on_commit` (see moves.py); `after_start` and `after_invitation` are called inside
+`after_action`, `after_private_decision`, `after_sealed_decision`, `after_finish` and `after_timeout` run from
+`transaction.on_commit` (see moves.py; `sealed_decision_told` decides, inside the move, that a decision needs no
+dispatch); `after_start` and `after_invitation` are called inside
 the writing transaction and defer what leaves the process to its commit.  So a rolled-back
 write sends nothing.  They only hand ids to Celery tasks (the tasks call services), or nudge
 the table's streams through Redis.
