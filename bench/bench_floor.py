@@ -305,6 +305,8 @@ def main() -> None:
     print(f"\nthis connection's PostgreSQL backend: {db_used * 1000 / moves:.2f} ms CPU a round (3 requests)")
     if profile:
         stats = pstats.Stats(profile)
+        if os.environ.get("BENCH_FLOOR_PROFILE_FILE"):
+            stats.dump_stats(os.environ["BENCH_FLOOR_PROFILE_FILE"])
         site = r"/(games|accounts|config|engine|ratings|notifications|feed|outbound|boards)/"
         stats.sort_stats("cumulative").print_stats(site, 70)
         stats.sort_stats("tottime").print_stats(25)
