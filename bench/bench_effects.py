@@ -15,6 +15,7 @@ labels are computed, not found from an earlier run).
     DEBUG=true DATABASE_URL=postgres://postgres@127.0.0.1:5432/topos_bench .venv/bin/python bench/bench_effects.py
     DEBUG=true DATABASE_URL=... .venv/bin/python bench/bench_effects.py --turns 40 --queries  # and its statements
     DEBUG=true DATABASE_URL=... .venv/bin/python bench/bench_effects.py --games toppo --profile toppo  # cProfile it
+    DEBUG=true .venv/bin/python bench/bench_effects.py --sqlite  # the embedded default's SQLite file
 """
 
 from __future__ import annotations
@@ -91,9 +92,10 @@ def _run(game_id: int, samples: dict, key: str, show: bool, profile: cProfile.Pr
         if profile is not None:
             profile.disable()
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    # The transaction's time (the embedded site's writer waits that long): from the game's lock to the end of the
-    # cursor's update, its last write (the COMMIT and what follows it left out).
-    locks = [start for sql, start, _end in spans if "FOR NO KEY UPDATE" in sql]
+    # The transaction's time (the embedded site's writer waits that long): from the game's lock (SQLite: the BEGIN
+    # that takes the writer's place) to the end of the cursor's update, its last write (the COMMIT and what follows
+    # it left out).
+    locks = [start for sql, start, _end in spans if "FOR NO KEY UPDATE" in sql or sql.startswith("BEGIN")]
     moves = [end for sql, _start, end in spans if 'UPDATE "games_gameeffects"' in sql]
     held = (moves[-1] - locks[0]) * 1000 if locks and moves else 0.0
     samples.setdefault(key, []).append((cpu * 1000, wall * 1000, len(queries.captured_queries), held))
@@ -148,11 +150,15 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=30, help="turns played at each table")
     parser.add_argument("--queries", action="store_true", help="list the statements of one task of each kind")
     parser.add_argument("--games", nargs="*", default=None, help="only these games (topology, topoum, toppo)")
+    parser.add_argument("--sqlite", action="store_true", help="allow the embedded default's SQLite database")
     parser.add_argument("--profile", help="cProfile this game's tasks (its two-seat table; the start left out)")
     parser.add_argument("--profile-file", help="with --profile: keep the stats here too (for pstats)")
     args = parser.parse_args()
     profile = cProfile.Profile(time.process_time) if args.profile else None
-    with scratch_database("effects", "the task's statements and locks are PostgreSQL's."):
+    # PostgreSQL's statements and locks are the production site's; --sqlite measures the embedded default's file
+    # (DATABASE_URL unset: Django's test database beside the project's, its writers queued, config/sqlite).
+    why = None if args.sqlite else "the task's statements and locks are PostgreSQL's (or say --sqlite)."
+    with scratch_database("effects", why):
         from accounts.services import user_create
 
         users = [
