@@ -1,22 +1,20 @@
 """The effects dispatch's rows read and written in plain SQL are the ORM's (decision 28, point 3): the table
-(notifications.table_rows), the notices (notice_rows), the inserts (games.services.move_rows.rows_insert) and the
-recipients' choices compiled once per shape (games.services.query_shapes); and a turn's label read ahead of the
+(notifications.table_rows), the notices (notice_rows) and the inserts (games.services.move_rows.rows_insert); and a
+turn's label read ahead of the
 dispatch's transaction is told only at the version it was read at."""
 
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import FilteredRelation, Q
+from django.db.models import Q
 
 from feed.models import Event
 from games.models import Game, GameEffects, Seat
 from games.selectors.turn_labels import turn_label
 from games.services.move_rows import rows_insert
-from games.services.query_shapes import shaped_rows
 from notifications import events, notice_rows, table_rows
-from notifications.models import Notification, NotificationPreference
+from notifications.models import Notification
 from tests.games.tables import decide, toppo_table
 
 pytestmark = pytest.mark.django_db
@@ -67,27 +65,6 @@ def test_rows_insert_gives_keys_and_skips_what_is_there(owner, member):
     written = rows_insert(again, skip_on=("user", "key"), returning=("user_id", "key"))
     assert written == [(owner.pk, "move:x:v2")]  # the one there kept, untouched
     assert Event.objects.get(user=owner, key="move:x:v1").data == {"a": 1}
-
-
-def test_a_queryset_compiled_once_per_shape_reads_what_it_would(owner, member, outsider):
-    NotificationPreference.objects.create(user=member, event="your_turn", email="none")
-    user = get_user_model()
-
-    def build(ids, kinds):
-        chosen = FilteredRelation("notification_preferences", condition=Q(notification_preferences__event__in=kinds))
-        return (
-            user.objects.filter(pk__in=ids)
-            .annotate(chosen=chosen)
-            .values_list("pk", "chosen__event", "chosen__email", "date_joined")
-        )
-
-    for ids, kinds in (
-        ([owner.pk, member.pk], ["your_turn", "move"]),
-        ([outsider.pk, member.pk], ["started", "your_turn"]),  # the same shape, other values
-        ([member.pk], ["your_turn"]),
-    ):
-        fast = shaped_rows(("test",), build, ids=ids, kinds=kinds)
-        assert sorted(fast) == sorted(build(ids, kinds))  # converters too: date_joined as the ORM gives it
 
 
 def test_a_label_read_ahead_is_told_only_at_its_version(owner, member, monkeypatch):
