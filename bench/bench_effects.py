@@ -21,9 +21,11 @@ labels are computed, not found from an earlier run).
 from __future__ import annotations
 
 import argparse
+import atexit
 import cProfile
 import os
 import pstats
+import shutil
 import statistics
 import sys
 import tempfile
@@ -34,7 +36,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("TOPOS_BROKER_DIR", tempfile.mkdtemp(prefix="topos-bench-effects-"))  # sends go nowhere
 # A cache of its own, empty: the scratch database numbers its games from 1 again, so turn labels cached by an
 # earlier run (keyed by table, version and seat) would be found without being computed.
-os.environ.setdefault("TOPOS_CACHE_DIR", tempfile.mkdtemp(prefix="topos-bench-effects-cache-"))
+if "TOPOS_CACHE_DIR" not in os.environ:
+    os.environ["TOPOS_CACHE_DIR"] = tempfile.mkdtemp(prefix="topos-bench-effects-cache-")
+    atexit.register(shutil.rmtree, os.environ["TOPOS_CACHE_DIR"], ignore_errors=True)
 
 import django  # noqa: E402
 
