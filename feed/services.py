@@ -19,6 +19,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from games.models import Game, Invitation, Seat
+from games.services.move_rows import rows_insert
 
 from .models import Event
 
@@ -54,6 +55,11 @@ def events_record(events: list[NewEvent]) -> list[int]:
         return []
     with transaction.atomic(savepoint=False):  # inside the caller's transaction, no savepoint needed
         _lock_people(e.user_id for e in events)
+        rows = [Event(user_id=e.user_id, kind=e.kind, key=e.key, game_id=e.game_id, data=e.data) for e in events]
+        # One INSERT that skips the events a person has already (decision 28, point 3: no read before it, no ORM).
+        written = rows_insert(rows, skip_on=("user", "key"), returning=("user_id",))
+        if written is not None:
+            return sorted({user_id for (user_id,) in written})
         known = set(
             Event.objects.filter(user_id__in={e.user_id for e in events}, key__in={e.key for e in events}).values_list(
                 "user_id", "key"

@@ -15,7 +15,6 @@ from datetime import timedelta
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from feed.announce import users_announce
@@ -24,7 +23,7 @@ from games.models import Action, Game, GameEffects, Invitation, Pace, Seat, Vaca
 from games.ranking import LEAVE_TYPES
 from games.selectors.vacation import away_q
 
-from . import texts
+from . import table_rows, texts
 from .models import Notification
 from .models import NotificationEvent as Event
 from .services import Moot, Telling, notification_create, notifications_moot, notifications_tell
@@ -37,33 +36,41 @@ def _stamp(moment) -> int:
     return int(moment.timestamp())
 
 
-def _locked_table(game_id: int) -> tuple[Game | None, list[Seat], GameEffects | None]:
-    """The game, locked (FOR NO KEY UPDATE, games.services.locks), then in one read its seats, their players and its
-    cursor.
+def _table(game_id: int) -> tuple[Game | None, list[Seat], GameEffects | None]:
+    """In one read (table_rows: plain SQL, decision 28, point 3) the game, its seats, their players and its cursor
+    (made if the game has none yet).
 
-    The lock is its own statement: a read that waited for a move's lock inside it would see the game after the
-    move but the seats (the new turn's `turn_began`) from before.  The game's state is left out: nothing told
-    reads it, and it is the biggest thing a game holds.  The cursor needs no lock of its own: every dispatch of
-    the game holds the game's lock first.
+    Called twice by a dispatch: before its transaction, unlocked, and after the game's lock (FOR NO KEY UPDATE,
+    games.services.locks), which is its own statement: a read that waited for a move's lock inside it would see
+    the game after the move but the seats (the new turn's `turn_began`) from before.  The game's state is left out:
+    nothing told reads it but a turn's label (texts), and it is the biggest thing a game holds.  The cursor needs no
+    lock of its own: every dispatch of the game holds the game's lock first.
     """
-    if not Game.objects.select_for_update(no_key=True).filter(pk=game_id).order_by().values_list("pk", flat=True):
+    game, seats, cursor, in_a_tournament = table_rows.table_read(game_id)
+    if game is None:
         return None, [], None
-    seats = list(
-        Seat.objects.select_related("game", "game__effects", "game__tournament_table", "user")
-        .defer("game__state")
-        .filter(game_id=game_id)
-        .order_by("index")
-    )
-    game = seats[0].game if seats else Game.objects.defer("state").get(pk=game_id)
-    for seat in seats:
-        seat.game = game  # one game object, as game.seats would give
-    try:
-        cursor = game.effects
-    except GameEffects.DoesNotExist:
+    game._in_a_tournament = in_a_tournament
+    if cursor is None:
         # Made here, or as a move marks it without Redis (games.services.effects_mark): either way nothing told yet.
         GameEffects.objects.bulk_create([GameEffects(game_id=game_id)], ignore_conflicts=True)
         cursor = GameEffects(game_id=game_id)
     return game, seats, cursor
+
+
+def _news(game: Game, cursor: GameEffects) -> bool:
+    return cursor.version != game.version or cursor.status != game.status
+
+
+def _labels_ahead(game: Game, seats: list[Seat], cursor: GameEffects) -> dict[int, str | None]:
+    """Before the dispatch's transaction (the embedded site's one writer waits while it is open, docs/embedded.md):
+    the labels of the turns it will tell, if the table is still as read here (decision 29: forced, quick or deep;
+    the engine's work, and the position's read, are most of what telling a turn costs).  By seat index."""
+    if game.status != Game.Status.RUNNING or not _news(game, cursor):
+        return {}
+    return {
+        seat.index: texts.turn_label_of(game, seat)
+        for seat, _began in _turns_to_tell(game, seats, after=cursor.version)
+    }
 
 
 @dataclass
@@ -97,14 +104,31 @@ def game_effects_run(game_id: int) -> Dispatched:
     change committed after the game was read here waits for the game's lock, so it finds the mark cleared and
     sends a new task.  With Redis the task deletes its mark before this reads the game.
     """
+    # Read ahead, unlocked: what the dispatch will tell is prepared before its transaction, which only checks that
+    # the table is still as read (its version) and writes.
+    ahead, seats_ahead, cursor_ahead = _table(game_id)
+    if ahead is None:
+        return Dispatched()
+    labels = _labels_ahead(ahead, seats_ahead, cursor_ahead)
     with transaction.atomic():
         # The game first, like every write that touches its seats (games.services.locks): telling a turn
         # stamps the seat's turn_mailed_at, and a move meanwhile must not hold the game and wait for it.
-        game, seats, cursor = _locked_table(game_id)  # read under the lock: the latest committed move
+        locked = table_rows.game_lock(game_id)
+        if locked is None:
+            return Dispatched()
+        version, status, told, told_status, queued = locked
+        if (version, status) == (told, told_status) == (ahead.version, ahead.status):
+            # Nothing new, and the game is as read ahead (the cursor is never ahead of the truth, game_lock).
+            if queued:
+                GameEffects.objects.filter(game_id=game_id).update(queued_at=None)
+            return Dispatched(game=ahead, seats=seats_ahead)
+        game, seats, cursor = _table(game_id)  # read under the lock: the latest committed move
         if game is None:
             return Dispatched()
+        if game.version == ahead.version:
+            game._labels_ahead = labels  # the position they were read from is this one
         done = Dispatched(game=game, seats=seats)
-        if cursor.version == game.version and cursor.status == game.status:
+        if not _news(game, cursor):
             if cursor.queued_at is not None:
                 GameEffects.objects.filter(game_id=game_id).update(queued_at=None)
             return done
@@ -126,9 +150,7 @@ def game_effects_run(game_id: int) -> Dispatched:
                 tellings += [_turn(game, seat, began) for seat, began in turns if seat.index not in played]
             notifications_tell(tellings, game=game)
             done.told = game_events_record(game, seats, after_version=cursor.version)
-        GameEffects.objects.filter(game_id=game_id).update(
-            version=game.version, status=game.status, queued_at=None, updated_at=timezone.now()
-        )
+        table_rows.cursor_move(game, timezone.now())
     done.new = True
     return done
 
@@ -162,7 +184,9 @@ def _started(game: Game, seats: list[Seat]) -> list[Telling]:
 
 
 def _in_a_tournament(game: Game) -> bool:
-    """Is the table one of a tournament's (read with the table by `_locked_table`)?"""
+    """Is the table one of a tournament's (read with the table by `_table`)?"""
+    if hasattr(game, "_in_a_tournament"):
+        return game._in_a_tournament
     try:
         return game.tournament_table is not None
     except ObjectDoesNotExist:
@@ -201,21 +225,10 @@ def _turns_to_tell(game: Game, seats: list[Seat], *, after: int) -> list[tuple[S
 def _log_since(game: Game, after: int, turns: list[tuple[Seat, int]]) -> tuple[bool, set[int]]:
     """One read of the log's new end: was a deadline missed since `after`, and which of the seats in `turns` has
     played in her turn since it began (she is in the middle of it, at the board, and needs no "your turn")?"""
-    wanted = Q(source=Action.Source.TIMEOUT, seq__gt=after) if game.version > after else Q()
-    for seat, began in turns:
-        wanted |= Q(source=Action.Source.PLAYER, seat=seat.index, seq__gt=began)
-    bounds = [after] if game.version > after else []
-    bounds += [began for _, began in turns]
-    if not bounds:
+    looked_after = after if game.version > after else None
+    if looked_after is None and not turns:
         return False, set()
-    # The lower bound on seq keeps this to the log's end on the (game, seq) index, however long the game.
-    rows = set(
-        Action.objects.filter(game=game, seq__gt=min(bounds))
-        .filter(wanted)
-        .order_by()  # not the log's order: DISTINCT would count it in and join the game for it
-        .values_list("seat", "source")
-        .distinct()
-    )
+    rows = table_rows.log_end_read(game.pk, after=looked_after, turns=[(seat.index, began) for seat, began in turns])
     timeouts = any(source == Action.Source.TIMEOUT for _, source in rows)
     return timeouts, {seat for seat, source in rows if source == Action.Source.PLAYER}
 

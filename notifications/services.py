@@ -32,8 +32,10 @@ from config.celery import enqueue
 from feed.presence import grace, turn_mail_due, turn_still_hers
 from games.errors import BadRequest, NotFound
 from games.models import Game, Seat
+from games.services.move_rows import rows_insert
+from games.services.query_shapes import shaped_rows
 
-from . import channels, emails
+from . import channels, emails, notice_rows
 from .models import Notification, NotificationDelivery, NotificationEvent, NotificationPreference, QuietHours
 from .quiet import BAD_CLOCK, parse_clock, quiet_end
 from .selectors import default_email
@@ -132,15 +134,13 @@ def notifications_tell(tellings: list[Telling], *, game: Game, now=None) -> list
         return []
     now = now or timezone.now()
     turns_of = {t.recipient.pk for t in tellings if t.seat is not None}
-    told = Q(key__in={t.key for t in tellings})
-    if turns_of:
-        told |= Q(recipient_id__in=turns_of, game=game, kind=NotificationEvent.YOUR_TURN, read_at__isnull=True)
     with transaction.atomic(savepoint=False):  # the dispatch's own transaction: no savepoint to pay for
         # Locked: her unread turn is rewritten, not marked read under our feet (a read one gets a new one).
-        rows = list(
-            Notification.objects.select_for_update()
-            .filter(told, recipient_id__in={t.recipient.pk for t in tellings})
-            .order_by("-created_at", "-pk")
+        rows = notice_rows.told_locked(
+            keys={t.key for t in tellings},
+            recipient_ids={t.recipient.pk for t in tellings},
+            turns_of=turns_of,
+            game_id=game.pk,
         )
         known = {(n.recipient_id, n.key) for n in rows}
         unread_turn: dict[int, Notification] = {}
@@ -158,16 +158,18 @@ def notifications_tell(tellings: list[Telling], *, game: Game, now=None) -> list
                 made.append(note)
             else:
                 note.key, note.params, note.text, note.created_at = t.key, t.params, "", now
+                note.recipient = t.recipient  # the one told: her email is read from it, not again
                 rewritten.append(note)
             if t.seat is None or turn_mail_due(t.seat):
                 to_mail.append((note, t.seat))
-        Notification.objects.bulk_create(made)
+        if rows_insert(made) is None:
+            Notification.objects.bulk_create(made)
         if rewritten:
             Notification.objects.bulk_update(rewritten, ["key", "params", "text", "created_at"])
         queued = _deliveries_queue([note for note, _ in to_mail], now=now)
         mailed = [seat for note, seat in to_mail if seat is not None and note.pk in queued]
         if mailed:
-            Seat.objects.filter(pk__in=[s.pk for s in mailed]).update(turn_mailed_at=now)
+            notice_rows.turns_mailed([s.pk for s in mailed], now)
             for seat in mailed:
                 seat.turn_mailed_at = now
     return made + rewritten
@@ -190,13 +192,25 @@ def _deliveries_queue(notifications: list[Notification], *, now=None) -> set[int
     # One read for their choices of these kinds and their quiet hours (left joins: a person without either too).
     kinds = {n.kind for n in active}
     extra = [column for p in providers for column in p.columns]
-    found = (
-        User.objects.filter(pk__in={n.recipient_id for n in active})
-        .annotate(
-            chosen=FilteredRelation("notification_preferences", condition=Q(notification_preferences__event__in=kinds)),
-            **{name: value for p in providers for name, value in p.annotations().items()},
+
+    def build(ids, kinds):
+        return (
+            User.objects.filter(pk__in=ids)
+            .annotate(
+                chosen=FilteredRelation(
+                    "notification_preferences", condition=Q(notification_preferences__event__in=kinds)
+                ),
+                **{name: value for p in providers for name, value in p.annotations().items()},
+            )
+            .values_list("pk", "chosen__event", "chosen__email", "quiet_hours__start", "quiet_hours__end", *extra)
         )
-        .values_list("pk", "chosen__event", "chosen__email", "quiet_hours__start", "quiet_hours__end", *extra)
+
+    # Compiled once per number of people and kinds (decision 28, point 3): the ORM's compiler was most of this read.
+    found = shaped_rows(
+        ("deliveries", *(id(p) for p in providers)),
+        build,
+        ids=sorted({n.recipient_id for n in active}),
+        kinds=sorted(kinds),
     )
     chosen, quiet, read = {}, {}, []
     for user_id, event, email, start, end, *columns in found:
@@ -231,7 +245,17 @@ def _deliveries_queue(notifications: list[Notification], *, now=None) -> set[int
         return set()
     # Each key names one event told once (under the dispatch's lock), so a row already there is not expected;
     # if one were, it is kept and this one dropped, as get_or_create would, rather than failing the dispatch.
-    NotificationDelivery.objects.bulk_create(rows, ignore_conflicts=True)
+    # One INSERT without the ORM's compiler that says which rows it wrote (decision 28, point 3): when it wrote them
+    # all, they are the pending ones to send; else (one was there) they are read back as before.
+    written = rows_insert(rows, skip_on=("key", "channel", "recipient"), returning=("id",))
+    if written is not None and len(written) == len(rows):
+        for row, (delivery_id,) in zip(rows, written):
+            if row.channel != Channel.DIGEST:
+                task = EMAIL_TASK if row.channel == Channel.EMAIL else CHANNEL_TASK
+                _queue_email_on_commit(delivery_id, row.not_before, now, task=task)
+        return {r.notification.pk for r in rows}
+    if written is None:
+        NotificationDelivery.objects.bulk_create(rows, ignore_conflicts=True)
     if any(r.channel == Channel.EMAIL for r in rows):
         pending = NotificationDelivery.objects.filter(
             notification__in=[r.notification for r in rows if r.channel == Channel.EMAIL],

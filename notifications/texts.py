@@ -28,6 +28,8 @@ from games.log_words import bot_name, entry_words
 from games.models import Game, Seat
 from games.ranking import aborted_words
 
+from .table_rows import state_read
+
 
 def table_path(game_id: int) -> str:
     """The table's page on this site."""
@@ -108,19 +110,29 @@ def your_turn_params(game: Game, seat: Seat) -> dict:
         "game": _game(game),
         "seat": seat.index,
         "deadline": seat.deadline.isoformat() if seat.deadline is not None else None,
-        "label": _turn_label(game, seat),  # decision 29: forced, quick or deep, from her seat's view only
+        "label": turn_label_of(game, seat),  # decision 29: forced, quick or deep, from her seat's view only
     }
 
 
-def _turn_label(game: Game, seat: Seat) -> str | None:
+def turn_label_of(game: Game, seat: Seat) -> str | None:
     """The decision's label (games.selectors.turn_labels); None if it cannot be read (a notice is never lost for it)."""
     from games.selectors.turn_labels import turn_label
 
+    def loaded():
+        # The dispatch reads the game without its state: read and loaded once for all the turns it tells, and
+        # only if a label is not cached already (the move's own page may have asked for it).
+        if not hasattr(game, "_label_state"):
+            stored = state_read(game.pk, game.version) if "state" in game.get_deferred_fields() else game.state
+            if stored is None:
+                raise LookupError("the game moved on since it was read")  # no label for a position gone by
+            game._label_state = get_game(game.kind).load(stored)
+        return game._label_state
+
+    ahead = getattr(game, "_labels_ahead", {})  # read before the dispatch's transaction, at this version
+    if seat.index in ahead:
+        return ahead[seat.index]
     try:
-        # The dispatch reads the game without its state: read once here for all the turns it tells.
-        if not hasattr(game, "_label_game"):
-            game._label_game = Game.objects.get(pk=game.pk)
-        return turn_label(game._label_game, seat.index)["label"]
+        return turn_label(game, seat.index, loader=loaded)["label"]
     except Exception:  # noqa: BLE001 - the label is a courtesy: the turn is told without it
         return None
 

@@ -70,13 +70,14 @@ def _spread(game: Game, view: dict, seat: int) -> float:
     return (max(values) - min(values)) / float(engine.bot_score_scale or 1.0)
 
 
-def turn_label(game: Game, seat: int, state=None) -> dict:
-    """{"label", "choices", "spread"} for `seat`'s decision now at the running `game` (cached per version)."""
+def turn_label(game: Game, seat: int, state=None, *, loader=None) -> dict:
+    """{"label", "choices", "spread"} for `seat`'s decision now at the running `game` (cached per version);
+    `loader`: what gives the position when it is not cached and `state` not given (else the game's own)."""
     key = f"turn-label:{game.pk}:{game.version}:{seat}"
     found = cache.get(key)
     if found is not None:
         return found
-    state = state or load_state(game)
+    state = state or (loader() if loader is not None else load_state(game))
     actions = playable(state, seat) if seat in state.to_act() else []
     if forced_action(state, seat) is not None:
         answer = {"label": FORCED, "choices": 1, "spread": 0.0}

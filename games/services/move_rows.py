@@ -21,9 +21,9 @@ from ..models import Game, Seat
 
 
 @cache
-def _shape(model) -> tuple[list[str], list[str], list]:
-    """(columns, attnames, converters of each column) of `model`'s concrete fields, in their order."""
-    fields = model._meta.concrete_fields
+def _shape(model, leave_out: tuple[str, ...] = ()) -> tuple[list[str], list[str], list]:
+    """(columns, attnames, converters of each column) of `model`'s concrete fields but `leave_out`, in their order."""
+    fields = [field for field in model._meta.concrete_fields if field.name not in leave_out]
     columns = [field.column for field in fields]
     converters = []
     for field in fields:
@@ -33,8 +33,9 @@ def _shape(model) -> tuple[list[str], list[str], list]:
     return columns, [field.attname for field in fields], converters
 
 
-def _instance(model, values):
-    columns, attnames, converters = _shape(model)
+def _instance(model, values, leave_out: tuple[str, ...] = ()):
+    """The instance the ORM would make of a row read by `_select` (the fields left out deferred, as .defer())."""
+    columns, attnames, converters = _shape(model, leave_out)
     converted = []
     for value, steps in zip(values, converters):
         for converter, expression in steps:
@@ -43,8 +44,16 @@ def _instance(model, values):
     return model.from_db(connection.alias, attnames, converted)
 
 
-def _select(model, alias: str) -> str:
-    return ", ".join(f'{alias}."{column}"' for column in _shape(model)[0])
+def _select(model, alias: str, leave_out: tuple[str, ...] = ()) -> str:
+    return ", ".join(f'{alias}."{column}"' for column in _shape(model, leave_out)[0])
+
+
+def _width(model, leave_out: tuple[str, ...] = ()) -> int:
+    return len(_shape(model, leave_out)[0])
+
+
+# For the other plain-SQL reads of a table's rows (notifications.table_rows, the effects dispatch).
+select_columns, row_instance, row_width = _select, _instance, _width
 
 
 def _seat_extras() -> list[dict]:
@@ -179,3 +188,40 @@ def row_update(instance, fields: list[str]) -> None:
     sets = ", ".join(f'"{field.column}" = %s' for field in chosen)
     with connection.cursor() as cursor:
         cursor.execute(f'UPDATE "{meta.db_table}" SET {sets} WHERE "{meta.pk.column}" = %s', [*values, instance.pk])
+
+
+def rows_insert(
+    instances: list, *, skip_on: tuple[str, ...] = (), returning: tuple[str, ...] = ()
+) -> list[tuple] | None:
+    """Model.objects.bulk_create(instances) in one INSERT built without the ORM's compiler (`auto_now_add` stamped);
+    `skip_on`: the fields of a unique constraint whose existing rows are kept and the new ones skipped (ON CONFLICT
+    DO NOTHING, as ignore_conflicts); `returning`: the columns read back, one tuple per row written, in the order
+    written (a row skipped has none).  Without `skip_on` each instance gets its primary key, as bulk_create gives.
+    None (nothing written) where the database cannot return rows from an insert: the caller then uses the ORM."""
+    if not instances:
+        return []
+    if not connection.features.can_return_rows_from_bulk_insert:
+        return None
+    meta = instances[0]._meta
+    fields = [field for field in meta.local_concrete_fields if not field.primary_key]
+    values, holes = [], []
+    for instance in instances:
+        values += [field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields]
+        holes.append(f"({', '.join(['%s'] * len(fields))})")
+    columns = ", ".join(f'"{field.column}"' for field in fields)
+    sql = f'INSERT INTO "{meta.db_table}" ({columns}) VALUES {", ".join(holes)}'
+    if skip_on:
+        unique = ", ".join(f'"{meta.get_field(name).column}"' for name in skip_on)
+        sql += f" ON CONFLICT ({unique}) DO NOTHING"
+    back = returning if skip_on else (meta.pk.column, *returning)
+    if back:
+        sql += " RETURNING " + ", ".join(f'"{column}"' for column in back)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        rows = cursor.fetchall() if back else []
+    if not skip_on:
+        for instance, row in zip(instances, rows):
+            instance.pk = row[0]
+            instance._state.adding, instance._state.db = False, connection.alias
+        rows = [row[1:] for row in rows]
+    return rows

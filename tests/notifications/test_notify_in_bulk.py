@@ -101,7 +101,7 @@ def test_a_dispatch_with_nothing_new_only_reads_the_table_and_clears_its_mark(ow
     game = topology_table(owner, member)
     effects_run(game)
     GameEffects.objects.filter(game=game).update(queued_at=None)
-    assert len(effects_run(game)) <= 4  # BEGIN, the table, the cursor, COMMIT
+    assert len(effects_run(game)) <= 4  # the table read ahead, BEGIN, the game's lock with its cursor, COMMIT
     before = len(by_hand())
     game = play_turn(game, owner)  # her confirmation marks the game's task as queued and sends it
     assert GameEffects.objects.get(game=game).queued_at is not None
