@@ -8,6 +8,8 @@ never the web process: `config/scripts/run.sh` starts them beside the site.
 import importlib
 import logging
 import os
+import threading
+from collections import deque
 
 from celery import Celery, signals
 from kombu.transport import TRANSPORT_ALIASES
@@ -38,7 +40,7 @@ def enqueue(task_name: str, *args, kwargs: dict | None = None, countdown: float 
     if countdown:
         options["countdown"] = countdown
     try:
-        task.apply_async(args, kwargs, **options)
+        _send(task, args, kwargs, options)
         return True
     except Exception:
         # Not a traceback per request while the broker is down (config.redis_clients.outage_log).
@@ -51,6 +53,29 @@ def enqueue(task_name: str, *args, kwargs: dict | None = None, countdown: float 
             level=logging.ERROR,
         )
         return False
+
+
+# Tests' eager mode (tests/conftest.py celery_eager) runs a task where it is sent.  A task sent by a task runs after
+# the one that sent it, as on a worker, not inside it: else a table of bots playing to its end nests a bot's turn
+# inside the task of the turn before, once a decision, until Python's recursion limit stops it.
+_eager = threading.local()
+
+
+def _send(task, args, kwargs, options) -> None:
+    if not app.conf.task_always_eager:
+        task.apply_async(args, kwargs, **options)
+        return
+    pending = getattr(_eager, "pending", None)
+    if pending is not None:
+        pending.append((task, args, kwargs, options))
+        return
+    _eager.pending = deque([(task, args, kwargs, options)])
+    try:
+        while _eager.pending:
+            sent, sent_args, sent_kwargs, sent_options = _eager.pending.popleft()
+            sent.apply_async(sent_args, sent_kwargs, **sent_options)
+    finally:
+        _eager.pending = None
 
 
 # Tasks whose module moved keep the names they were registered under (the broker's queued messages and the beat
