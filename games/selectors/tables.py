@@ -253,7 +253,8 @@ def _keep_breakdown(key: tuple[int, str], kept: dict) -> None:
 
 def score_breakdown(game: Game, user, view) -> dict | None:
     """Where each seat's score came from (decision 26), for a game whose presenters say it
-    (`boards/<game>/breakdown.py`: `fold_start(players)`, `fold(acc, rows)`, `score_breakdown(acc, view)`), from the
+    (`boards/<game>/breakdown.py`: `fold_start(players)`, `fold(acc, rows)`, `score_breakdown(acc, view)`, and
+    `fold_copy(acc)` if it has a cheaper copy than a deep one), from the
     log lines `user` may read, decisions taken back left out; None for a game that has none.
 
     Decision 28: the log is not read whole on every move.  The lines up to the version at which the turn in
@@ -267,22 +268,67 @@ def score_breakdown(game: Game, user, view) -> dict | None:
         return None
     settled = game.turn_version or 0
     key, kept = _kept_breakdown(game, module.fold_start(game.players))
-    rows = list(
-        action_log_rows(game, user, after=kept["upto"])
-        .exclude(visibility=Action.Visibility.WITHDRAWN)
-        .order_by("seq")
-        .values_list("seq", "visibility", "seat", "entry")
-    )
+    rows = _breakdown_lines(game, user, after=kept["upto"])
     settling = [r for r in rows if r[0] <= settled]
     if any(visibility != Action.Visibility.PUBLIC for _, visibility, _, _ in settling):
         # Not settled after all (a game whose turns overlap): this reader's fold, from the whole log, kept nowhere.
         acc = module.fold(module.fold_start(game.players), _log_lines(action_log_rows(game, user)))
         return module.score_breakdown(acc, view)
+    # The kept fold is shared and never changed in place: each fold starts from a copy (the game's own `fold_copy`,
+    # cheaper than a deep copy, when its presenters give one).
+    copied = getattr(module, "fold_copy", copy.deepcopy)
     if settling:
-        kept = {"upto": settled, "acc": module.fold(copy.deepcopy(kept["acc"]), [r[2:] for r in settling])}
+        kept = {"upto": settled, "acc": module.fold(copied(kept["acc"]), [r[2:] for r in settling])}
         _keep_breakdown(key, kept)
-    acc = module.fold(copy.deepcopy(kept["acc"]), [r[2:] for r in rows if r[0] > settled])
+    acc = module.fold(copied(kept["acc"]), [r[2:] for r in rows if r[0] > settled])
     return module.score_breakdown(acc, view)
+
+
+def _breakdown_lines(game: Game, user, *, after: int) -> list[tuple]:
+    """(seq, visibility, seat, entry) of the log lines after `after` that `user` may read, withdrawn ones left out,
+    in log order: action_log_rows(game, user, after=after) without its withdrawn lines, as values, in one statement
+    written once (decision 28: building the ORM's query cost a move more than reading its few lines).  The same
+    visibility as action_log_rows (ruling S3): while the game is not over, the public lines and her own seat's;
+    once over, all.  tests/games/test_score_breakdown_kept.py holds them to the same rows."""
+    seat = seat_of(game, user)
+    over = game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+    sql, params = _breakdown_sql(over, seat is not None)
+    params = {"game": game.pk, "after": after, "seat": seat, **params}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    entry = Action._meta.get_field("entry")
+    steps = _converters(entry)
+    lines = []
+    for seq, visibility, line_seat, value in rows:
+        for converter, expression in steps:
+            value = converter(value, expression, connection)
+        lines.append((seq, visibility, line_seat, value))
+    return lines
+
+
+@cache
+def _converters(field) -> list:
+    """The backend's and the field's converters of a column read by a plain statement, as the ORM applies them."""
+    expression = field.get_col(field.model._meta.db_table)
+    found = connection.ops.get_db_converters(expression) + expression.get_db_converters(connection)
+    return [(converter, expression) for converter in found]
+
+
+@cache
+def _breakdown_sql(over: bool, seated: bool) -> tuple[str, dict]:
+    q = connection.ops.quote_name
+    column = {name: q(Action._meta.get_field(name).column) for name in ("game", "seq", "visibility", "seat", "entry")}
+    readable = ""
+    if not over:
+        own = f" OR {column['seat']} = %(seat)s" if seated else ""
+        readable = f" AND ({column['visibility']} = %(public)s{own})"
+    sql = (
+        f"SELECT {column['seq']}, {column['visibility']}, {column['seat']}, {column['entry']} "
+        f"FROM {q(Action._meta.db_table)} WHERE {column['game']} = %(game)s AND {column['seq']} > %(after)s "
+        f"AND {column['visibility']} <> %(withdrawn)s{readable} ORDER BY {column['seq']}"
+    )
+    return sql, {"public": Action.Visibility.PUBLIC.value, "withdrawn": Action.Visibility.WITHDRAWN.value}
 
 
 def _log_lines(rows):
