@@ -35,6 +35,7 @@ from ..models import Action, Game, Invitation, Seat
 from ..ranking import aborted_words, is_leave, leave_words, result_summary, winners
 from ..ranking import first_turns_pending as replayed_first_turns_pending
 from . import vacation
+from .legal_kept import legal_keep, legal_kept
 from .positions import legal_actions_for, load_state, seat_of
 from .spectating import spectator_count
 
@@ -204,6 +205,8 @@ def table_detail(game: Game, user=None, *, state=None, spectators: bool = True) 
         deciding = seat is not None and game.is_running and not _left(game, seat)
         data["legal_actions"] = legal_actions_for(game, seat, state) if deciding else []
         data["undoable"] = bool(deciding and state.undoable(seat))
+        if deciding:  # her next question is likely about this very position (decision 28)
+            legal_keep(game, seat, data["legal_actions"], data["undoable"])
     else:
         data["view"], data["legal_actions"], data["undoable"] = None, [], False
     # The commitment to the seed is public from the start, the seed once over (ruling G0.2, engine.commitment).
@@ -592,13 +595,22 @@ def legal_actions_of(game: Game, seat: int | None, *, left: bool) -> dict:
     """Her legal actions now and what they need (version, seat, whether it is her turn), for her seat already known
     (`left`: the seat left the game, ruling S1): no view, no summary."""
     deciding = seat is not None and game.is_running and game.state is not None and not left
-    state = load_state(game) if deciding else None
+    actions, undoable = [], False
+    if deciding:
+        # Listed for this very position by the move that made it, or by the last question (decision 28).
+        kept = legal_kept(game, seat)
+        if kept is None:
+            state = load_state(game)
+            actions, undoable = legal_actions_for(game, seat, state), bool(state.undoable(seat))
+            legal_keep(game, seat, actions, undoable)
+        else:
+            actions, undoable = kept
     return {
         "version": game.version,
         "seat": seat,
         "my_turn": deciding and seat in game.to_act,
-        "undoable": bool(deciding and state.undoable(seat)),
-        "actions": legal_actions_for(game, seat, state) if deciding else [],
+        "undoable": undoable,
+        "actions": actions,
     }
 
 
