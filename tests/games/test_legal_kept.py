@@ -84,3 +84,21 @@ def test_a_long_list_is_not_kept(owner, member):
     game = started_topology(owner, member)
     kept_module.legal_keep(game, 0, [{"type": "end_turn"}] * (kept_module.MOST_ACTIONS + 1), False)
     assert legal_kept(game, 0) is None
+
+
+def test_a_move_is_judged_against_the_stored_position_not_a_kept_list_of_another(owner, member):
+    """The move checks what she sent against the list kept for the position it reads (decision 28), so a list kept
+    for a position written over since, without a new version, lets nothing through that the position refuses."""
+    game, other = started_topology(owner, member), started_topology(owner, member)
+    seat = game.to_act[0]
+    listed = load_state(game).legal_actions(seat)
+    elsewhere = load_state(other).legal_actions(seat) if seat in other.to_act else []
+    stranger = next(a for a in listed if a not in elsewhere)
+    kept_module.legal_keep(game, seat, [stranger], False)
+    stored = Game.objects.get(pk=other.pk)
+    Game.objects.filter(pk=game.pk).update(state=stored.state, to_act=stored.to_act)
+    client = api_client_for(seat_user(game, seat))
+    reply = client.post(
+        f"/api/tables/{game.pk}/actions/", {"action": stranger, "expected_version": game.version}, format="json"
+    )
+    assert reply.status_code == 400 and Game.objects.get(pk=game.pk).version == game.version  # not legal there
