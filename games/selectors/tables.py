@@ -566,14 +566,34 @@ def visible_q(user) -> Q:
 
 
 def legal_game(user, pk: int) -> Game | None:
-    """The table `pk` if `user` (signed in) may see it, with only what her legal actions need, in one query (issue
+    """The table `pk` if `user` (signed in) may see it, with only what her legal actions need, in one query (decision
     16): its state and version, her first seat (`my_seat`, None for a spectator) and whether that seat left
-    (`my_seat_left`); no players, ratings or creator.
+    (`my_seat_left`); no players, ratings or creator (deferred, as a queryset's `only` leaves them).
 
     Written out once (_legal_sql) rather than built by the ORM each time: building and compiling the query cost
-    more than running it.  It asks what visible_q asks (tests/games/test_legal_game.py holds them to it)."""
-    rows = list(Game.objects.raw(_legal_sql(), {"game": pk, "user": user.pk}))
-    return rows[0] if rows else None
+    more than running it, and a raw queryset's own machinery three times reading the row (decision 28); each value
+    goes through the converters the ORM's would.  It asks what visible_q asks (tests/games/test_legal_game.py holds
+    them to it)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_legal_sql(), {"game": pk, "user": user.pk})
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = _legal_fields()
+    values = list(row[: len(fields)])
+    for place, field in enumerate(fields):
+        for converter, expression in _converters(field):
+            values[place] = converter(values[place], expression, connection)
+    game = Game.from_db(connection.alias, [field.attname for field in fields], values)
+    game.my_seat, game.my_seat_left = row[len(fields)], row[len(fields) + 1]
+    return game
+
+
+@cache
+def _legal_fields() -> list:
+    """The Game columns the legal actions read, in the model's order (as Model.from_db takes them)."""
+    wanted = {"id", "kind", "state", "status", "version", "to_act"}
+    return [field for field in Game._meta.concrete_fields if field.attname in wanted]
 
 
 @cache
@@ -581,8 +601,9 @@ def _legal_sql() -> str:
     game, seat, invitation = (connection.ops.quote_name(m._meta.db_table) for m in (Game, Seat, Invitation))
     q = connection.ops.quote_name
     mine = f"FROM {seat} s WHERE s.{q('game_id')} = g.{q('id')} AND s.{q('user_id')} = %(user)s"
+    columns = ", ".join(f"g.{q(field.column)}" for field in _legal_fields())
     return (
-        f"SELECT g.{q('id')}, g.{q('kind')}, g.{q('state')}, g.{q('status')}, g.{q('version')}, g.{q('to_act')}, "
+        f"SELECT {columns}, "
         f"(SELECT s.{q('index')} {mine} ORDER BY s.{q('index')} LIMIT 1) AS my_seat, "
         f"(SELECT s.{q('abandoned')} {mine} ORDER BY s.{q('index')} LIMIT 1) AS my_seat_left "
         f"FROM {game} g WHERE g.{q('id')} = %(game)s AND (NOT g.{q('private')} OR EXISTS (SELECT 1 {mine}) "
