@@ -19,6 +19,14 @@ from tests.games.factories import seat_user, started_topology
 pytestmark = pytest.mark.django_db
 
 
+def _started(kind: str, owner, member) -> Game:
+    from games import services
+
+    game = services.game_create(user=owner, kind=kind, players=2)
+    services.game_join(user=member, game_id=game.pk)
+    return services.game_start(user=owner, game_id=game.pk)
+
+
 def _engine_says(game: Game, seat: int) -> dict:
     state = load_state(game)
     return {"actions": state.legal_actions(seat), "undoable": bool(state.undoable(seat))}
@@ -31,11 +39,7 @@ def _asked(client, game: Game) -> dict:
 
 @pytest.mark.parametrize("kind", ["topology", "topoum", "toppo"])
 def test_every_answer_is_the_engines_list_of_the_stored_position(kind, owner, member):
-    from games import services
-
-    game = services.game_create(user=owner, kind=kind, players=2)
-    services.game_join(user=member, game_id=game.pk)
-    game = services.game_start(user=owner, game_id=game.pk)
+    game = _started(kind, owner, member)
     clients = {s.index: api_client_for(s.user) for s in game.seats.all()}
     rng, answered_from_kept = random.Random(kind), 0
     for _ in range(40):
@@ -86,17 +90,34 @@ def test_a_long_list_is_not_kept(owner, member):
     assert legal_kept(game, 0) is None
 
 
+def test_what_is_kept_is_bounded_by_its_actions_the_oldest_forgotten_first(owner, member, monkeypatch):
+    monkeypatch.setattr(kept_module, "KEPT_ACTIONS", 10)
+    first, second, third = (started_topology(owner, member) for _ in range(3))
+    for game in (first, second, third):
+        kept_module.legal_keep(game, 0, [{"type": "end_turn"}] * 4, False)
+    assert legal_kept(first, 0) is None
+    assert legal_kept(second, 0) is not None and legal_kept(third, 0) is not None
+    kept_module.legal_keep(second, 1, [{"type": "end_turn"}] * 4, False)  # a game's new list replaces its old one
+    assert legal_kept(second, 0) is None and legal_kept(second, 1) is not None
+    assert kept_module._actions_kept <= 10
+
+
 def test_a_move_is_judged_against_the_stored_position_not_a_kept_list_of_another(owner, member):
     """The move checks what she sent against the list kept for the position it reads (decision 28), so a list kept
-    for a position written over since, without a new version, lets nothing through that the position refuses."""
-    game, other = started_topology(owner, member), started_topology(owner, member)
+    for another position of the table (one it held, or will hold) lets nothing through that the stored one refuses."""
+    game = _started("topoum", owner, member)  # a game whose match walks its list
     seat = game.to_act[0]
-    listed = load_state(game).legal_actions(seat)
-    elsewhere = load_state(other).legal_actions(seat) if seat in other.to_act else []
-    stranger = next(a for a in listed if a not in elsewhere)
-    kept_module.legal_keep(game, seat, [stranger], False)
-    stored = Game.objects.get(pk=other.pk)
-    Game.objects.filter(pk=game.pk).update(state=stored.state, to_act=stored.to_act)
+    stored = load_state(game)
+    later, rng = load_state(game), random.Random("later")
+    for _ in range(200):  # a later position where she decides again, with an action the stored one does not allow
+        acting = later.to_act()[0]
+        later.apply(acting, rng.choice([a for a in later.legal_actions(acting) if a["type"] != "undo"]))
+        if later.to_act() == [seat] and any(a not in stored.legal_actions(seat) for a in later.legal_actions(seat)):
+            break
+    else:
+        pytest.fail("no later position of hers found")
+    stranger = next(a for a in later.legal_actions(seat) if a not in stored.legal_actions(seat))
+    kept_module.legal_keep(Game(pk=game.pk, kind=game.kind, state=later.to_json()), seat, [stranger], False)
     client = api_client_for(seat_user(game, seat))
     reply = client.post(
         f"/api/tables/{game.pk}/actions/", {"action": stranger, "expected_version": game.version}, format="json"
