@@ -19,6 +19,7 @@ POST) is measured beside the API one, on its own tables.
 
     .venv/bin/python bench/bench_floor.py                      # 300 rounds a game after 40 of warm-up
     .venv/bin/python bench/bench_floor.py --rounds 600 --profile toppo   # and cProfile of Toppo's move POST
+    .venv/bin/python bench/bench_floor.py --profile topology --profile-legal   # ... of Topology's legal GET
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ class Bench:
                 player.mark = re.search(r'"X-Topos-Log": "(\d+:\d+)"', page.content.decode()).group(1)
         return game.pk
 
-    def round(self, counter: Counter, profile: cProfile.Profile | None, task_profile=None) -> None:
+    def round(self, counter: Counter, profile: cProfile.Profile | None, task_profile=None, legal_profile=None) -> None:
         from engine.core import get_game
         from games.models import Game
         from games.services.effects_mark import _key, _redis, mark_taken
@@ -156,7 +157,11 @@ class Bench:
             return answer
 
         timed("bare", lambda: client.get("/api/catalogue/", **HTTPS))
+        if legal_profile is not None:
+            legal_profile.enable()
         legal = timed("legal", lambda: client.get(f"/api/tables/{self.table}/legal-actions/", **HTTPS)).json()
+        if legal_profile is not None:
+            legal_profile.disable()
         actions = [a for a in legal["actions"] if a.get("type") != "undo"]
         action = self.rng.choice(actions)
         # Each move sends its dispatch task, as when a worker takes them (none runs here): the mark that one is
@@ -228,6 +233,7 @@ def main() -> None:
     parser.add_argument("--no-htmx", action="store_true", help="only the API move")
     parser.add_argument("--profile", choices=GAMES, help="cProfile the API move POSTs of this game")
     parser.add_argument("--profile-task", action="store_true", help="with --profile: its after-move tasks instead")
+    parser.add_argument("--profile-legal", action="store_true", help="with --profile: its legal GETs instead")
     args = parser.parse_args()
     _setup()
     from django.db import connection
@@ -259,8 +265,9 @@ def main() -> None:
                     mine = game == args.profile and not htmx
                     bench.round(
                         counter,
-                        profile if mine and not args.profile_task else None,
+                        profile if mine and not (args.profile_task or args.profile_legal) else None,
                         profile if mine and args.profile_task else None,
+                        profile if mine and args.profile_legal else None,
                     )
         db_used = backend_cpu() - db_before
         load_after = os.getloadavg()

@@ -215,6 +215,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # DRF's own two, the JSON one without its check for circular references (games.api.renderers, decision 28).
+    "DEFAULT_RENDERER_CLASSES": ["games.api.renderers.JSONRenderer", "rest_framework.renderers.BrowsableAPIRenderer"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
     # No DEFAULT_PAGINATION_CLASS nor PAGE_SIZE: every list pages itself with its own cursor paging and page size
     # (games.api.pagination).

@@ -58,6 +58,17 @@ def fold_start(players: int) -> dict:
     }
 
 
+def fold_copy(acc: dict) -> dict:
+    """A copy of `acc` that folding more lines into leaves `acc` as it was (the site keeps one fold for every
+    reader, decision 28): its two tables of counts copied, the rest plain values."""
+    return {
+        "overall": [dict(sources) for sources in acc["overall"]],
+        "turn": [dict(sources) for sources in acc["turn"]],
+        "turn_seat": acc["turn_seat"],
+        "fresh": acc["fresh"],
+    }
+
+
 def fold(acc: dict, rows) -> dict:
     """`acc` with the log lines `rows` added: (seat, entry) in log order, as the reader may read them (withdrawn
     decisions left out).  Folding a log in two parts gives what folding it at once gives."""

@@ -41,6 +41,64 @@ return {1}
 """
 
 
+# The same, for several windows at once (one request counted by each of its throttles): KEYS the windows; ARGV
+# now, a member naming this request, then each window's duration and limit.  Answers two values a window: 1, 0
+# when let through (and counted), 0 and the oldest time in the window when refused (and not counted there).
+_WINDOWS = """
+local now, member = tonumber(ARGV[1]), ARGV[2]
+local out = {}
+for i, key in ipairs(KEYS) do
+  local duration, limit = tonumber(ARGV[1 + 2 * i]), tonumber(ARGV[2 + 2 * i])
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', now - duration)
+  if redis.call('ZCARD', key) >= limit then
+    out[#out + 1] = 0
+    out[#out + 1] = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')[2]
+  else
+    redis.call('ZADD', key, now, member)
+    redis.call('EXPIRE', key, math.ceil(duration))
+    out[#out + 1] = 1
+    out[#out + 1] = 0
+  end
+end
+return out
+"""
+
+
+@cache
+def _windows_script(url: str):
+    return redis_client(url, read_timeout=1.0).register_script(_WINDOWS)
+
+
+def throttle_waits(request, view, throttles) -> list[float | None]:
+    """What DRF's APIView.check_throttles asks of each throttle, those kept in Redis asked in one round trip
+    (decision 28, point 1: a move's account rate and its burst limit were two): the waits of the throttles that
+    refuse, none when all let the request through.  Each window counts the request where it lets it through,
+    as when asked one after the other; a Redis that does not answer lets it through (and is logged)."""
+    url = settings.TOPOS_THROTTLE_REDIS_URL
+    windows = [t for t in throttles if isinstance(t, _RatesFromSettings)] if url else []
+    refused = [t for t in throttles if t not in windows and not t.allow_request(request, view)]
+    asked = [t for t in windows if t.rate is not None and t._keyed(request, view)]
+    if asked:
+        now = asked[0].timer()
+        args = [repr(now), f"{now:.6f}:{secrets.token_hex(4)}"]
+        for throttle in asked:
+            throttle.now = now
+            args += [throttle.duration, throttle.num_requests]
+        keys = [f"{settings.TOPOS_THROTTLE_KEY_PREFIX}:{t.key}" for t in asked]
+        try:
+            answer = _windows_script(url)(keys=keys, args=args)
+        except (OSError, RedisError):
+            scopes = ", ".join(t.scope for t in asked)
+            words = "The API throttles %s were not applied: the cache did not answer"
+            outage_log(logger, "api-throttle", words, scopes)
+            answer = [1, 0] * len(asked)
+        for n, throttle in enumerate(asked):
+            if not int(answer[2 * n]):
+                throttle._oldest = float(answer[2 * n + 1])
+                refused.append(throttle)
+    return [t.wait() for t in refused]
+
+
 @cache
 def _window_script(url: str):
     """The window script on the process's client of `url` (a throttle that cannot wait long gives up after 1 s)."""
@@ -58,11 +116,13 @@ class _RatesFromSettings:
             )
             return True
 
-    def _allow_in_redis(self, request, view, url: str) -> bool:
-        if self.rate is None:
-            return True
+    def _keyed(self, request, view) -> bool:
+        """Does this request count in a window of this throttle (an account's rate counts no anonymous request)?"""
         self.key = self.get_cache_key(request, view)
-        if self.key is None:
+        return self.key is not None
+
+    def _allow_in_redis(self, request, view, url: str) -> bool:
+        if self.rate is None or not self._keyed(request, view):
             return True
         self.now = self.timer()
         member = f"{self.now:.6f}:{secrets.token_hex(4)}"

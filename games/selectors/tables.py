@@ -35,6 +35,7 @@ from ..models import Action, Game, Invitation, Seat
 from ..ranking import aborted_words, is_leave, leave_words, result_summary, winners
 from ..ranking import first_turns_pending as replayed_first_turns_pending
 from . import vacation
+from .legal_kept import legal_keep, legal_kept
 from .positions import legal_actions_for, load_state, seat_of
 from .spectating import spectator_count
 
@@ -204,6 +205,8 @@ def table_detail(game: Game, user=None, *, state=None, spectators: bool = True) 
         deciding = seat is not None and game.is_running and not _left(game, seat)
         data["legal_actions"] = legal_actions_for(game, seat, state) if deciding else []
         data["undoable"] = bool(deciding and state.undoable(seat))
+        if deciding:  # her next question is likely about this very position (decision 28)
+            legal_keep(game, seat, data["legal_actions"], data["undoable"])
     else:
         data["view"], data["legal_actions"], data["undoable"] = None, [], False
     # The commitment to the seed is public from the start, the seed once over (ruling G0.2, engine.commitment).
@@ -253,7 +256,8 @@ def _keep_breakdown(key: tuple[int, str], kept: dict) -> None:
 
 def score_breakdown(game: Game, user, view) -> dict | None:
     """Where each seat's score came from (decision 26), for a game whose presenters say it
-    (`boards/<game>/breakdown.py`: `fold_start(players)`, `fold(acc, rows)`, `score_breakdown(acc, view)`), from the
+    (`boards/<game>/breakdown.py`: `fold_start(players)`, `fold(acc, rows)`, `score_breakdown(acc, view)`, and
+    `fold_copy(acc)` if it has a cheaper copy than a deep one), from the
     log lines `user` may read, decisions taken back left out; None for a game that has none.
 
     Decision 28: the log is not read whole on every move.  The lines up to the version at which the turn in
@@ -267,22 +271,67 @@ def score_breakdown(game: Game, user, view) -> dict | None:
         return None
     settled = game.turn_version or 0
     key, kept = _kept_breakdown(game, module.fold_start(game.players))
-    rows = list(
-        action_log_rows(game, user, after=kept["upto"])
-        .exclude(visibility=Action.Visibility.WITHDRAWN)
-        .order_by("seq")
-        .values_list("seq", "visibility", "seat", "entry")
-    )
+    rows = _breakdown_lines(game, user, after=kept["upto"])
     settling = [r for r in rows if r[0] <= settled]
     if any(visibility != Action.Visibility.PUBLIC for _, visibility, _, _ in settling):
         # Not settled after all (a game whose turns overlap): this reader's fold, from the whole log, kept nowhere.
         acc = module.fold(module.fold_start(game.players), _log_lines(action_log_rows(game, user)))
         return module.score_breakdown(acc, view)
+    # The kept fold is shared and never changed in place: each fold starts from a copy (the game's own `fold_copy`,
+    # cheaper than a deep copy, when its presenters give one).
+    copied = getattr(module, "fold_copy", copy.deepcopy)
     if settling:
-        kept = {"upto": settled, "acc": module.fold(copy.deepcopy(kept["acc"]), [r[2:] for r in settling])}
+        kept = {"upto": settled, "acc": module.fold(copied(kept["acc"]), [r[2:] for r in settling])}
         _keep_breakdown(key, kept)
-    acc = module.fold(copy.deepcopy(kept["acc"]), [r[2:] for r in rows if r[0] > settled])
+    acc = module.fold(copied(kept["acc"]), [r[2:] for r in rows if r[0] > settled])
     return module.score_breakdown(acc, view)
+
+
+def _breakdown_lines(game: Game, user, *, after: int) -> list[tuple]:
+    """(seq, visibility, seat, entry) of the log lines after `after` that `user` may read, withdrawn ones left out,
+    in log order: action_log_rows(game, user, after=after) without its withdrawn lines, as values, in one statement
+    written once (decision 28: building the ORM's query cost a move more than reading its few lines).  The same
+    visibility as action_log_rows (ruling S3): while the game is not over, the public lines and her own seat's;
+    once over, all.  tests/games/test_score_breakdown_kept.py holds them to the same rows."""
+    seat = seat_of(game, user)
+    over = game.status in (Game.Status.FINISHED, Game.Status.ABORTED)
+    sql, params = _breakdown_sql(over, seat is not None)
+    params = {"game": game.pk, "after": after, "seat": seat, **params}
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    entry = Action._meta.get_field("entry")
+    steps = _converters(entry)
+    lines = []
+    for seq, visibility, line_seat, value in rows:
+        for converter, expression in steps:
+            value = converter(value, expression, connection)
+        lines.append((seq, visibility, line_seat, value))
+    return lines
+
+
+@cache
+def _converters(field) -> list:
+    """The backend's and the field's converters of a column read by a plain statement, as the ORM applies them."""
+    expression = field.get_col(field.model._meta.db_table)
+    found = connection.ops.get_db_converters(expression) + expression.get_db_converters(connection)
+    return [(converter, expression) for converter in found]
+
+
+@cache
+def _breakdown_sql(over: bool, seated: bool) -> tuple[str, dict]:
+    q = connection.ops.quote_name
+    column = {name: q(Action._meta.get_field(name).column) for name in ("game", "seq", "visibility", "seat", "entry")}
+    readable = ""
+    if not over:
+        own = f" OR {column['seat']} = %(seat)s" if seated else ""
+        readable = f" AND ({column['visibility']} = %(public)s{own})"
+    sql = (
+        f"SELECT {column['seq']}, {column['visibility']}, {column['seat']}, {column['entry']} "
+        f"FROM {q(Action._meta.db_table)} WHERE {column['game']} = %(game)s AND {column['seq']} > %(after)s "
+        f"AND {column['visibility']} <> %(withdrawn)s{readable} ORDER BY {column['seq']}"
+    )
+    return sql, {"public": Action.Visibility.PUBLIC.value, "withdrawn": Action.Visibility.WITHDRAWN.value}
 
 
 def _log_lines(rows):
@@ -517,14 +566,34 @@ def visible_q(user) -> Q:
 
 
 def legal_game(user, pk: int) -> Game | None:
-    """The table `pk` if `user` (signed in) may see it, with only what her legal actions need, in one query (issue
+    """The table `pk` if `user` (signed in) may see it, with only what her legal actions need, in one query (decision
     16): its state and version, her first seat (`my_seat`, None for a spectator) and whether that seat left
-    (`my_seat_left`); no players, ratings or creator.
+    (`my_seat_left`); no players, ratings or creator (deferred, as a queryset's `only` leaves them).
 
     Written out once (_legal_sql) rather than built by the ORM each time: building and compiling the query cost
-    more than running it.  It asks what visible_q asks (tests/games/test_legal_game.py holds them to it)."""
-    rows = list(Game.objects.raw(_legal_sql(), {"game": pk, "user": user.pk}))
-    return rows[0] if rows else None
+    more than running it, and a raw queryset's own machinery three times reading the row (decision 28); each value
+    goes through the converters the ORM's would.  It asks what visible_q asks (tests/games/test_legal_game.py holds
+    them to it)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_legal_sql(), {"game": pk, "user": user.pk})
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    fields = _legal_fields()
+    values = list(row[: len(fields)])
+    for place, field in enumerate(fields):
+        for converter, expression in _converters(field):
+            values[place] = converter(values[place], expression, connection)
+    game = Game.from_db(connection.alias, [field.attname for field in fields], values)
+    game.my_seat, game.my_seat_left = row[len(fields)], row[len(fields) + 1]
+    return game
+
+
+@cache
+def _legal_fields() -> list:
+    """The Game columns the legal actions read, in the model's order (as Model.from_db takes them)."""
+    wanted = {"id", "kind", "state", "status", "version", "to_act"}
+    return [field for field in Game._meta.concrete_fields if field.attname in wanted]
 
 
 @cache
@@ -532,8 +601,9 @@ def _legal_sql() -> str:
     game, seat, invitation = (connection.ops.quote_name(m._meta.db_table) for m in (Game, Seat, Invitation))
     q = connection.ops.quote_name
     mine = f"FROM {seat} s WHERE s.{q('game_id')} = g.{q('id')} AND s.{q('user_id')} = %(user)s"
+    columns = ", ".join(f"g.{q(field.column)}" for field in _legal_fields())
     return (
-        f"SELECT g.{q('id')}, g.{q('kind')}, g.{q('state')}, g.{q('status')}, g.{q('version')}, g.{q('to_act')}, "
+        f"SELECT {columns}, "
         f"(SELECT s.{q('index')} {mine} ORDER BY s.{q('index')} LIMIT 1) AS my_seat, "
         f"(SELECT s.{q('abandoned')} {mine} ORDER BY s.{q('index')} LIMIT 1) AS my_seat_left "
         f"FROM {game} g WHERE g.{q('id')} = %(game)s AND (NOT g.{q('private')} OR EXISTS (SELECT 1 {mine}) "
@@ -546,13 +616,22 @@ def legal_actions_of(game: Game, seat: int | None, *, left: bool) -> dict:
     """Her legal actions now and what they need (version, seat, whether it is her turn), for her seat already known
     (`left`: the seat left the game, ruling S1): no view, no summary."""
     deciding = seat is not None and game.is_running and game.state is not None and not left
-    state = load_state(game) if deciding else None
+    actions, undoable = [], False
+    if deciding:
+        # Listed for this very position by the move that made it, or by the last question (decision 28).
+        kept = legal_kept(game, seat)
+        if kept is None:
+            state = load_state(game)
+            actions, undoable = legal_actions_for(game, seat, state), bool(state.undoable(seat))
+            legal_keep(game, seat, actions, undoable)
+        else:
+            actions, undoable = kept
     return {
         "version": game.version,
         "seat": seat,
         "my_turn": deciding and seat in game.to_act,
-        "undoable": bool(deciding and state.undoable(seat)),
-        "actions": legal_actions_for(game, seat, state) if deciding else [],
+        "undoable": undoable,
+        "actions": actions,
     }
 
 

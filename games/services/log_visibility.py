@@ -8,6 +8,10 @@ the notifications all read the same answer (`games.selectors.action_log`).
 
 from __future__ import annotations
 
+from functools import cache
+
+from django.db import connection
+
 from engine.core import State
 
 from ..models import Action, Game
@@ -31,13 +35,27 @@ def log_visibility(game: Game, seat: int, action: dict, state) -> str:
     """
     if not _has_unconfirmed_turns(state):
         return Visibility.PUBLIC
-    private = Action.objects.filter(game=game, visibility=Visibility.PRIVATE)
     if action.get("type") == "undo":
+        private = Action.objects.filter(game=game, visibility=Visibility.PRIVATE)
         taken = private.order_by("-seq").values_list("pk", flat=True).first()
         if taken is not None:
             Action.objects.filter(pk=taken).update(visibility=Visibility.WITHDRAWN)
             return Visibility.WITHDRAWN
     if state.unconfirmed_seat() == seat:
-        return Visibility.PRIVATE
-    private.update(visibility=Visibility.PUBLIC)
+        return Visibility.PRIVATE  # no query built: most decisions of a turn of several (decision 28)
+    _private_made_public(game)
     return Visibility.PUBLIC
+
+
+def _private_made_public(game: Game) -> None:
+    """Action.objects.filter(game=game, visibility=PRIVATE).update(visibility=PUBLIC), written once: the ORM built
+    this UPDATE on every decision that ends a turn for more than its run (decision 28).  No signal hears it."""
+    with connection.cursor() as cursor:
+        cursor.execute(_publish_sql(), [Visibility.PUBLIC.value, game.pk, Visibility.PRIVATE.value])
+
+
+@cache
+def _publish_sql() -> str:
+    q = connection.ops.quote_name
+    visibility, game = (q(Action._meta.get_field(name).column) for name in ("visibility", "game"))
+    return f"UPDATE {q(Action._meta.db_table)} SET {visibility} = %s WHERE {game} = %s AND {visibility} = %s"

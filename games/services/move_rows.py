@@ -33,14 +33,23 @@ def _shape(model, leave_out: tuple[str, ...] = ()) -> tuple[list[str], list[str]
     return columns, [field.attname for field in fields], converters
 
 
+@cache
+def _converted_columns(model, leave_out: tuple[str, ...] = ()) -> tuple[list[str], list[tuple[int, list]]]:
+    """(attnames, (place, converters) of the columns that have any): most columns need none, so a row is
+    converted only where it must be."""
+    _, attnames, converters = _shape(model, leave_out)
+    return attnames, [(place, steps) for place, steps in enumerate(converters) if steps]
+
+
 def _instance(model, values, leave_out: tuple[str, ...] = ()):
     """The instance the ORM would make of a row read by `_select` (the fields left out deferred, as .defer())."""
-    columns, attnames, converters = _shape(model, leave_out)
-    converted = []
-    for value, steps in zip(values, converters):
+    attnames, converting = _converted_columns(model, leave_out)
+    converted = list(values)
+    for place, steps in converting:
+        value = converted[place]
         for converter, expression in steps:
             value = converter(value, expression, connection)
-        converted.append(value)
+        converted[place] = value
     return model.from_db(connection.alias, attnames, converted)
 
 

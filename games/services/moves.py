@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from engine.bots import choose_action, play_turn, turn_done
-from engine.core import IllegalAction, get_game
+from engine.core import IllegalAction, State, find_action, get_game
 
 from .. import hooks, ranking
 from ..errors import BadRequest, Conflict, Forbidden, IllegalMove, StaleVersion
@@ -25,6 +25,7 @@ from ..log_words import seat_names
 from ..models import Action, Game, Pace, Seat
 from ..refusal_words import refusal_words
 from ..selectors import vacation
+from ..selectors.legal_kept import legal_kept
 from . import aborting, effects, leaving
 from .clock import restart_clocks, time_bank_draw
 from .locks import game_locked, seat_locked
@@ -80,8 +81,18 @@ def _refusal(game: Game, exc: IllegalAction) -> IllegalMove:
 
 def _checked(game: Game, state, seat: int, action: dict) -> dict | None:
     """The legal action `action` names, from the state's own list; None if the game's own check let through an
-    action its list does not hold (the checked apply then has the last word); IllegalMove if it is not legal."""
-    found = state.legal_match(seat, action) if seat in state.to_act() else None
+    action its list does not hold (the checked apply then has the last word); IllegalMove if it is not legal.
+
+    Decision 28: the list her question before the move was answered with, when it was listed for this very
+    position (games.selectors.legal_kept: the stored positions equal), is the state's own list; it is not made
+    again."""
+    found = None
+    if seat in state.to_act():
+        # Only where the game's own match walks its list: a game that checks the one action directly (Topology's
+        # placements) is quicker than any walk.
+        walks = type(state).legal_match is State.legal_match
+        kept = legal_kept(game, seat) if walks else None
+        found = find_action(action, kept[0]) if kept is not None else state.legal_match(seat, action)
     if found is None:
         try:
             state.check(seat, action)

@@ -129,3 +129,33 @@ def test_refused_requests_take_no_place_in_the_window(rates, settings, client):
     else:
         cache.clear()
     assert client.get("/api/catalogue/").status_code == 200  # an empty window lets her in again
+
+
+def test_a_move_counts_in_each_window_that_lets_it_through(rates, settings, owner, member, owner_api, member_api):
+    """A move's account rate and its burst limit (asked in one round trip with Redis, decision 28) refuse it each
+    on its own, and each window counts what it let through, as DRF asks them one after the other."""
+    rates(user="2/min", moves="5/min")
+    game = started_topology(owner, member)
+    seat = Game.objects.get(pk=game.pk).to_act[0]
+    mover = owner_api if game.seats.get(index=seat).user_id == owner.pk else member_api
+    url = f"/api/tables/{game.pk}/actions/"
+    bad = {"action": {"type": "no_such_action"}, "expected_version": 0}
+    assert [mover.post(url, bad, format="json").status_code for _ in range(2)] == [400, 400]
+    assert_throttled(mover.post(url, bad, format="json"))  # the account's rate, not the moves' burst
+    if settings.TOPOS_THROTTLE_REDIS_URL:
+        windows = redis.Redis.from_url(TEST_REDIS_URL)
+        prefix = settings.TOPOS_THROTTLE_KEY_PREFIX
+        (user,) = windows.keys(f"{prefix}:throttle_user_*")
+        (moves,) = windows.keys(f"{prefix}:throttle_moves_*")
+        assert windows.zcard(user) == 2 and windows.zcard(moves) == 3
+        windows.delete(*windows.keys(f"{prefix}:*"))
+
+
+def test_a_throttle_redis_that_does_not_answer_lets_moves_through(settings, owner, member, owner_api, caplog):
+    settings.TOPOS_API_RATES = {"anon": MANY, "user": "1/min", "moves": "1/min"}
+    settings.TOPOS_THROTTLE_REDIS_URL = "redis://127.0.0.1:1/0"
+    game = started_topology(owner, member)
+    url = f"/api/tables/{game.pk}/actions/"
+    bad = {"action": {"type": "no_such_action"}, "expected_version": 0}
+    assert [owner_api.post(url, bad, format="json").status_code for _ in range(2)] == [400, 400]
+    assert "were not applied" in caplog.text

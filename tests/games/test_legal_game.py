@@ -65,3 +65,14 @@ def test_its_answer_is_the_one_from_the_whole_table(owner, member):
     assert answer["actions"] == [] and answer["my_turn"] is False
     full = Game.objects.prefetch_related("seats").get(pk=game.pk)
     assert _seat_left(full, selectors.seat_of(full, user))  # the ORM agrees that her seat left
+
+
+def test_its_columns_are_the_orms_values_and_the_rest_deferred(owner, member):
+    game = started_topology(owner, member)
+    lean = selectors.legal_game(owner, game.pk)
+    full = Game.objects.get(pk=game.pk)
+    read = {"id", "kind", "state", "status", "version", "to_act"}
+    for name in read:
+        assert getattr(lean, name) == getattr(full, name) and type(getattr(lean, name)) is type(getattr(full, name))
+    assert lean.get_deferred_fields() == {f.attname for f in Game._meta.concrete_fields} - read
+    assert not lean._state.adding and lean.is_running

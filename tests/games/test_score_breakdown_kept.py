@@ -6,11 +6,12 @@ belongs to another game under the same id (a database made again) is not used.""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
-from boards.topoum.breakdown import fold_start, medal_breakdown
+from boards.topoum.breakdown import fold, fold_copy, fold_start, medal_breakdown
 from games import services
 from games.models import Action, Game
 from games.selectors import tables
@@ -30,6 +31,12 @@ def _whole_log(game: Game, user, view) -> dict:
         .values_list("seat", "entry")
     )
     return medal_breakdown(list(rows), game.players, view.get("final"))
+
+
+def _orm_lines(game: Game, user, after: int) -> list[tuple]:
+    """What the breakdown's own statement must read: action_log_rows' lines, withdrawn ones left out (ruling S3)."""
+    rows = action_log_rows(game, user, after=after).exclude(visibility=Action.Visibility.WITHDRAWN).order_by("seq")
+    return list(rows.values_list("seq", "visibility", "seat", "entry"))
 
 
 def _kept(game: Game) -> dict | None:
@@ -59,6 +66,13 @@ def test_the_kept_fold_gives_the_whole_logs_breakdown_to_every_reader(owner, mem
             index = next((i for i, u in users.items() if u == reader), None)
             view = state.view(index)
             assert score_breakdown(game, reader, view) == _whole_log(game, reader, view), (game.version, index)
+            for after in (0, game.turn_version):
+                assert tables._breakdown_lines(game, reader, after=after) == _orm_lines(game, reader, after)
+        over = copy.copy(game)  # once over every line but the withdrawn ones is read, whoever reads (ruling S3)
+        for status in (Game.Status.FINISHED, Game.Status.ABORTED):
+            over.status = status
+            for reader in (owner, outsider, None):
+                assert tables._breakdown_lines(over, reader, after=0) == _orm_lines(over, reader, 0)
         kept = _kept(game)
         if kept is not None:
             assert kept["upto"] <= game.turn_version
@@ -76,3 +90,14 @@ def test_a_fold_kept_for_another_game_under_the_same_id_is_not_used(owner, membe
     view = load_state(game).view(0)
     assert score_breakdown(game, owner, view) == _whole_log(game, owner, view)
     assert score_breakdown(game, owner, view)["seats"][0]["overall"]["press"] == 0
+
+
+def test_a_copy_of_a_fold_is_folded_into_without_changing_the_fold():
+    acc = fold_start(2)
+    lines = [(0, [{"code": "topoum.lines_scored", "medals": 2}]), (0, [{"code": "topoum.end_turn"}])]
+    fold(acc, lines)
+    before = copy.deepcopy(acc)
+    folded = fold(fold_copy(acc), [(1, [{"code": "topoum.medal_of_honor"}]), *lines])
+    assert acc == before
+    assert folded == fold(copy.deepcopy(acc), [(1, [{"code": "topoum.medal_of_honor"}]), *lines])
+    assert folded != acc
