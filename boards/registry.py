@@ -20,6 +20,7 @@ No other module, template, script or stylesheet of the site names a game (tests/
 from __future__ import annotations
 
 import importlib
+from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -36,6 +37,13 @@ def game_module(kind: str, role: str):
     "breakdown"...), or None when the game is not registered or has no such module."""
     if kind not in all_games():
         return None
+    return _module(kind, role)
+
+
+@cache
+def _module(kind: str, role: str):
+    # Kept per process: a game without such a module would otherwise search the import path for it on every
+    # request that asks (Topology's and Toppo's move answers ask for a breakdown they have none of; decision 28).
     name = f"{__package__}.{kind}.{role}"
     try:
         return importlib.import_module(name)
