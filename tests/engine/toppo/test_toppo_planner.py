@@ -172,3 +172,17 @@ def test_with_no_time_left_the_plan_takes_the_policys_claim():
     assert len(options) > 1
     choice = planner.Plan(HINTS, sample, 0, random.Random(10), _Spent()).choose(actions)
     assert choice == options[0]  # no sample finished: toppo, top, the biggest match, renew
+
+
+def test_in_the_last_hand_a_won_match_counts_more_than_its_margin():
+    decks = [cards("blue waves, green plus, white bar, blue waves, green plus"), cards("blue circle, white circle") * 6]
+    lines = [TOPPING, NOTHING]
+    values = {}
+    for hands in (2, 1):  # toppo ends a hand of two, then the match's only hand
+        s = known_table(lines, decks, hands=hands)
+        plan = planner.Plan(HINTS, sample_of(s, 0), 0, random.Random(11), None)
+        root, seed = plan.sample(0)
+        plan.rng = random.Random(seed)
+        values[hands] = plan.after(root, {"type": "toppo"}, 0)
+    assert values[2] == 15.0  # seat 1 holds 3 + 12 cards: the lead alone
+    assert values[1] == 15.0 + planner.WIN
