@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import statistics
 import sys
 import time
@@ -81,17 +80,16 @@ def main() -> None:
     p.add_argument("--depth", type=int, help="own choices followed in full (planner.MAX_DEPTH)")
     p.add_argument("--samples", type=int, help="deals of the hidden cards (planner.SAMPLES)")
     p.add_argument("--greedy", action="store_true", help="greedy in the plan's seat (a check: lead 0)")
-    p.add_argument("--seed", default="plan")
+    p.add_argument("--seed", default="snap", help="the positions' deals")
     args = p.parse_args()
     if args.depth:
         planner.MAX_DEPTH = args.depth
     if args.samples:
         planner.SAMPLES = args.samples
-    random.seed(0)
     leads, times = [], []
     for i, state in enumerate(positions(args.positions, args.seed)):
         for seat in (0, 1):
-            leads.append(hand(state, seat, args.greedy, f"{args.seed}:p{i}:{seat}", times))
+            leads.append(hand(state, seat, args.greedy, f"p{i}:{seat}", times))
     won = sum(1.0 if d > 0 else 0.5 if d == 0 else 0.0 for d in leads)
     label = "greedy" if args.greedy else f"plan depth {planner.MAX_DEPTH}, {planner.SAMPLES} samples"
     print(f"{label}: {len(leads)} hands, mean lead {statistics.mean(leads):+.2f} cards, won {won / len(leads):.3f}")

@@ -2,8 +2,8 @@
 
 By correspondence both lines are public when the claims are made, and every card that goes back under a deck is
 seen by everyone (decks_seen).  After the first pass through the decks (about eleven rounds) the sample of the
-seat's view holds no hidden card that a claim can change (the stack matters only for a replaced display, P6), so
-the rest of the hand follows from the claims alone.  Sampled playouts cut at a horizon then spend their budget on
+seat's view hides only the stack and the covered display cards, so the rest of the hand follows from the claims and
+those cards alone.  Sampled playouts cut at a horizon then spend their budget on
 noise and miss what decides the hand: who calls toppo first and with how many cards left to the other (P5).
 
 The plan follows the hand to its end on many samples: the rivals claim as the playout policy does (toppo, else top,
@@ -16,7 +16,8 @@ says renew, S2): each is guessed with the same policy from the rival's public li
 
 What is still hidden once the decks are known is the stack and the covered display cards, and it matters: a
 replaced display (P6) and a refilled stack come from them.  Planned on one deal, a deeper search fits that deal's
-luck: over the same 200 hands from the moment the decks were known (both seats of 100 positions against greedy),
+luck: over the same 200 hands from the moment the decks were known (both seats of 100 positions against greedy,
+bench/bench_toppo_plan.py),
 following the seat's own next five choices in full on one deal lost 0.8 cards a hand to greedy, three choices on six
 deals (this module before) won 1.9, two on sixteen 3.8, and one (the claim alone, then the policy) on 48 deals 4.1.
 So the budget goes to deals, not depth: the claim alone on as many deals as the time limit allows, up to SAMPLES.
