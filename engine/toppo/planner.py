@@ -2,20 +2,31 @@
 
 By correspondence both lines are public when the claims are made, and every card that goes back under a deck is
 seen by everyone (decks_seen).  After the first pass through the decks (about eleven rounds) the sample of the
-seat's view holds no hidden card that a claim can change (the stack matters only for a replaced display, P6), so
-the rest of the hand follows from the claims alone.  Sampled playouts cut at a horizon then spend their budget on
+seat's view hides only the stack and the covered display cards, so the rest of the hand follows from the claims and
+those cards alone.  Sampled playouts cut at a horizon then spend their budget on
 noise and miss what decides the hand: who calls toppo first and with how many cards left to the other (P5).
 
-The plan follows the hand on the sample to its end: the rivals claim as the playout policy does (toppo, else top,
-else the biggest match), and the seat tries every claim of a different effect at its next `MAX_DEPTH` choices
-(depth first, deepened while the time limit allows) and takes the claim whose hand ends with the best lead.  The
-claims resolve in the round's priority order (P4), so a top of ours is void in the plan when the rival has
-priority and tops, a top of ours with priority voids the rival's, and a top that hands the rival a display its
-next line tops with priority shows as the loss it is.  The rivals' sealed claims of this round are unknown (the
-sample says renew, S2): each is guessed with the same policy from the rival's public line.
+The plan follows the hand to its end on many samples: the rivals claim as the playout policy does (toppo, else top,
+else the biggest match), and so does the seat after its claim; every claim of a different effect is followed on the
+same samples with the same rival ties (common numbers), and the claim whose hands end with the best summed lead is
+taken.  The claims resolve in the round's priority order (P4), so a top of ours is void in the plan when the rival has
+priority and tops, a top of ours with priority voids the rival's, and a top that hands the rival a display its next
+line tops with priority shows as the loss it is.  The rivals' sealed claims of this round are unknown (the sample
+says renew, S2): each is guessed with the same policy from the rival's public line.
+
+What is still hidden once the decks are known is the stack and the covered display cards, and it matters: a
+replaced display (P6) and a refilled stack come from them.  Planned on one deal, a deeper search fits that deal's
+luck: over the same 200 hands from the moment the decks were known (both seats of 100 positions against greedy,
+bench/bench_toppo_plan.py),
+following the seat's own next five choices in full on one deal lost 0.8 cards a hand to greedy, three choices on six
+deals (this module before) won 1.9, two on sixteen 3.8, and one (the claim alone, then the policy) on 48 deals 4.1.
+So the budget goes to deals, not depth: the claim alone on as many deals as the time limit allows, up to SAMPLES.
 
 While a deck still holds cards nobody has seen the plan declines (None) and the generic search decides: planned on
-sampled cards, the choice fits the sample's luck (such a plan won 6 to 10 of 30 matches against greedy's policy).
+sampled cards, the choice fits the sample's luck (such a plan won 6 to 10 of 30 matches against greedy's policy), and
+the claim alone followed on 64 deals of every unseen card (decks too) did no better than greedy's own claims there
+(4.1 against 5.1 cards a hand, 80 hands from the deal, within the noise): in the first pass the next lines of both
+seats are unseen, so no claim can be told better than the obvious one.
 """
 
 from __future__ import annotations
@@ -28,14 +39,19 @@ from engine.core import Action
 from . import rounds
 from .rules import CORRESPONDENCE
 
-# Own choices tried in full, this one included: three on six samples fits a turn's time limit; four and six on one
-# sample won no more (28.5 and 27 of 40 matches against greedy's policy).
-MAX_DEPTH = 3
-SAMPLES = 6  # deals of the cards still hidden (stack, covered display cards) each claim is followed on
+# Own choices tried in full, this one included: one, on many deals (module docstring).  Deeper plans on fewer deals
+# fit the deals' luck.
+MAX_DEPTH = 1
+# Deals of the cards still hidden (stack, covered display cards) each claim is followed on, as many as the time
+# limit allows up to this (48 took up to 0.45 s a decision at the 95th percentile without a limit, on a loaded machine).
+SAMPLES = 48
 # Two players by correspondence: the display the chooser asks for (P2).  With four cards a deck goes round in about
 # eight rounds instead of eleven, so more of the hand is planned on known decks: the plan won 66 % of 40 matches
 # against greedy's policy whose later hands had four cards, 54 % with three.
 DISPLAY_SIZE = 4
+# A match won is worth this many cards of lead (the game's bot_score_scale: about half a hand's cards), so in the last
+# hand the plan plays for the result rather than for the margin alone.
+WIN = 15.0
 MAX_STEPS = 800  # decisions one line of play follows before its lead is read (a safety net: hands end sooner)
 VOTES = ("propose_replace", "agree_replace")
 
@@ -79,7 +95,6 @@ class Plan:
         self.base = random.Random(rng.getrandbits(64))
         self.rng = self.base
         self.hand = state.hand
-        self.cut = False  # an own choice was left to the policy because of the depth
 
     def choose(self, actions: list[Action]) -> Action | None:
         state = self.state
@@ -93,23 +108,26 @@ class Plan:
         options = claims(self.hints, state, self.seat, actions)
         if len(options) < 2:
             return None
-        samples = [self.sample(k) for k in range(SAMPLES)]
-        best = options[0]
-        for depth in range(1, MAX_DEPTH + 1):
-            self.cut = False
-            values = [0.0] * len(options)
+        return self.weigh(options, MAX_DEPTH)
+
+    def weigh(self, options: list[Action], depth: int) -> Action:
+        """The claim whose hands end best summed over the samples, each claim followed on the same sample with the
+        same rival ties (common numbers), its own next `depth - 1` choices tried in full.  Sample after sample until
+        SAMPLES or the time limit: a sample the limit cuts short is left out, so every claim is judged on the same
+        ones; with none finished, the policy's claim."""
+        values = [0.0] * len(options)
+        for k in range(SAMPLES):
+            root, seed = self.sample(k)
             try:
-                for root, seed in samples:
-                    for i, a in enumerate(options):
-                        self.rng = random.Random(seed)  # the rivals' ties alike for every claim (common numbers)
-                        values[i] += self.after(root, a, depth - 1)
+                row = []
+                for a in options:
+                    self.rng = random.Random(seed)
+                    row.append(self.after(root, a, depth - 1))
             except _Expired:
-                break  # the last depth followed in full decides
-            # Ties go to the policy's order: toppo, top, the biggest match, renew.
-            best = options[max(range(len(options)), key=lambda i: (values[i], -i))]
-            if not self.cut:
-                break  # no own choice was cut short: deeper would follow the same lines
-        return best
+                break
+            values = [v + r for v, r in zip(values, row)]
+        # Ties go to the policy's order: toppo, top, the biggest match, renew.
+        return options[max(range(len(options)), key=lambda i: (values[i], -i))]
 
     def sample(self, k: int):
         """The k-th sample: the given one, then the same with the cards nobody has seen (the stack, the covered
@@ -153,9 +171,12 @@ class Plan:
             options = [forced] if forced is not None else claims(hints, s, seat, legal)
             if len(options) > 1 and depth > 0:
                 return max(self.after(s, a, depth - 1) for a in options)
-            self.cut = self.cut or len(options) > 1
             s.apply_legal(seat, options[0])
-        return differential(hints.utilities(s), seat)
+        lead = differential(hints.utilities(s), seat)
+        if s.is_over():
+            # The match's last hand: its result is what counts, the margin only tells equal results apart.
+            lead += WIN if lead > 0 else WIN / 2 if lead == 0 else 0.0
+        return lead
 
 
 def plan(hints, state, seat: int, actions: list[Action], rng: random.Random, deadline) -> Action | None:

@@ -139,3 +139,50 @@ def test_a_two_player_chooser_by_correspondence_asks_for_four_cards():
     s.apply(1, {"type": "renew"})
     assert s.phase == "choose_display" and s.chooser == 1
     assert choose_action("strong", GAME, s.view(1), 1, "display") == {"type": "choose_display", "size": 4}
+
+
+class _Spent:
+    """A time limit already used up (engine.bots.base.Deadline's protocol)."""
+
+    def passed(self) -> bool:
+        return True
+
+
+def test_every_sample_deals_only_the_hidden_cards_again():
+    decks = [cards("blue waves, green plus, white bar, yellow square") * 3, cards("blue circle, green waves") * 6]
+    s = known_table([TOPPING, NOTHING], decks)
+    sample = sample_of(s, 0)
+    plan = planner.Plan(HINTS, sample, 0, random.Random(9), None)
+    hidden = sorted(sample.stack + [c for pile in sample.display for c in pile[:-1]])
+    stacks = []
+    for k in range(4):
+        dealt, _ = plan.sample(k)
+        assert dealt.decks == sample.decks and dealt.lines == sample.lines and dealt.tops() == sample.tops()
+        assert sorted(dealt.stack + [c for pile in dealt.display for c in pile[:-1]]) == hidden
+        stacks.append(dealt.stack)
+    assert stacks[0] == sample.stack and any(st != stacks[0] for st in stacks[1:])
+
+
+def test_with_no_time_left_the_plan_takes_the_policys_claim():
+    decks = [cards("blue waves, green plus, white bar, yellow square") * 3, cards("blue circle, green waves") * 6]
+    s = known_table([TOPPING, NOTHING], decks)
+    sample = sample_of(s, 0)
+    actions = sample.legal_actions(0)
+    options = planner.claims(HINTS, sample, 0, actions)
+    assert len(options) > 1
+    choice = planner.Plan(HINTS, sample, 0, random.Random(10), _Spent()).choose(actions)
+    assert choice == options[0]  # no sample finished: toppo, top, the biggest match, renew
+
+
+def test_in_the_last_hand_a_won_match_counts_more_than_its_margin():
+    decks = [cards("blue waves, green plus, white bar, blue waves, green plus"), cards("blue circle, white circle") * 6]
+    lines = [TOPPING, NOTHING]
+    values = {}
+    for hands in (2, 1):  # toppo ends a hand of two, then the match's only hand
+        s = known_table(lines, decks, hands=hands)
+        plan = planner.Plan(HINTS, sample_of(s, 0), 0, random.Random(11), None)
+        root, seed = plan.sample(0)
+        plan.rng = random.Random(seed)
+        values[hands] = plan.after(root, {"type": "toppo"}, 0)
+    assert values[2] == 15.0  # seat 1 holds 3 + 12 cards: the lead alone
+    assert values[1] == 15.0 + planner.WIN
