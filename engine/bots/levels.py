@@ -67,6 +67,23 @@ LEVELS: dict[str, dict] = {
             "max_candidates": 48,
         },
     },
+    "expert": {
+        "label": "Expert",
+        "delay_seconds": (0.4, 0.9),
+        "thinking_seconds": {"live": 4.0, "correspondence": 8.0},
+        # Strong's search with four times the playouts, more first actions competing and a longer time cap
+        # (decision 30, point 2); each game's hints tune it from what won against strong in bench/bench_bots.py.
+        "budget": {
+            "search": "halving",
+            "iterations": 768,
+            "seconds": 20.0,
+            "plans": 12,
+            "horizon": 2,
+            "rollout_greedy": 1.0,
+            "rollout_candidates": 16,
+            "max_candidates": 48,
+        },
+    },
 }
 
 

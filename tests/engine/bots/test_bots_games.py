@@ -16,11 +16,12 @@ from engine.bots import Budget, choose, choose_action, hints_for, levels
 from engine.bots.base import utilities
 from engine.core import all_games, canonical, get_game
 
-LEVELS = ("random", "greedy", "strong")
+LEVELS = ("random", "greedy", "strong", "expert")
 TINY = {
     "random": Budget(),
     "greedy": Budget(max_candidates=24, refine=2),
     "strong": Budget(iterations=6, plans=3, horizon=1, rollout_greedy=0.5, max_candidates=24),
+    "expert": Budget(iterations=8, plans=4, horizon=1, rollout_greedy=0.5, max_candidates=24),
 }
 CONFIGS = {
     "topology": [{}, {"advanced": True}],
@@ -79,7 +80,7 @@ def test_bots_play_legal_actions_from_the_view_alone(name, options):
         if not seats:
             break
         seat = rng.choice(seats)
-        level = LEVELS[step % 3]
+        level = LEVELS[step % len(LEVELS)]
         view = state.view(seat)
         kept = copy.deepcopy(view)
         spy.views.clear()
@@ -145,7 +146,7 @@ def test_toppo_penalties_count_as_negative_utility():
 
 
 @toppo
-@pytest.mark.parametrize("level", ["greedy", "strong"])
+@pytest.mark.parametrize("level", ["greedy", "strong", "expert"])
 def test_toppo_bots_agree_at_once_to_a_new_display(level):
     # Ruling P6: "when all players agree (bots agree at once)".
     game = get_game("toppo")
