@@ -71,8 +71,10 @@ LEVELS: dict[str, dict] = {
         "label": "Expert",
         "delay_seconds": (0.4, 0.9),
         "thinking_seconds": {"live": 4.0, "correspondence": 8.0},
-        # Strong's search with four times the playouts, more first actions competing and a longer time cap
-        # (decision 30, point 2); each game's hints tune it from what won against strong in bench/bench_bots.py.
+        # Strong's search with four times the playouts and a longer time cap (decision 30, point 2); each game's
+        # hints set its budget beside strong's.  It thinks up to twice strong's time, so a table of two expert bots
+        # makes a person wait longer than decision 26's 10 s; the new-table form states each level's limits.
+        # What it wins against strong: docs/bots.md (screened on few games, not yet the 100 the decision asks).
         "budget": {
             "search": "halving",
             "iterations": 768,
