@@ -245,8 +245,8 @@ def run_all(
 
 
 def decision(level: str, game: Game, state: State, seat: int, rng, budget: Budget) -> tuple[dict | None, int]:
-    """One decision of `level` for `seat` from its view, and the playouts it took (0 but for strong)."""
-    if level == "strong":
+    """One decision of `level` for `seat` from its view, and the playouts it took (0 but for searching levels)."""
+    if LEVELS[level]["budget"].get("search"):
         run = decide(game, state.view(seat), seat, rng, budget)
         return run.action, run.playouts
     return choose(level, game, state.view(seat), seat, rng, budget=budget), 0

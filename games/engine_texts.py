@@ -33,6 +33,10 @@ BOT_LEVEL_DESCRIPTIONS = {
         "Looks ahead: tries its best moves against the likely replies, over what it cannot see. At a live "
         "table it reacts faster than a person."
     ),
+    "expert": gettext_noop(
+        "Looks ahead like strong but weighs more moves over many more guesses at what it cannot see, and "
+        "thinks longer. At a live table it reacts faster than a person."
+    ),
 }
 
 
@@ -56,4 +60,5 @@ _EXTRACTED = [
     gettext_noop("Random"),
     gettext_noop("Greedy"),
     gettext_noop("Strong"),
+    gettext_noop("Expert"),
 ]

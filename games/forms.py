@@ -215,6 +215,24 @@ class TableCreateForm(forms.Form):
     def bot_seats(self) -> list:
         return [self[f] for f in self.bot_fields]
 
+    def bot_thinking(self) -> list[str]:
+        """How long each searching level may think, as the site lets it (engine.bots.levels, decisions 26 and 30,
+        point 2): expert is stronger than strong for taking longer, so people see what they choose."""
+        out = []
+        for name, meta in bot_levels().items():
+            limits = meta.get("thinking_seconds", {})
+            if not meta.get("budget", {}).get("search") or not limits.get("live") or not limits.get("correspondence"):
+                continue
+            out.append(
+                gettext("%(level)s: up to %(live)s s a move at a live table, %(turn)s s a turn by correspondence")
+                % {
+                    "level": engine_text(meta.get("label", name)),
+                    "live": f"{limits['live']:g}",
+                    "turn": f"{limits['correspondence']:g}",
+                }
+            )
+        return out
+
     # --- cleaning -----------------------------------------------------------------------------
     def clean(self):
         data = super().clean()

@@ -1,4 +1,4 @@
-"""Game-independent bots: "random", "greedy" and "strong" (Monte Carlo search with determinisation).
+"""Game-independent bots: "random", "greedy", "strong" and "expert" (Monte Carlo search with determinisation).
 
 The site calls only the functions below.  A bot works from one seat's view (ruling S2);
 it samples the hidden parts through `Game.determinize`, so it cannot see more than the

@@ -335,6 +335,14 @@ class StrongBot(Bot):
         return decide(game, view, seat, rng, budget).action
 
 
+@register_bot
+class ExpertBot(StrongBot):
+    """The same searches with more to spend (decision 30, point 2): its level's budget differs, not the code."""
+
+    name = "expert"
+    label = "Expert"
+
+
 def decide(game: Game, view: dict, seat: int, rng: random.Random, budget: Budget) -> _RootDecision:
     """One strong decision, run: its `action` (None: wait) and the `playouts` it took (the benchmark reads them).
 

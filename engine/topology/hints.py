@@ -399,8 +399,11 @@ class TopologyHints(Hints):
     # meet the rival's ring-seeking reply, and one replaces the best-planned turn only on clear evidence (margin):
     # the reply is so noisy that the best of several challengers often looks better than it is.
     # 576 (decision 16, the same 20 games): 18/20 against 288's 20/20, at twice the CPU: 288 stays.
+    # Expert (decision 30, point 2): the same search with four times the playouts and more plans; docs/bots.md has
+    # what it won against strong.
     budgets = {
-        "strong": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96, "margin": 0.15}
+        "strong": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96, "margin": 0.15},
+        "expert": {"horizon": 2, "plans": 16, "iterations": 1152, "refine": 96, "max_candidates": 96, "margin": 0.15},
     }
 
     provisional = True  # raw_scores already count the turn in progress: no need to confirm to see it

@@ -20,7 +20,8 @@ class TopoumHints(Hints):
     # turn, and end-of-game bonuses count (outlook). 320 playouts would take the CPU time 256 took before decision 16's
     # cheaper peeks, but did not play better against greedy (bench_bots.py, 10 games each): 256 stays.
     # 512 (decision 16, the same 20 games): 15/20 against 256's 18/20, so 256 stays.
-    budgets = {"strong": {"horizon": 3, "iterations": 256}}
+    # Expert (decision 30, point 2): four times strong's playouts; docs/bots.md has what it won against strong.
+    budgets = {"strong": {"horizon": 3, "iterations": 256}, "expert": {"horizon": 3, "iterations": 1024}}
 
     def cannot_end_turn(self, state, seat: int) -> bool:
         """A decision still pending (a card, its target, a barracks to take back) is answered before the

@@ -75,6 +75,9 @@ def test_the_catalogue_words_each_bot_level_in_the_readers_language(owner_api):
     }
     # Decision 26: each level says how fast it reacts at a live table.
     assert levels["beginner"]["label"] == "Principiante" and "más despacio" in levels["beginner"]["description"]
+    assert (
+        levels["expert"]["label"] == "Experto" and "más rápido" in levels["expert"]["description"]
+    )  # decision 30, point 2
     english = owner_api.get("/api/catalogue/", HTTP_ACCEPT_LANGUAGE="en").json()["bot_levels"]
     assert english["strong"]["description"].startswith("Looks ahead")
     assert set(levels) == set(english) and all(level["description"] for level in levels.values())

@@ -50,8 +50,8 @@ from engine.toppo.game import ToppoGame  # noqa: E402
 
 TOPOLOGY, TOPPO = get_game("topology"), get_game("toppo")
 CORRESPONDENCE = {"pace": "correspondence"}
-LEVEL_NAMES = ["random", "greedy", "strong"]
-QUICK = {"random": Budget(), "greedy": Budget(), "strong": Budget(iterations=20)}
+LEVEL_NAMES = ["random", "greedy", "strong", "expert"]
+QUICK = {"random": Budget(), "greedy": Budget(), "strong": Budget(iterations=20), "expert": Budget(iterations=30)}
 
 
 def legal_keys(state, seat):
@@ -100,6 +100,7 @@ def test_levels_are_data_the_site_can_show():
             budget_for(name, game)  # every level's budget builds for every game
     # Stronger bots react faster at a live table, as stronger players do (ruling P3).
     assert data["strong"]["delay_seconds"] < data["greedy"]["delay_seconds"] < data["random"]["delay_seconds"]
+    assert data["expert"]["delay_seconds"] < data["strong"]["delay_seconds"]  # decision 30, point 2
     # Decision 26, against a person on the page who clicks every 1-2 s: beginner slower, greedy about as fast,
     # strong faster (bench/bench_live_toppo.py measures the claims).
     mean = {name: sum(data[name]["delay_seconds"]) / 2 for name in ("beginner", "greedy", "strong")}
@@ -482,8 +483,9 @@ def test_a_games_hints_tune_its_bots_budget_over_the_levels():
     from engine.core import all_games
 
     for name, game in all_games().items():
-        tuned = hints_for(game).budgets.get("strong", {})
-        budget = budget_for("strong", name)
-        for field, value in {**LEVELS["strong"]["budget"], **tuned}.items():
-            assert getattr(budget, field) == value, (name, field)
+        for level in ("strong", "expert"):
+            tuned = hints_for(game).budgets.get(level, {})
+            budget = budget_for(level, name)
+            for field, value in {**LEVELS[level]["budget"], **tuned}.items():
+                assert getattr(budget, field) == value, (name, level, field)
     assert any(hints_for(game).budgets for game in all_games().values())  # the override is in use, not just allowed

@@ -89,7 +89,7 @@ ENGINE_WORDS = {
     "from",
     "onto",
 }
-ALLOWED = {"ana", "bruno", "topology", "topoum", "toppo", "bot", "random", "greedy", "strong", "null"}
+ALLOWED = {"ana", "bruno", "topology", "topoum", "toppo", "bot", "random", "greedy", "strong", "expert", "null"}
 
 
 def _english_words() -> set[str]:

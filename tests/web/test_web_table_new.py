@@ -34,8 +34,19 @@ def test_the_form_offers_every_game_and_its_options(owner_client):
         for option in game.metadata()["options"]:
             if option["name"] != "pace":  # the table's pace sets Toppo's (rulings P3, P4)
                 assert f'name="opt__{name}__{option["name"]}"' in html
-    for level in ("random", "greedy"):
+    for level in ("random", "greedy", "strong", "expert"):
         assert f'value="{level}"' in html
+
+
+def test_the_form_says_how_long_the_searching_bots_may_think(owner_client):
+    # Decision 30, point 2: expert is stronger for thinking longer, so the form states each level's limit.
+    from engine.bots import thinking_seconds
+
+    html = owner_client.get("/tables/new/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for level, label in (("strong", "Strong"), ("expert", "Expert")):
+        live, turn = thinking_seconds(level, "live"), thinking_seconds(level, "correspondence")
+        assert f"{label}: up to {live:g} s a move at a live table, {turn:g} s a turn by correspondence" in html
+    assert "Greedy: up to" not in html  # a level that does not search answers at once
 
 
 def test_it_opens_a_table_and_goes_to_it(owner_client, owner):

@@ -146,6 +146,12 @@ def test_each_level_has_a_time_limit_per_pace():
         assert set(LEVELS[level]["thinking_seconds"]) == {"live", "correspondence"}
     assert 0 < thinking_seconds("strong", "live") < thinking_seconds("strong", "correspondence")
     assert thinking_seconds("greedy", "correspondence") <= thinking_seconds("strong", "correspondence")
+    # Expert may think longer than strong (decision 30, point 2), still within a live pace and a correspondence turn.
+    assert (
+        thinking_seconds("strong", "live")
+        <= thinking_seconds("expert", "live")
+        < thinking_seconds("expert", "correspondence")
+    )
     assert thinking_seconds("random", "live") is None
     with pytest.raises(ValueError):
         thinking_seconds("grandmaster", "live")

@@ -16,11 +16,12 @@ from engine.bots import Budget, choose, choose_action, hints_for, levels
 from engine.bots.base import utilities
 from engine.core import all_games, canonical, get_game
 
-LEVELS = ("random", "greedy", "strong")
+LEVELS = ("random", "greedy", "strong", "expert")
 TINY = {
     "random": Budget(),
     "greedy": Budget(max_candidates=24, refine=2),
     "strong": Budget(iterations=6, plans=3, horizon=1, rollout_greedy=0.5, max_candidates=24),
+    "expert": Budget(iterations=8, plans=4, horizon=1, rollout_greedy=0.5, max_candidates=24),
 }
 CONFIGS = {
     "topology": [{}, {"advanced": True}],
@@ -79,7 +80,7 @@ def test_bots_play_legal_actions_from_the_view_alone(name, options):
         if not seats:
             break
         seat = rng.choice(seats)
-        level = LEVELS[step % 3]
+        level = LEVELS[step % len(LEVELS)]
         view = state.view(seat)
         kept = copy.deepcopy(view)
         spy.views.clear()
@@ -122,6 +123,31 @@ def test_choose_action_by_game_name_and_seed(name):
         assert action == choose_action(level, name, state.view(seat), seat, "game-1:v0:s0", budget=TINY[level])
 
 
+@pytest.mark.parametrize("name,options", list(configurations()))
+def test_expert_with_its_own_settings_plays_legally_from_its_view(name, options):
+    """Expert's budget as each game's hints tune it (decision 30, point 2), its playouts cut so the test stays
+    short: a legal action, taken from the seat's view only (ruling S2)."""
+    from engine.bots import budget_for
+
+    game = get_game(name)
+    state = game.new_state(2, options, f"expert-{name}")
+    advance(state, random.Random(5), 10)
+    spy = GameSpy(game)
+    for _ in range(6):
+        seats = state.to_act()
+        if not seats:
+            break
+        seat = seats[0]
+        view = state.view(seat)
+        action = choose("expert", spy, view, seat, random.Random(2), budget=budget_for("expert", name, iterations=12))
+        assert spy.views and all(v is view for v in spy.views)
+        spy.views.clear()
+        if action is None:  # a live Toppo seat that could only propose waits
+            break
+        assert canonical(action) in {canonical(a) for a in state.legal_actions(seat)}
+        state.apply(seat, action)
+
+
 def test_levels_are_plain_json():
     data = levels()
     assert json.loads(json.dumps(data))  # the site may store or send them as they are
@@ -145,7 +171,7 @@ def test_toppo_penalties_count_as_negative_utility():
 
 
 @toppo
-@pytest.mark.parametrize("level", ["greedy", "strong"])
+@pytest.mark.parametrize("level", ["greedy", "strong", "expert"])
 def test_toppo_bots_agree_at_once_to_a_new_display(level):
     # Ruling P6: "when all players agree (bots agree at once)".
     game = get_game("toppo")
