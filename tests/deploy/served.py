@@ -41,6 +41,11 @@ def production_env(static_root: pathlib.Path, port: int, **extra) -> dict[str, s
     }
 
 
+def _default_signals() -> None:
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+
+
 class Served:
     """One `serve.sh [part]` process group (or `script` with `args`, such as run.sh); its output in `log_path`."""
 
@@ -63,6 +68,9 @@ class Served:
             stdout=self.log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            # As typed in a terminal: a test process that ignores Ctrl-C (a worker of the suite may) would pass that
+            # on, and bash cannot trap a signal ignored at its start, so serve.sh would never hear the test's Ctrl-C.
+            preexec_fn=_default_signals,
         )
 
     def output(self) -> str:
