@@ -13,6 +13,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
 
+from .state_json import StateDecoder, StateEncoder
+
 
 class Pace(models.TextChoices):
     LIVE = "live", "Live"
@@ -89,7 +91,8 @@ class Game(models.Model):
         default="",
         help_text="SHA-256 of salt + seed, published from the start (ruling G0.2).",
     )
-    state = models.JSONField(null=True, blank=True)
+    # Decision 28: written and read by orjson, the same values (games.state_json).
+    state = models.JSONField(null=True, blank=True, encoder=StateEncoder, decoder=StateDecoder)
     version = models.PositiveIntegerField(default=0)
     to_act = models.JSONField(default=list, blank=True, help_text="Seats whose decision it is.")
     turn_marker = models.CharField(max_length=64, blank=True, default="")

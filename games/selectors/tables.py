@@ -188,10 +188,11 @@ def _with_site_ranks(view: dict, game: Game) -> dict:
     return {**view, "results": results}
 
 
-def table_detail(game: Game, user=None, *, state=None, spectators: bool = True) -> dict:
+def table_detail(game: Game, user=None, *, state=None, spectators: bool = True, written: Action | None = None) -> dict:
     """The table and the game as `user` sees it, with her legal actions.
 
     `state`: the game's state already in hand (a move's answer, decision 16), so it is not decoded again.
+    `written`: the log line her move just wrote, when it changed no other line (score_breakdown).
     `spectators=False`: the page's answer to a move does not show the count (games/_move_answer.html), so it is
     not read; the key is then absent.
     """
@@ -221,7 +222,7 @@ def table_detail(game: Game, user=None, *, state=None, spectators: bool = True) 
     if spectators:
         data["spectators"] = spectator_count(game)  # decision 17: viewers of its page who do not sit at it
     _bot_thinking(game, data["seats"])
-    breakdown = score_breakdown(game, user, data["view"]) if game.state is not None else None
+    breakdown = score_breakdown(game, user, data["view"], written=written) if game.state is not None else None
     if breakdown is not None:
         data["score_breakdown"] = breakdown
     return data
@@ -254,7 +255,7 @@ def _keep_breakdown(key: tuple[int, str], kept: dict) -> None:
             _kept_breakdowns.popitem(last=False)
 
 
-def score_breakdown(game: Game, user, view) -> dict | None:
+def score_breakdown(game: Game, user, view, *, written: Action | None = None) -> dict | None:
     """Where each seat's score came from (decision 26), for a game whose presenters say it
     (`boards/<game>/breakdown.py`: `fold_start(players)`, `fold(acc, rows)`, `score_breakdown(acc, view)`, and
     `fold_copy(acc)` if it has a cheaper copy than a deep one), from the
@@ -265,13 +266,22 @@ def score_breakdown(game: Game, user, view) -> dict | None:
     it, ruling S3, and then it is public or taken back for good); the process keeps their fold with the version
     it reaches, so a request reads only the lines after that and folds the settled ones among them into the kept
     part.  Without one it folds from the start (the same result).
+
+    It keeps too the last reader's lines after the settled ones (her turn in progress), with the version they
+    were read at: every write to a game's lines is a move, which changes its version, so at the same version they
+    are still hers (a page polled again), and at the next one they are hers with `written` after them, when
+    `written` is the line the move just logged and it changed no other (SubmitResult.line_alone: a decision of her
+    turn still unconfirmed, or any decision of a game that never holds one).  Then nothing is read.
     """
     module = game_module(game.kind, "breakdown")
     if module is None:
         return None
     settled = game.turn_version or 0
     key, kept = _kept_breakdown(game, module.fold_start(game.players))
-    rows = _breakdown_lines(game, user, after=kept["upto"])
+    seat = seat_of(game, user)
+    rows = _tail_lines(kept, game, seat, written)
+    if rows is None:
+        rows = _breakdown_lines(game, user, after=kept["upto"])
     settling = [r for r in rows if r[0] <= settled]
     if any(visibility != Action.Visibility.PUBLIC for _, visibility, _, _ in settling):
         # Not settled after all (a game whose turns overlap): this reader's fold, from the whole log, kept nowhere.
@@ -282,9 +292,28 @@ def score_breakdown(game: Game, user, view) -> dict | None:
     copied = getattr(module, "fold_copy", copy.deepcopy)
     if settling:
         kept = {"upto": settled, "acc": module.fold(copied(kept["acc"]), [r[2:] for r in settling])}
-        _keep_breakdown(key, kept)
-    acc = module.fold(copied(kept["acc"]), [r[2:] for r in rows if r[0] > settled])
+    tail = [r for r in rows if r[0] > settled]
+    if game.is_running:
+        _keep_breakdown(key, {**kept, "tail": (seat, game.version, tail)})
+    elif settling:
+        _keep_breakdown(key, {"upto": kept["upto"], "acc": kept["acc"]})
+    acc = module.fold(copied(kept["acc"]), [r[2:] for r in tail])
     return module.score_breakdown(acc, view)
+
+
+def _tail_lines(kept: dict, game: Game, seat: int | None, written: Action | None) -> list[tuple] | None:
+    """The lines after the kept fold that the reader at `seat` may read, from what the process kept of them
+    (score_breakdown), or None if they must be read."""
+    tail = kept.get("tail")
+    if tail is None or not game.is_running or tail[0] != seat:
+        return None
+    _, version, lines = tail
+    if written is None:
+        return lines if version == game.version else None
+    if version != written.seq - 1 or written.seq != game.version:
+        return None
+    line = (written.seq, Action.Visibility(written.visibility).value, written.seat, written.entry)
+    return [*lines, line]
 
 
 def _breakdown_lines(game: Game, user, *, after: int) -> list[tuple]:

@@ -47,6 +47,13 @@ def log_visibility(game: Game, seat: int, action: dict, state) -> str:
     return Visibility.PUBLIC
 
 
+def changed_no_other_line(visibility: str, state) -> bool:
+    """Did logging a decision with this visibility leave every earlier line of the log as it was?  A decision of
+    a turn still unconfirmed does (ruling S3), and so does any decision of a game that never holds a turn
+    unconfirmed; a confirmation makes her turn's lines public, an undo withdraws one."""
+    return visibility == Visibility.PRIVATE or not _has_unconfirmed_turns(state)
+
+
 def _private_made_public(game: Game) -> None:
     """Action.objects.filter(game=game, visibility=PRIVATE).update(visibility=PUBLIC), written once: the ORM built
     this UPDATE on every decision that ends a turn for more than its run (decision 28).  No signal hears it."""

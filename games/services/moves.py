@@ -29,8 +29,8 @@ from ..selectors.legal_kept import legal_kept
 from . import aborting, effects, leaving
 from .clock import restart_clocks, time_bank_draw
 from .locks import game_locked, seat_locked
-from .log_visibility import log_visibility
-from .move_rows import locked_game_with_seats, row_insert, row_update
+from .log_visibility import changed_no_other_line, log_visibility
+from .move_rows import locked_game_with_seats, row_insert, row_insert_and_update
 from .table_access import can_see, game_lock_for, table_not_found
 
 MAX_ACTION_BYTES = 4096
@@ -42,6 +42,7 @@ class SubmitResult:
     seat: int
     action: Action
     state: object  # the engine's state after the move: the answer is built from it, not from a reload
+    line_alone: bool = False  # its log line is the only one the move wrote or changed (log_visibility)
 
 
 def _status_word(status: str) -> str:
@@ -139,7 +140,6 @@ def apply_action(
         entry=state.describe(seat.index, action, before),  # data, worded when read
         visibility=log_visibility(game, seat.index, action, state),  # ruling S3: her turn is hers until confirmed
     )
-    row_insert(logged)  # Action.objects.create without the ORM's compiler (decision 28)
     game.state = state.to_json()
     game.to_act = state.to_act()
     marker = state.turn_marker()
@@ -148,11 +148,14 @@ def apply_action(
         game.turn_version = game.version  # a page showing this version has seen the new turn
     update = ["state", "version", "to_act", "turn_marker", "turn_version", "updated_at"]
     if state.is_over():
+        row_insert(logged)  # Action.objects.create without the ORM's compiler (decision 28)
         _finish(game, state, now)
         update += ["status", "finished_at"]
         game.save(update_fields=update)  # a game that ends is heard of (tournaments.receivers)
     else:
-        row_update(game, update)  # game.save(update_fields=update) without the ORM's compiler (decision 28)
+        # Action.objects.create and game.save(update_fields=update) without the ORM's compiler, in one statement
+        # where the database allows it (decision 28).
+        row_insert_and_update(logged, game, update)
     if game.is_running:
         restart_clocks(
             game, state, previous_to_act=previous_to_act, now=now, marker_changed=marker != old_marker, acted=seat.index
@@ -237,7 +240,8 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
         logged, state = apply_action(game, seat_row, action, user=user, source=Action.Source.PLAYER)
         # She is at the board: her "your turn", deadline reminder and "started" here are moot (ruling S6).
         hooks.notices_moot(game_id=game.pk, recipient_ids=[user.pk], why="acted")
-        return SubmitResult(game=game, seat=seat_row.index, action=logged, state=state)
+        alone = changed_no_other_line(logged.visibility, state)
+        return SubmitResult(game=game, seat=seat_row.index, action=logged, state=state, line_alone=alone)
 
 
 def _locked_with_seats(user, game_id: int) -> Game:

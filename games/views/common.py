@@ -126,12 +126,20 @@ def log_lines(request, game: Game, user) -> dict:
 
 
 def live_context(
-    request, game: Game, *, message: str | None = None, error: str | None = None, state=None, spectators: bool = True
+    request,
+    game: Game,
+    *,
+    message: str | None = None,
+    error: str | None = None,
+    state=None,
+    spectators: bool = True,
+    written=None,
 ) -> dict:
     """Everything the live region of a table page shows, for this visitor (`state`: the game's, if in hand;
-    `spectators=False`: the count is not read, for a move's answer that may not show it)."""
+    `spectators=False`: the count is not read, for a move's answer that may not show it; `written`: the log line
+    her move just wrote, when it changed no other, selectors.table_detail)."""
     user = request.user if request.user.is_authenticated else None
-    detail = selectors.table_detail(game, user, state=state, spectators=spectators)
+    detail = selectors.table_detail(game, user, state=state, spectators=spectators, written=written)
     names = seat_names(detail)
     seated = detail["my_seat"] is not None
     is_creator = user is not None and game.created_by_id == user.pk
@@ -190,7 +198,7 @@ def reply(request, game: Game, *, status: int = 200, message: str | None = None,
     return response
 
 
-def answer_move(request, game: Game, *, state):
+def answer_move(request, game: Game, *, state, written=None):
     """The htmx answer to a move that was taken (decision 16): the parts a move changes, out of band
     (games/_move_answer.html), rendered from the mover's view like the page, and the page's own swap turned off.
 
@@ -198,7 +206,7 @@ def answer_move(request, game: Game, *, state):
     carries the page's stamp and log mark).  Otherwise (the move ended the game, or the page's log is behind or
     empty) the whole live region is sent, as before: those change the header, the end of the game or the log.
     """
-    context = live_context(request, game, state=state, spectators=False)
+    context = live_context(request, game, state=state, spectators=False, written=written)
     if not (game.is_running and context["log_only_new"] and context["polling"]):
         context["detail"]["spectators"] = spectator_count(game)  # the header is sent again, with the count
         response = render(request, "games/_live.html", context)

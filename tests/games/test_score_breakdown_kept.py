@@ -2,7 +2,9 @@
 whole log gives, for every reader, at every decision: a Topoum game played through the move service with random
 legal decisions, undo among them (a decision taken back is left out, ruling S3), checked against the breakdown
 of the log read whole (boards.topoum.breakdown.medal_breakdown) for each seat and a spectator.  A kept fold that
-belongs to another game under the same id (a database made again) is not used."""
+belongs to another game under the same id (a database made again) is not used.  A move's answer folds the line
+it just wrote onto the mover's lines kept at the version before, reading nothing, when the move changed no other
+line (a decision of her turn still unconfirmed), and reads them when it did (a confirmation, an undo)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ import copy
 import random
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from boards.topoum.breakdown import fold, fold_copy, fold_start, medal_breakdown
 from games import services
@@ -78,6 +82,62 @@ def test_the_kept_fold_gives_the_whole_logs_breakdown_to_every_reader(owner, mem
             assert kept["upto"] <= game.turn_version
             kept_at = max(kept_at, kept["upto"])
     assert undone and kept_at > 0  # decisions were taken back, and settled lines were kept and used
+
+
+def test_a_moves_answer_folds_its_own_line_onto_the_movers_kept_lines(owner, member):
+    game = services.game_create(user=owner, kind="topoum", players=2)
+    services.game_join(user=member, game_id=game.pk)
+    game = services.game_start(user=owner, game_id=game.pk)
+    users = {s.index: s.user for s in game.seats.all()}
+    rng = random.Random("answer")
+    read_nothing = read_again = 0
+    for _ in range(DECISIONS):
+        if not game.is_running:
+            break
+        seat = game.to_act[0]
+        legal = load_state(game).legal_actions(seat)
+        undo = [a for a in legal if a["type"] == "undo"]
+        action = undo[0] if undo and rng.random() < 0.15 else rng.choice([a for a in legal if a["type"] != "undo"])
+        result = services.action_submit(game_id=game.pk, user=users[seat], action=action, expected_version=game.version)
+        view = result.state.view(seat)
+        written = result.action if result.line_alone else None
+        assert result.line_alone == (result.action.visibility == Action.Visibility.PRIVATE)  # Topoum: ruling S3
+        with CaptureQueriesContext(connection) as queries:
+            answered = score_breakdown(result.game, users[seat], view, written=written)
+        read_nothing += not queries.captured_queries
+        read_again += written is None and bool(queries.captured_queries)
+        game = Game.objects.get(pk=game.pk)
+        assert answered == _whole_log(game, users[seat], view), (game.version, action)
+    # Most decisions of a turn of several are answered from the kept lines; confirmations and undos read them.
+    assert read_nothing > 10 and read_again > 3
+
+
+def test_kept_lines_are_not_another_readers_nor_of_another_version(owner, member):
+    game = services.game_create(user=owner, kind="topoum", players=2)
+    services.game_join(user=member, game_id=game.pk)
+    game = services.game_start(user=owner, game_id=game.pk)
+    users = {s.index: s.user for s in game.seats.all()}
+    seat = game.to_act[0]
+    action = next(a for a in load_state(game).legal_actions(seat) if a["type"] != "undo")
+    services.action_submit(game_id=game.pk, user=users[seat], action=action, expected_version=game.version)
+    game = Game.objects.prefetch_related("seats").get(pk=game.pk)  # who sits where, read before
+    view = load_state(game).view(seat)
+    expected = _whole_log(game, users[seat], view)
+    score_breakdown(game, users[seat], view)  # her lines at this version are kept
+    with CaptureQueriesContext(connection) as queries:
+        assert score_breakdown(game, users[seat], view) == expected
+    assert not queries.captured_queries  # the same reader at the same version: nothing read
+    other = 1 - seat
+    other_view = load_state(game).view(other)
+    expected = _whole_log(game, users[other], other_view)
+    with CaptureQueriesContext(connection) as queries:
+        assert score_breakdown(game, users[other], other_view) == expected
+    assert queries.captured_queries  # another reader's lines are read (hers are private, ruling S3)
+    moved_on = copy.copy(game)
+    moved_on.version += 1  # a write since (another process): the kept lines are not used
+    with CaptureQueriesContext(connection) as queries:
+        score_breakdown(moved_on, users[seat], view, written=None)
+    assert queries.captured_queries
 
 
 def test_a_fold_kept_for_another_game_under_the_same_id_is_not_used(owner, member):

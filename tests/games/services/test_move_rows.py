@@ -1,18 +1,26 @@
 """A move's rows read and written in plain SQL are the ORM's (decision 28, games.services.move_rows): the same game,
-creator, seats, players, ratings, vacations and spectators as the querysets give, and the same writes."""
+creator, seats, players, ratings, vacations and spectators as the querysets give, and the same writes (a move's log line
+and game row in one statement on PostgreSQL)."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Action, Game, Seat, Spectator
 from games.selectors import prefetch_seats_with_standing
 from games.selectors.spectating import spectator_count
-from games.services.move_rows import locked_game_with_seats, row_insert, row_update, seats_clock_update
+from games.services.move_rows import (
+    locked_game_with_seats,
+    row_insert,
+    row_insert_and_update,
+    row_update,
+    seats_clock_update,
+)
 from games.services.vacation import vacation_start
 from ratings.selectors import seat_ratings
 from tests.ratings.helpers import played, table_of
@@ -62,3 +70,24 @@ def test_the_plain_writes_write_what_the_orm_would(owner, member):
     row_update(game, ["version", "turn_marker", "updated_at"])
     again = Game.objects.get(pk=game.pk)
     assert (again.version, again.turn_marker, again.updated_at) == (game.version, "m", game.updated_at)
+
+
+def test_the_log_line_and_the_game_row_are_written_together(owner, member):
+    """One statement on PostgreSQL (a write in a WITH clause), two on SQLite: the same rows either way; a game row
+    that is gone fails the write, so its line is not kept alone."""
+    game = table_of([owner, member])
+    action = Action(game=game, seq=game.version + 1, seat=1, user=member, source="player", action={"type": "y"})
+    action.entry, action.visibility = [{"code": "y"}], Action.Visibility.PRIVATE
+    game.version, game.turn_marker = game.version + 1, "n"
+    with CaptureQueriesContext(connection) as queries:
+        row_insert_and_update(action, game, ["version", "turn_marker", "updated_at"])
+    assert len(queries.captured_queries) == (1 if connection.vendor == "postgresql" else 2)
+    assert _fields(Action.objects.get(pk=action.pk)) == _fields(action)
+    again = Game.objects.get(pk=game.pk)
+    assert (again.version, again.turn_marker, again.updated_at) == (game.version, "n", game.updated_at)
+    gone = Game(pk=10**9, version=1)
+    lost = Action(game=game, seq=game.version + 1, seat=0, user=owner, source="player", action={"type": "z"})
+    lost.entry, lost.visibility = [], Action.Visibility.PUBLIC
+    with pytest.raises(Game.DoesNotExist), transaction.atomic():
+        row_insert_and_update(lost, gone, ["version"])
+    assert not Action.objects.filter(game=game, seq=game.version + 1).exists()
