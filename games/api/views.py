@@ -420,12 +420,7 @@ class ActionsView(APIView):
                     "seq": result.action.seq,
                     "entry": result.action.entry,
                     "description": entry_words(result.game.kind, result.action.entry, names),
-                    **selectors.table_detail(
-                        result.game,
-                        request.user,
-                        state=result.state,
-                        written=result.action if result.line_alone else None,
-                    ),
+                    **selectors.table_detail(result.game, request.user, state=result.state, written=result.written),
                 }
             )
 

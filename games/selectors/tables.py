@@ -7,6 +7,7 @@ import threading
 from collections import OrderedDict
 from datetime import UTC, datetime
 from functools import cache
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import (
@@ -255,7 +256,7 @@ def _keep_breakdown(key: tuple[int, str], kept: dict) -> None:
             _kept_breakdowns.popitem(last=False)
 
 
-def score_breakdown(game: Game, user, view, *, written: Action | None = None) -> dict | None:
+def score_breakdown(game: Game, user, view, *, written: WrittenLine | None = None) -> dict | None:
     """Where each seat's score came from (decision 26), for a game whose presenters say it
     (`boards/<game>/breakdown.py`: `fold_start(players)`, `fold(acc, rows)`, `score_breakdown(acc, view)`, and
     `fold_copy(acc)` if it has a cheaper copy than a deep one), from the
@@ -269,9 +270,9 @@ def score_breakdown(game: Game, user, view, *, written: Action | None = None) ->
 
     It keeps too the last reader's lines after the settled ones (her turn in progress), with the version they
     were read at: every write to a game's lines is a move, which changes its version, so at the same version they
-    are still hers (a page polled again), and at the next one they are hers with `written` after them, when
-    `written` is the line the move just logged and it changed no other (SubmitResult.line_alone: a decision of her
-    turn still unconfirmed, or any decision of a game that never holds one).  Then nothing is read.
+    are still hers (a page polled again), and at the next one they are hers with `written` after them, the line her
+    move just logged, when it changed no other line (a decision of her turn still unconfirmed, or any decision of
+    a game that never holds one) or only made her own turn's lines public (her confirmation).  Then nothing is read.
     """
     module = game_module(game.kind, "breakdown")
     if module is None:
@@ -301,19 +302,34 @@ def score_breakdown(game: Game, user, view, *, written: Action | None = None) ->
     return module.score_breakdown(acc, view)
 
 
-def _tail_lines(kept: dict, game: Game, seat: int | None, written: Action | None) -> list[tuple] | None:
+class WrittenLine(NamedTuple):
+    """The log line a move just wrote (games.services.action_submit), for its answer's breakdown to read with the
+    mover's lines kept (score_breakdown), when it changed no other line or only made her own turn's public."""
+
+    seq: int
+    visibility: str
+    seat: int
+    entry: list
+    hers_public: bool  # her confirmation made her turn's lines, the only private ones, public (ruling S3)
+
+
+def _tail_lines(kept: dict, game: Game, seat: int | None, written: WrittenLine | None) -> list[tuple] | None:
     """The lines after the kept fold that the reader at `seat` may read, from what the process kept of them
     (score_breakdown), or None if they must be read."""
     tail = kept.get("tail")
-    if tail is None or not game.is_running or tail[0] != seat:
+    if tail is None or not game.is_running:
         return None
-    _, version, lines = tail
+    reader, version, lines = tail
+    if reader != seat and version != kept["upto"]:  # at the kept fold's own version no line follows, for anyone
+        return None
     if written is None:
         return lines if version == game.version else None
     if version != written.seq - 1 or written.seq != game.version:
         return None
-    line = (written.seq, Action.Visibility(written.visibility).value, written.seat, written.entry)
-    return [*lines, line]
+    if written.hers_public:
+        public = Action.Visibility.PUBLIC.value
+        lines = [(seq, public, line_seat, entry) for seq, _, line_seat, entry in lines]
+    return [*lines, (written.seq, Action.Visibility(written.visibility).value, written.seat, written.entry)]
 
 
 def _breakdown_lines(game: Game, user, *, after: int) -> list[tuple]:

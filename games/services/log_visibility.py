@@ -47,11 +47,17 @@ def log_visibility(game: Game, seat: int, action: dict, state) -> str:
     return Visibility.PUBLIC
 
 
-def changed_no_other_line(visibility: str, state) -> bool:
-    """Did logging a decision with this visibility leave every earlier line of the log as it was?  A decision of
-    a turn still unconfirmed does (ruling S3), and so does any decision of a game that never holds a turn
-    unconfirmed; a confirmation makes her turn's lines public, an undo withdraws one."""
-    return visibility == Visibility.PRIVATE or not _has_unconfirmed_turns(state)
+def others_changed(visibility: str, state, before, seat: int) -> str | None:
+    """What logging a decision did to the log's earlier lines, as her own reading of them needs to know (the
+    move's answer, games.selectors.score_breakdown): "none" (a decision of her turn still unconfirmed, ruling S3,
+    or any decision of a game that never holds one), "hers_public" (her confirmation: the private lines, which were
+    all hers since hers was the turn unconfirmed, made public), or None (an undo, or a decision that made another
+    seat's turn public)."""
+    if visibility == Visibility.PRIVATE or not _has_unconfirmed_turns(state):
+        return "none"
+    if visibility == Visibility.PUBLIC and before.unconfirmed_seat() in (seat, None):
+        return "hers_public"  # None: nobody's turn was unconfirmed, so no line was private
+    return None
 
 
 def _private_made_public(game: Game) -> None:

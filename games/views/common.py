@@ -137,7 +137,7 @@ def live_context(
 ) -> dict:
     """Everything the live region of a table page shows, for this visitor (`state`: the game's, if in hand;
     `spectators=False`: the count is not read, for a move's answer that may not show it; `written`: the log line
-    her move just wrote, when it changed no other, selectors.table_detail)."""
+    her move just wrote, selectors.WrittenLine)."""
     user = request.user if request.user.is_authenticated else None
     detail = selectors.table_detail(game, user, state=state, spectators=spectators, written=written)
     names = seat_names(detail)

@@ -89,7 +89,7 @@ def table_act(request, pk: int):
         return reply(request, visible_game(request, pk), status=exc.status_code, error=exc.message)
     if not request.htmx:
         return redirect("table", pk=pk)
-    return answer_move(request, result.game, state=result.state, written=result.action if result.line_alone else None)
+    return answer_move(request, result.game, state=result.state, written=result.written)
 
 
 @require_GET
