@@ -91,7 +91,7 @@ def test_a_moves_answer_folds_its_own_line_onto_the_movers_kept_lines(owner, mem
     game = services.game_start(user=owner, game_id=game.pk)
     users = {s.index: s.user for s in game.seats.all()}
     rng = random.Random("answer")
-    read_nothing = read_again = 0
+    read_nothing = read_again = decisions = 0
     for _ in range(DECISIONS):
         if not game.is_running:
             break
@@ -106,12 +106,14 @@ def test_a_moves_answer_folds_its_own_line_onto_the_movers_kept_lines(owner, mem
         assert (written is None) == (result.action.visibility == Action.Visibility.WITHDRAWN)
         with CaptureQueriesContext(connection) as queries:
             answered = score_breakdown(result.game, users[seat], view, written=written)
+        decisions += result.game.is_running  # the last line of a game is read with all the others (ruling S3)
         read_nothing += not queries.captured_queries
         read_again += written is None and bool(queries.captured_queries)
         game = Game.objects.get(pk=game.pk)
         assert answered == _whole_log(game, users[seat], view), (game.version, action)
-    # Decisions of a turn and its confirmation are answered from the kept lines; undos read them.
-    assert read_nothing > 30 and read_again > 3
+    # Decisions of a turn and its confirmation are answered from the kept lines (but the first, before any was
+    # kept); each undo reads them.
+    assert read_again > 0 and read_nothing == decisions - read_again - 1
 
 
 def test_kept_lines_are_not_another_readers_nor_of_another_version(owner, member):
