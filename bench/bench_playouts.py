@@ -1,0 +1,135 @@
+"""Playouts per second of the searching bot levels, per game and level, on fixed positions and seeds.
+
+    nice -n 15 .venv/bin/python bench/bench_playouts.py                       # topoum, topology, toppo
+    nice -n 15 .venv/bin/python bench/bench_playouts.py --game topoum --level expert --runs 5
+    nice -n 15 .venv/bin/python bench/bench_playouts.py --decisions out.json  # also every chosen action
+    nice -n 15 .venv/bin/python bench/bench_playouts.py --game topology --profile 1   # cProfile one decision
+
+Each game gets `--positions` positions a few greedy decisions into 2-player games (seeded, so every run and every
+commit gets the same ones, as in bench_bots.py --speed) where the seat to act has to search.  Every level decides
+on each of them `--runs` times with its own budget and no time cap (its playout count alone, so a decision is
+reproducible: same position, seed and budget, same action), from the seat's view, as the site asks.  The table
+gives, per game and level, the playouts of all positions over the sum of each position's median decision time
+(playouts/s in CPU seconds of this process, which a machine shared with other jobs disturbs less than the wall
+clock; --wall for the wall clock), and the median and slowest decision.  The last column is a digest of
+the chosen actions: two commits that decide the same print the same digest (--decisions writes them all).
+Nothing here is asserted; run it alone at `nice -n 15` on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import json
+import os
+import pstats
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from engine.bots import budget_for, choose  # noqa: E402
+from engine.bots.search import decide  # noqa: E402
+from engine.core import Game, State, canonical, get_game, make_rng  # noqa: E402
+
+GAMES = ("topoum", "topology", "toppo")
+LEVELS = ("strong", "expert")
+
+
+def positions(game: Game, count: int, seed: str) -> list[tuple[State, int]]:
+    """`count` positions where strong has to search: a seeded number of greedy decisions into games."""
+    found = []
+    for k in range(40 * count):
+        if len(found) == count:
+            break
+        rng = make_rng(f"playouts:{seed}:{k}", 1)
+        state = game.new_state(2, game.validate_options(2, {}), f"playouts:{seed}:{k}")
+        for _ in range(rng.randrange(6, 40)):
+            if state.is_over():
+                break
+            seat = rng.choice(state.to_act())
+            action = choose("greedy", game, state.view(seat), seat, rng)
+            if action is not None:
+                state.apply(seat, action)
+        if state.is_over():
+            continue
+        seat = state.to_act()[0]
+        probe = decide(game, state.view(seat), seat, make_rng(f"probe:{seed}:{k}", 0), budget_for("strong", game.name))
+        if probe.playouts:  # a forced or planned choice is no search
+            found.append((state, seat))
+    return found
+
+
+CLOCK = time.process_time
+
+
+def one(game: Game, state: State, seat: int, level: str, i: int, seed: str):
+    """One decision of `level`: (seconds, playouts, canonical action)."""
+    budget = budget_for(level, game.name).with_(seconds=None)
+    view = state.view(seat)
+    t0 = CLOCK()
+    run = decide(game, view, seat, make_rng(f"playouts-bot:{seed}:{i}", 0), budget)
+    took = CLOCK() - t0
+    return took, run.playouts, canonical(run.action) if run.action is not None else "null"
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", action="append", help=f"only this game (repeatable; default {', '.join(GAMES)})")
+    p.add_argument("--level", action="append", help=f"only this level (repeatable; default {', '.join(LEVELS)})")
+    p.add_argument("--positions", type=int, default=4, help="positions per game (default 4)")
+    p.add_argument("--runs", type=int, default=3, help="decisions per position and level; the median counts")
+    p.add_argument("--seed", default="pps")
+    p.add_argument("--decisions", help="write every chosen action to this JSON file")
+    p.add_argument("--profile", type=int, metavar="N", help="cProfile the first expert decision of each game, top N")
+    p.add_argument("--wall", action="store_true", help="time decisions by the wall clock, not CPU seconds")
+    args = p.parse_args(argv)
+    global CLOCK
+    if args.wall:
+        CLOCK = time.perf_counter
+    names = args.game or list(GAMES)
+    levels = args.level or list(LEVELS)
+    chosen: dict[str, dict[str, list[str]]] = {}
+    print(
+        f"{'game':9} {'level':7} {'positions':>9} {'playouts':>9} {'playouts/s':>10} "
+        f"{'median s':>8} {'max s':>7} {'decisions':>10}",
+        flush=True,
+    )
+    for name in names:
+        game = get_game(name)
+        found = positions(game, args.positions, args.seed)
+        if args.profile:
+            state, seat = found[0]
+            prof = cProfile.Profile()
+            prof.enable()
+            one(game, state, seat, levels[-1], 0, args.seed)
+            prof.disable()
+            print(f"--- {name}, {levels[-1]}, position 0")
+            pstats.Stats(prof).sort_stats("tottime").print_stats(args.profile)
+            pstats.Stats(prof).sort_stats("cumulative").print_stats(args.profile)
+            continue
+        for level in levels:
+            medians, counts, actions = [], [], []
+            for i, (state, seat) in enumerate(found):
+                runs = [one(game, state, seat, level, i, args.seed) for _ in range(args.runs)]
+                if len({r[2] for r in runs}) != 1 or len({r[1] for r in runs}) != 1:
+                    print(f"{name} {level} position {i}: the same decision differed between runs", file=sys.stderr)
+                medians.append(statistics.median(r[0] for r in runs))
+                counts.append(runs[0][1])
+                actions.append(runs[0][2])
+            chosen.setdefault(name, {})[level] = actions
+            digest = hashlib.sha256("\n".join(actions).encode()).hexdigest()[:10]
+            print(
+                f"{name:9} {level:7} {len(found):9d} {sum(counts):9d} {sum(counts) / sum(medians):10.0f} "
+                f"{statistics.median(medians):8.2f} {max(medians):7.2f} {digest:>10}",
+                flush=True,
+            )
+    if args.decisions:
+        with open(args.decisions, "w") as out:
+            json.dump(chosen, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()
