@@ -11,7 +11,8 @@ on each of them `--runs` times with its own budget and no time cap (its playout 
 reproducible: same position, seed and budget, same action), from the seat's view, as the site asks.  The table
 gives, per game and level, the playouts of all positions over the sum of each position's median decision time
 (playouts/s in CPU seconds of this process, which a machine shared with other jobs disturbs less than the wall
-clock; --wall for the wall clock), and the median and slowest decision.  The last column is a digest of
+clock; --wall for the wall clock), and the median and slowest decision; what the games remember between
+decisions (MEMOS) is forgotten before each one.  The last column is a digest of
 the chosen actions: two commits that decide the same print the same digest (--decisions writes them all).
 Nothing here is asserted; run it alone at `nice -n 15` on a quiet machine.
 """
@@ -63,12 +64,27 @@ def positions(game: Game, count: int, seed: str) -> list[tuple[State, int]]:
 
 
 CLOCK = time.process_time
+# What a game's engine and hints remember between decisions (tables met in playouts): emptied before every timed
+# decision, so that a position decided again is timed as the first time (a site's worker meets new tables too).
+MEMOS = {
+    "engine.topology.hints": ("_RINGS", "_LINES", "_CHOICES"),
+    "engine.topology.rules": ("_SCORED",),
+}
+
+
+def forget() -> None:
+    for module, names in MEMOS.items():
+        for name in names:
+            memo = getattr(sys.modules.get(module), name, None)
+            if memo is not None:
+                memo.clear()
 
 
 def one(game: Game, state: State, seat: int, level: str, i: int, seed: str):
     """One decision of `level`: (seconds, playouts, canonical action)."""
     budget = budget_for(level, game.name).with_(seconds=None)
     view = state.view(seat)
+    forget()
     t0 = CLOCK()
     run = decide(game, view, seat, make_rng(f"playouts-bot:{seed}:{i}", 0), budget)
     took = CLOCK() - t0

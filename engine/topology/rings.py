@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .board import Board
-from .geometry import Point, edge_point, end_position, facing_positions, inner_point, inside
+from .geometry import Point, facing_positions, inner_point, inside, outline_points
 from .tiles import design_of, partners
 
 
@@ -119,9 +119,9 @@ def ring_outline(curves: list[Curve], tiles: dict) -> list[Point]:
     """The ring drawn through edge midpoints and tile centres (geometry.py says why that is enough)."""
     outline = []
     for tile, entry, _ in curves:
-        anchor, orientation = tiles[tile]
-        outline.append(edge_point(*end_position(anchor, orientation, entry)))
-        outline.append(inner_point(anchor, orientation))
+        points = outline_points(*tiles[tile])
+        outline.append(points[entry])
+        outline.append(points[10])
     return outline
 
 
