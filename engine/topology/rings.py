@@ -126,8 +126,18 @@ def ring_outline(curves: list[Curve], tiles: dict) -> list[Point]:
 
 
 def enclosed(ring: Ring, rings: list[Ring]) -> list[Ring]:
-    """The rings lying inside `ring` at any depth."""
-    return [other for other in rings if other is not ring and ring.contains(other)]
+    """The rings lying inside `ring` at any depth (Ring.contains on each, its box read once)."""
+    x0, y0, x1, y1 = ring.box
+    outline = ring.outline
+    out = []
+    for other in rings:
+        if other is ring:
+            continue
+        point = other.outline[0]
+        x, y = point
+        if x0 < x < x1 and y0 < y < y1 and inside(point, outline):
+            out.append(other)
+    return out
 
 
 def score_rings(rings: list[Ring], new_tiles: set[int]) -> tuple[int, list[dict]]:
