@@ -69,6 +69,7 @@ CLOCK = time.process_time
 MEMOS = {
     "engine.topology.hints": ("_RINGS", "_LINES", "_CHOICES"),
     "engine.topology.rules": ("_SCORED",),
+    "engine.toppo.cards": ("_top_orders", "_match_choices"),
 }
 
 
@@ -77,7 +78,7 @@ def forget() -> None:
         for name in names:
             memo = getattr(sys.modules.get(module), name, None)
             if memo is not None:
-                memo.clear()
+                getattr(memo, "cache_clear", getattr(memo, "clear", None))()
 
 
 def one(game: Game, state: State, seat: int, level: str, i: int, seed: str):
