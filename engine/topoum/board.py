@@ -113,15 +113,16 @@ def components(cells, neighbours) -> list[list[int]]:
 
 def cells_of(values: list, value) -> list[int]:
     """The indexes where `values` holds `value`, in order (e.g. a seat's moles: a few, found by C-level scans)."""
-    out = []
+    count = values.count(value)
+    if not count:
+        return []
     find = values.index
-    x = -1
-    try:
-        while True:
-            x = find(value, x + 1)
-            out.append(x)
-    except ValueError:
-        return out
+    x = find(value)
+    out = [x]
+    for _ in range(count - 1):
+        x = find(value, x + 1)
+        out.append(x)
+    return out
 
 
 def at(geo: Geometry, cell: int) -> list[int]:
