@@ -3,7 +3,8 @@
     nice -n 15 .venv/bin/python bench/bench_playouts.py                       # topoum, topology, toppo
     nice -n 15 .venv/bin/python bench/bench_playouts.py --game topoum --level expert --runs 5
     nice -n 15 .venv/bin/python bench/bench_playouts.py --decisions out.json  # also every chosen action
-    nice -n 15 .venv/bin/python bench/bench_playouts.py --game topology --profile 1   # cProfile one decision
+    nice -n 15 .venv/bin/python bench/bench_playouts.py --game topology --profile 30  # cProfile one decision
+    nice -n 15 .venv/bin/python bench/bench_playouts.py --games 2 --seed same        # whole games, digests
 
 Each game gets `--positions` positions a few greedy decisions into 2-player games (seeded, so every run and every
 commit gets the same ones, as in bench_bots.py --speed) where the seat to act has to search.  Every level decides
@@ -14,7 +15,8 @@ gives, per game and level, the playouts of all positions over the sum of each po
 clock; --wall for the wall clock), and the median and slowest decision; what the games remember between
 decisions (MEMOS) is forgotten before each one.  The last column is a digest of
 the chosen actions: two commits that decide the same print the same digest (--decisions writes them all).
-Nothing here is asserted; run it alone at `nice -n 15` on a quiet machine.
+--games N plays whole games instead (strong with 64 playouts against expert with 128, no time cap) and prints a digest
+of every action played per game.  Nothing here is asserted; run it alone at `nice -n 15` on a quiet machine.
 """
 
 from __future__ import annotations
@@ -92,6 +94,36 @@ def one(game: Game, state: State, seat: int, level: str, i: int, seed: str):
     return took, run.playouts, canonical(run.action) if run.action is not None else "null"
 
 
+def whole_games(names: list[str], count: int, seed: str) -> None:
+    """`count` whole 2-player games a game, strong (64 playouts) against expert (128), neither with a time cap: the
+    actions played, the final scores and a digest of every action (the same on two commits that decide the same)."""
+    print(f"{'game':9} {'deal':>4} {'actions':>7} {'scores':>14} {'digest':>12}", flush=True)
+    for name in names:
+        game = get_game(name)
+        budgets = {
+            0: budget_for("strong", name, iterations=64).with_(seconds=None),
+            1: budget_for("expert", name, iterations=128).with_(seconds=None),
+        }
+        for i in range(count):
+            state = game.new_state(2, game.validate_options(2, {}), f"{seed}:{i}")
+            rngs = {s: make_rng(f"{seed}-bot:{i}:{s}", 0) for s in budgets}
+            order = make_rng(f"{seed}-order:{i}", 0)
+            digest, played = hashlib.sha256(), 0
+            while state.to_act():
+                actors = state.to_act()
+                for seat in actors if len(actors) == 1 else order.sample(actors, len(actors)):
+                    run = decide(game, state.view(seat), seat, rngs[seat], budgets[seat])
+                    if run.action is not None:
+                        state.apply(seat, run.action)
+                        digest.update(canonical(run.action).encode())
+                        played += 1
+                        break
+                else:
+                    raise RuntimeError(f"{name} deal {i}: every seat to act waits")
+            scores = "/".join(f"{s:g}" for s in state.scores())
+            print(f"{name:9} {i:4d} {played:7d} {scores:>14} {digest.hexdigest()[:12]:>12}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--game", action="append", help=f"only this game (repeatable; default {', '.join(GAMES)})")
@@ -102,12 +134,16 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--decisions", help="write every chosen action to this JSON file")
     p.add_argument("--profile", type=int, metavar="N", help="cProfile the first expert decision of each game, top N")
     p.add_argument("--wall", action="store_true", help="time decisions by the wall clock, not CPU seconds")
+    p.add_argument("--games", type=int, metavar="N", help="instead: N whole games a game, strong vs expert, digests")
     args = p.parse_args(argv)
     global CLOCK
     if args.wall:
         CLOCK = time.perf_counter
     names = args.game or list(GAMES)
     levels = args.level or list(LEVELS)
+    if args.games:
+        whole_games(names, args.games, args.seed)
+        return
     chosen: dict[str, dict[str, list[str]]] = {}
     print(
         f"{'game':9} {'level':7} {'positions':>9} {'playouts':>9} {'playouts/s':>10} "
