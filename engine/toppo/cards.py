@@ -62,7 +62,7 @@ def _top_orders(line: tuple[int, ...], tops: tuple[int, ...]) -> tuple[tuple[int
     """top_orders, remembered (a bot's playouts meet the same lines and displays again); never handed out."""
     size = len(tops)
     if len(line) != size:
-        return []
+        return ()
     fits = [[j for j in range(size) if coincide(line[j], tops[i])] for i in range(size)]
     out: list[list[int]] = []
     chosen: list[int] = []
