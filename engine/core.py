@@ -113,6 +113,10 @@ def same_action(a, b) -> bool:
     Python's == says 2 == 2.0 == True; a legal action must match exactly (ruling G0.4). Tuples
     count as lists (they become JSON arrays); objects must have the same keys.
     """
+    if type(a) is str:  # the common case first: a string (a type, a card) matches an equal string
+        return isinstance(b, str) and a == b
+    if type(a) is dict:  # an action itself
+        return isinstance(b, dict) and a.keys() == b.keys() and all(same_action(a[k], b[k]) for k in a)
     kind = _json_kind(a)
     if kind != _json_kind(b):
         return False

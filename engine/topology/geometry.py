@@ -99,6 +99,15 @@ def inner_point(anchor: Hex, orientation: int) -> Point:
     return edge_point(anchor, orientation)
 
 
+@lru_cache(maxsize=65536)
+def outline_points(anchor: Hex, orientation: int) -> tuple[Point, ...]:
+    """The edge midpoints of ends 0..9 of a tile placed at (anchor, orientation), then its inner point (index
+    10): what a ring's outline runs through, remembered like end_positions."""
+    return tuple(edge_point(*end_position(anchor, orientation, end)) for end in range(10)) + (
+        inner_point(anchor, orientation),
+    )
+
+
 def inside(point: Point, polygon: list[Point]) -> bool:
     """Even-odd test of `point` against a closed polygon, exact on integers.
 

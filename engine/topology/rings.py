@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .board import Board
-from .geometry import Point, edge_point, end_position, facing_positions, inner_point, inside
+from .geometry import Point, facing_positions, inner_point, inside, outline_points
 from .tiles import design_of, partners
 
 
@@ -119,15 +119,25 @@ def ring_outline(curves: list[Curve], tiles: dict) -> list[Point]:
     """The ring drawn through edge midpoints and tile centres (geometry.py says why that is enough)."""
     outline = []
     for tile, entry, _ in curves:
-        anchor, orientation = tiles[tile]
-        outline.append(edge_point(*end_position(anchor, orientation, entry)))
-        outline.append(inner_point(anchor, orientation))
+        points = outline_points(*tiles[tile])
+        outline.append(points[entry])
+        outline.append(points[10])
     return outline
 
 
 def enclosed(ring: Ring, rings: list[Ring]) -> list[Ring]:
-    """The rings lying inside `ring` at any depth."""
-    return [other for other in rings if other is not ring and ring.contains(other)]
+    """The rings lying inside `ring` at any depth (Ring.contains on each, its box read once)."""
+    x0, y0, x1, y1 = ring.box
+    outline = ring.outline
+    out = []
+    for other in rings:
+        if other is ring:
+            continue
+        point = other.outline[0]
+        x, y = point
+        if x0 < x < x1 and y0 < y < y1 and inside(point, outline):
+            out.append(other)
+    return out
 
 
 def score_rings(rings: list[Ring], new_tiles: set[int]) -> tuple[int, list[dict]]:

@@ -270,10 +270,25 @@ def turn_score(state) -> tuple[int, list[dict]]:
     turns walk a few lines.
     """
     placed = state.placed_now()
-    new = rings_through(state.board, placed)
-    if not new:
+    if not placed:
         return 0, []
-    return score_rings(rings_around(state.board, new), set(placed))
+    # Remembered per table (its tiles in the order they came, which orders the rings found) and placed tiles:
+    # a bot's playouts end the same turns again on every sample and for every candidate.
+    key = (tuple(state.board.tiles.items()), tuple(placed))
+    known = _SCORED.get(key)
+    if known is None:
+        new = rings_through(state.board, placed)
+        known = score_rings(rings_around(state.board, new), set(placed)) if new else (0, [])
+        if len(_SCORED) >= _SCORED_LIMIT:
+            _SCORED.clear()
+        _SCORED[key] = known
+    points, detail = known
+    return points, [dict(ring, inner=list(ring["inner"])) for ring in detail]  # the caller's own copy
+
+
+# (table, placed tiles) -> turn_score's answer, never handed out itself.
+_SCORED: dict[tuple, tuple[int, list[dict]]] = {}
+_SCORED_LIMIT = 4096
 
 
 # The tie-break rules, in order (Game.tie_breaks): ruling L7, the later turn ranks lower.

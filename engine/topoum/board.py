@@ -111,6 +111,20 @@ def components(cells, neighbours) -> list[list[int]]:
     return parts
 
 
+def cells_of(values: list, value) -> list[int]:
+    """The indexes where `values` holds `value`, in order (e.g. a seat's moles: a few, found by C-level scans)."""
+    count = values.count(value)
+    if not count:
+        return []
+    find = values.index
+    x = find(value)
+    out = [x]
+    for _ in range(count - 1):
+        x = find(value, x + 1)
+        out.append(x)
+    return out
+
+
 def at(geo: Geometry, cell: int) -> list[int]:
     """A cell as [q, r] for log entries (the site writes it as "(q,r)")."""
     q, r = geo.cells[cell]

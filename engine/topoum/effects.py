@@ -11,7 +11,7 @@ from typing import Callable, NamedTuple
 from . import board as B
 from . import farmers
 from .barracks import has_barracks_source, need_barracks, placement_spaces
-from .board import BARRACKS, NONE, ROCK, STANDALONE, at, ev
+from .board import BARRACKS, NONE, ROCK, STANDALONE, at, cells_of, ev
 from .movement import BLOCKED, arrive, direction_to, lose_mole, push, remove_square, reveal_crate, trace
 
 # How a card's choice is asked: nothing, a hex, or a direction.
@@ -172,14 +172,14 @@ def new_soldier_choices(state, mole_cell, seat):
 
 def has_mole_on_battlefield(state, seat: int, but: int = -1) -> bool:
     """One of her moles, other than the one on `but`, stands on a battlefield square (not an outpost, ruling T21)."""
-    mole, bf = state.mole, state.bf
-    return any(mole[x] == seat and bf[x] and x != but for x in range(len(mole)))
+    bf = state.bf
+    return any(bf[x] and x != but for x in cells_of(state.mole, seat))
 
 
 def medal_of_honor_choices(state, mole_cell, seat):
     """Another of her moles on the battlefield (T14); one on an outpost is not on it (ruling T21)."""
-    mole, bf = state.mole, state.bf
-    return [x for x in range(len(mole)) if mole[x] == seat and bf[x] and x != mole_cell]
+    bf = state.bf
+    return [x for x in cells_of(state.mole, seat) if bf[x] and x != mole_cell]
 
 
 def press_support_choices(state, mole_cell, seat):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.core import Result, tie_breaks_of
 
-from .board import BARRACKS, CRATE, FRESH, GAS, ROCK, TRAP, TURNIP
+from .board import BARRACKS, CRATE, FRESH, GAS, ROCK, TRAP, TURNIP, cells_of
 from .cards import CATEGORIES, category
 
 
@@ -12,9 +12,9 @@ def lines(state, seat: int) -> list[tuple[int, int, int]]:
     """Every line of sight of `seat` as (a, b, medals) with a < b."""
     tile, feat, mole, nb, rc = state.tile, state.feat, state.mole, state.geo.nb, state.rc
     mine = BARRACKS + seat
-    traps = [i for i in range(len(feat)) if feat[i] == TRAP] if state.farmer == "trap_master" else ()
+    traps = cells_of(feat, TRAP) if state.farmer == "trap_master" else ()
     out = []
-    for a in [x for x, owner in enumerate(mole) if owner == seat]:  # her few moles, found in one pass
+    for a in cells_of(mole, seat):  # her few moles
         for d in (0, 1, 2):  # the other three directions find the same lines from the other end
             squares = 1
             bonus = 1 if tile[a] == mine else 0

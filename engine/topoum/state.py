@@ -8,7 +8,7 @@ from . import board as B
 from .board import geometry
 from .events import describe, explain_illegal
 from .rules import apply_action, legal_actions, legal_actions_of_type
-from .scoring import results
+from .scoring import line_keys, results
 from .view import view as seat_view
 
 # Fields copied as flat lists by clone(); nested ones are listed apart.
@@ -62,6 +62,8 @@ class TopoumState(State):
     """A Topoum game in progress; cells are indexes into the board geometry (see board.py)."""
 
     def __init__(self, players: int, opts: dict, seed):
+        # True from the start of a turn (turn.begin_turn) until its start is kept (`_keep_turn_start`).
+        self._turn_due = False
         self.n = players
         self.opts = opts
         self.seed = seed
@@ -115,15 +117,14 @@ class TopoumState(State):
         new = TopoumState.__new__(TopoumState)
         d = new.__dict__
         src = self.__dict__
-        for k in _SCALAR:
-            d[k] = src[k]
+        # Every field at once (scalars, geo, _turn_due: a clone keeps the same start when it first acts, and
+        # _legal: the same position has the same legal list, never changed in place), then the lists copied.
+        d.update(src)
         for k in _FLAT:
             d[k] = src[k][:]
         for k in _NESTED:
             d[k] = [x[:] for x in src[k]]
-        new.geo = self.geo
-        new.events = []
-        new._legal = self._legal  # the same position has the same legal list (never changed in place)
+        d["events"] = []
         return new
 
     def to_json(self) -> dict:
@@ -139,6 +140,7 @@ class TopoumState(State):
     def from_json(cls, data: dict) -> "TopoumState":
         st = cls.__new__(cls)
         d = st.__dict__
+        d["_turn_due"] = False
         for k in _SCALAR:
             if k not in ("snap", "start_lines"):
                 d[k] = data[k]
@@ -152,6 +154,43 @@ class TopoumState(State):
         st.events = []
         st._legal = None
         return st
+
+    # --- the start of the turn, kept when first needed ----------------------------
+    # turn.begin_turn only marks it due: the seat's lines then (T18) and the position for undo (ruling S3) are
+    # taken when first read or before the turn's first action changes anything, so they are the very same; a
+    # search that peeks at a turn's end and never plays the next one does not pay for them.
+    def _keep_turn_start(self) -> None:
+        d = self.__dict__
+        d["_turn_due"] = False
+        d["start_lines"] = line_keys(self, self.cur)
+        d["snap"] = None
+        d["snap"] = self.clone()
+
+    @property
+    def snap(self) -> "TopoumState | None":
+        """The position at the start of this turn (undo, ruling S3); None in setup."""
+        if self._turn_due:
+            self._keep_turn_start()
+        return self.__dict__["snap"]
+
+    @snap.setter
+    def snap(self, value) -> None:
+        if self._turn_due:
+            self._keep_turn_start()
+        self.__dict__["snap"] = value
+
+    @property
+    def start_lines(self) -> frozenset:
+        """The lines of sight of the seat to act at the start of her turn, (a, b) with a < b (T18)."""
+        if self._turn_due:
+            self._keep_turn_start()
+        return self.__dict__["start_lines"]
+
+    @start_lines.setter
+    def start_lines(self, value) -> None:
+        if self._turn_due:
+            self._keep_turn_start()
+        self.__dict__["start_lines"] = value
 
     # --- protocol -------------------------------------------------------------
     def turn_marker(self) -> str:

@@ -13,12 +13,12 @@ from .barracks import (
     takeback_candidates,
     with_taken_back,
 )
-from .board import BARRACKS, MOVABLE, NONE, STANDALONE, at, ev
+from .board import BARRACKS, MOVABLE, NONE, STANDALONE, at, cells_of, ev
 from .cards import PEACE
 from .effects import DIRECTION, KIND, has_mole_on_battlefield, playable, resolve, targets
 from .farmers import place_dynamite
 from .movement import BLOCKED, LAND, absorb, arrive, free_spaces_next_to_battlefield, remove_part, settle, trace
-from .scoring import finish, line_keys, new_lines
+from .scoring import finish, new_lines
 
 END_TURN = {"type": "end_turn"}
 UNDO = {"type": "undo"}
@@ -33,17 +33,21 @@ def begin_turn(state) -> None:
     it (ruling T21) and stays until something else moves it or the battlefield grows to include its space.
     """
     c = state.cur
-    state.mflag[:] = [MOVABLE if owner == c and on_bf else 0 for owner, on_bf in zip(state.mole, state.bf)]
+    flags = [0] * len(state.mflag)
+    bf = state.bf
+    for x in cells_of(state.mole, c):
+        if bf[x]:
+            flags[x] = MOVABLE
+    state.mflag[:] = flags
     state.stage = "start"
     state.pending = None
     state.hand_used = 0
     state.line_used = []
-    state.start_lines = line_keys(state, c)
     state.turn_log = []
     state.undo_floor = 0
     state.removed = False
-    state.snap = None
-    state.snap = state.clone()
+    # Her lines now (start_lines) and this position (snap) are kept when first needed (TopoumState.snap).
+    state._turn_due = True
 
 
 def end_turn(state) -> None:
@@ -116,8 +120,7 @@ def replenish(state, seat: int) -> None:
 
 # --- what may be chosen ------------------------------------------------------------------
 def own_moles(state, seat: int) -> list[int]:
-    mole = state.mole
-    return [x for x in range(len(mole)) if mole[x] == seat]
+    return cells_of(state.mole, seat)
 
 
 def cards_at_hand(state, seat: int):
@@ -422,6 +425,8 @@ def _choice(state, pending: dict, action: dict):
 
 def apply_action(state, action: dict) -> None:
     """Carry out a legal action (already checked) for the seat to act."""
+    if state._turn_due:
+        state._keep_turn_start()  # before anything changes: the turn's start as it was
     state.events = []
     t = action["type"]
     if t == "undo":

@@ -6,6 +6,7 @@ two cards are identical when their ints are equal.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 COLOURS = ("red", "yellow", "white", "green", "blue")
@@ -53,9 +54,15 @@ def is_top(line: list[int], tops: list[int], order: list[int]) -> bool:
 
 def top_orders(line: list[int], tops: list[int]) -> list[list[int]]:
     """Every order of the line that tops the display (order[i] = line position laid on display card i)."""
+    return [list(order) for order in _top_orders(tuple(line), tuple(tops))]
+
+
+@lru_cache(maxsize=65536)
+def _top_orders(line: tuple[int, ...], tops: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """top_orders, remembered (a bot's playouts meet the same lines and displays again); never handed out."""
     size = len(tops)
     if len(line) != size:
-        return []
+        return ()
     fits = [[j for j in range(size) if coincide(line[j], tops[i])] for i in range(size)]
     out: list[list[int]] = []
     chosen: list[int] = []
@@ -74,7 +81,7 @@ def top_orders(line: list[int], tops: list[int]) -> list[list[int]]:
                 used[j] = False
 
     walk(0)
-    return out
+    return tuple(tuple(order) for order in out)
 
 
 def match_choices(line: list[int], tops: list[int]) -> list[list[list[int]]]:
@@ -83,15 +90,21 @@ def match_choices(line: list[int], tops: list[int]) -> list[list[list[int]]]:
     Several line cards may go onto the same display card: once the first lies there, the
     next identical card matches it again.
     """
+    return [[list(pair) for pair in pairs] for pairs in _match_choices(tuple(line), tuple(tops))]
+
+
+@lru_cache(maxsize=65536)
+def _match_choices(line: tuple[int, ...], tops: tuple[int, ...]) -> tuple:
+    """match_choices, remembered as tuples; never handed out."""
     options = [[None] + [d for d, top in enumerate(tops) if top == card] for card in line]
     if all(len(o) == 1 for o in options):
-        return []
+        return ()
     out = []
     for pick in product(*options):
-        pairs = [[i, d] for i, d in enumerate(pick) if d is not None]
+        pairs = tuple((i, d) for i, d in enumerate(pick) if d is not None)
         if pairs:
             out.append(pairs)
-    return out
+    return tuple(out)
 
 
 def _fault(line: list[int], tops: list[int], j: int, d: int) -> dict:

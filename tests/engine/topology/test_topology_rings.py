@@ -145,3 +145,36 @@ def test_a_turn_scores_what_scoring_against_every_ring_on_the_table_gives():  # 
                         checked += 1
                 state.apply(state.current, rng.choice(legal))
     assert checked > 30
+
+
+def test_a_remembered_turn_score_is_the_one_computed_and_the_callers_own():
+    """rules.turn_score remembers its answer per table and placed tiles: over games whose tiles seek rings (the
+    bots' playout policy), it answers every end of turn as a fresh count does, and a caller's change to the
+    answer reaches no one else."""
+    from engine.bots.hints import hints_for
+    from engine.topology.rings import rings_around
+
+    def counted(state):
+        placed = state.placed_now()
+        new = rings_through(state.board, placed)
+        return score_rings(rings_around(state.board, new), set(placed)) if new else (0, [])
+
+    hints = hints_for(GAME)
+    scored = 0
+    for seed in range(8):
+        state = GAME.new_state(2, {}, f"remembered:{seed}")
+        rng = make_rng(f"remembered:{seed}", 0)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            action = hints.rollout_action(state, seat, rng)
+            if action["type"] == "end_turn":
+                expected = counted(state)
+                answer = rules.turn_score(state)
+                assert answer == expected
+                answer[1].append({"value": 99})  # the caller's own copy
+                if answer[1][:-1]:
+                    answer[1][0]["inner"].append(99)
+                assert rules.turn_score(state) == expected
+                scored += expected[0] > 0
+            state.apply(seat, action)
+    assert scored > 10  # rings were closed and scored, not only empty turns

@@ -139,3 +139,28 @@ def test_every_refusal_names_the_reason_the_whole_list_gives(players, options):
                     reasons.append((refused.code, refused.params))
             assert len(reasons) in (0, 2)
             assert reasons[:1] == reasons[1:]
+
+
+@pytest.mark.parametrize("players, options", CONFIGS)
+@pytest.mark.parametrize("seed", range(3))
+def test_a_turn_start_kept_when_first_needed_is_the_one_kept_at_once(players, options, seed):
+    """A turn's start (her lines then, the position undo goes back to) is kept when first read or before the
+    turn's first action (TopoumState.snap): a state that reads it at once after every decision, one that never
+    asks, and copies taken before it was kept all play the same game."""
+    eager = GAME.new_state(players, options, seed)
+    lazy = GAME.new_state(players, options, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while not eager.is_over():
+        assert eager.snap is not None or eager.phase == "setup"  # read: kept now
+        assert isinstance(eager.start_lines, frozenset)
+        action = rng.choice(eager.legal_actions(eager.cur))  # undo included: it goes back to the kept start
+        copy = lazy.clone() if steps % 5 == 0 else None  # lazy is never asked anything: its start may be due
+        eager.apply_legal(eager.cur, action)
+        lazy.apply_legal(lazy.cur, action)
+        if copy is not None:
+            copy.apply_legal(copy.cur, action)
+            assert copy.to_json() == eager.to_json()
+        steps += 1
+    assert lazy.to_json() == eager.to_json()
+    assert lazy.results() == eager.results()

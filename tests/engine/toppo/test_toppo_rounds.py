@@ -317,3 +317,19 @@ def test_a_missed_deadline_is_a_renew():
     assert s.round == 2 and [o["outcome"] for o in s.last_round["claims"]] == ["applied", "void", "void"]
     live = table(2, "live", display=DISPLAY, decks=[filler(20)] * 2)
     assert GAME.timeout_action(live, 0) is None  # live pace: the site's bot plays (ruling S1)
+
+
+def test_remembered_tops_and_matches_are_each_callers_own():
+    """cards.top_orders and match_choices remember their answers per line and display: a caller that changes
+    the lists it got (an action built from them) changes nothing the next caller gets."""
+    from engine.toppo.cards import match_choices, top_orders
+
+    line, tops = [0, 1, 5], [0, 6, 1]
+    orders, matches = top_orders(line, tops), match_choices(line, tops)
+    assert orders and matches
+    expected = ([list(o) for o in orders], [[list(p) for p in m] for m in matches])
+    orders[0].append(9)
+    orders.append([7])
+    matches[0][0][1] = 9
+    matches.append([])
+    assert (top_orders(line, tops), match_choices(line, tops)) == expected
