@@ -18,7 +18,9 @@ from games.services.move_rows import (
     locked_game_with_seats,
     row_insert,
     row_insert_and_update,
+    row_instance,
     row_update,
+    select_columns,
     seats_clock_update,
 )
 from games.services.vacation import vacation_start
@@ -91,3 +93,22 @@ def test_the_log_line_and_the_game_row_are_written_together(owner, member):
     with pytest.raises(Game.DoesNotExist), transaction.atomic():
         row_insert_and_update(lost, gone, ["version"])
     assert not Action.objects.filter(game=game, seq=game.version + 1).exists()
+
+
+def test_an_instance_made_from_a_row_is_the_one_from_db_makes(owner, member):
+    """Made without Model.__init__ (decision 28): the same values, state and deferred fields as from_db's, and a
+    field left out is read when asked for, as .defer() leaves it."""
+    game = table_of([owner, member])
+    left_out = ("state", "options")
+    with connection.cursor() as cursor:
+        cursor.execute(f'SELECT {select_columns(Game, "g", left_out)} FROM "games_game" g WHERE g."id" = %s', [game.pk])
+        row = cursor.fetchone()
+    made = row_instance(Game, row, left_out)
+    orm = Game.objects.defer(*left_out).get(pk=game.pk)
+    assert made.get_deferred_fields() == orm.get_deferred_fields() == {"state", "options"}
+    assert (made._state.adding, made._state.db) == (orm._state.adding, orm._state.db) == (False, "default")
+    assert {k: v for k, v in _fields(made).items() if k not in left_out} == {
+        k: v for k, v in _fields(orm).items() if k not in left_out
+    }
+    assert made.options == Game.objects.get(pk=game.pk).options  # read when asked for
+    assert made.created_by.pk == owner.pk and made == orm
