@@ -20,8 +20,8 @@ from games.services.move_rows import (
     row_insert_and_update,
     row_instance,
     row_update,
-    select_columns,
     seats_clock_update,
+    select_columns,
 )
 from games.services.vacation import vacation_start
 from ratings.selectors import seat_ratings
