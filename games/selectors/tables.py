@@ -189,11 +189,13 @@ def _with_site_ranks(view: dict, game: Game) -> dict:
     return {**view, "results": results}
 
 
-def table_detail(game: Game, user=None, *, state=None, spectators: bool = True, written: Action | None = None) -> dict:
+def table_detail(
+    game: Game, user=None, *, state=None, spectators: bool = True, written: WrittenLine | None = None
+) -> dict:
     """The table and the game as `user` sees it, with her legal actions.
 
     `state`: the game's state already in hand (a move's answer, decision 16), so it is not decoded again.
-    `written`: the log line her move just wrote, when it changed no other line (score_breakdown).
+    `written`: the log line her move just wrote, with what it did to the others (WrittenLine, score_breakdown).
     `spectators=False`: the page's answer to a move does not show the count (games/_move_answer.html), so it is
     not read; the key is then absent.
     """
@@ -295,7 +297,10 @@ def score_breakdown(game: Game, user, view, *, written: WrittenLine | None = Non
         kept = {"upto": settled, "acc": module.fold(copied(kept["acc"]), [r[2:] for r in settling])}
     tail = [r for r in rows if r[0] > settled]
     if game.is_running:
-        _keep_breakdown(key, {**kept, "tail": (seat, game.version, tail)})
+        # Only the lines up to the version the game was read at: one written since (a move committed between the
+        # game's read and its lines') is not of that version, for this reader or any other.
+        kept_lines = [r for r in tail if r[0] <= game.version]
+        _keep_breakdown(key, {**kept, "tail": (seat, game.version, kept_lines)})
     elif settling:
         _keep_breakdown(key, {"upto": kept["upto"], "acc": kept["acc"]})
     acc = module.fold(copied(kept["acc"]), [r[2:] for r in tail])

@@ -137,6 +137,11 @@ def test_kept_lines_are_not_another_readers_nor_of_another_version(owner, member
     with CaptureQueriesContext(connection) as queries:
         assert score_breakdown(game, users[other], other_view) == expected
     assert queries.captured_queries  # another reader's lines are read (hers are private, ruling S3)
+    behind = copy.copy(game)
+    behind.version -= 1  # read before the last move committed, its lines after: that line is not kept as of then
+    score_breakdown(behind, users[seat], view)
+    reader, version, lines = _kept(game)["tail"]
+    assert (reader, version) == (seat, behind.version) and all(line[0] <= behind.version for line in lines)
     moved_on = copy.copy(game)
     moved_on.version += 1  # a write since (another process): the kept lines are not used
     with CaptureQueriesContext(connection) as queries:
