@@ -15,7 +15,7 @@ from games.models import Seat
 from games.services.aborting import game_abort
 from games.services.invitations import invitation_accept, invitation_decline
 from notifications.events import reminders_send
-from notifications.models import Notification
+from notifications.models import Notification, NotificationDelivery
 from notifications.services import Moot, notifications_moot
 from tests.games.tables import decide, play_turn, topology_table
 
@@ -87,3 +87,30 @@ def test_the_moot_service_needs_a_table_people_or_keys(owner):
     with pytest.raises(ValueError):
         notifications_moot(event=Moot.CLOSED)
     assert notifications_moot(event=Moot.CLOSED, recipient_ids=[owner.pk]) == 0
+
+
+def test_her_turns_emails_still_waiting_are_moot_with_it_and_the_next_turn_is_not_held_back(owner, member):
+    """The notice, its email and push still pending and the seat's mark of a turn mailed, in one statement on
+    PostgreSQL (decision 28): each pending delivery of the marked notice is seen, one already sent stays sent, and
+    her seat's turn mail no longer holds back the next (presence.turn_mail_due)."""
+    game = topology_table(owner, member)
+    game = play_turn(game, owner)
+    notice = Notification.objects.get(recipient=member, game=game, kind="your_turn", read_at__isnull=True)
+    Delivery = NotificationDelivery
+    made = {}
+    for channel, status in (("email", "pending"), ("push", "pending"), ("webhook", "sent")):
+        made[channel], _ = Delivery.objects.update_or_create(
+            notification=notice, recipient=member, key=notice.key, channel=channel, defaults={"status": status}
+        )
+    other = Notification.objects.filter(recipient=owner, read_at__isnull=True).count()
+    # Her turn's mail was marked at its delivery's making (presence.turn_mail_due), and never went out.
+    Seat.objects.filter(game=game, index=1).update(turn_mailed_at=made["email"].created_at)
+    assert notifications_moot(event=Moot.ACTED, game_id=game.pk, recipient_ids=[member.pk]) >= 1
+    statuses = dict(Delivery.objects.filter(notification=notice).values_list("channel", "status"))
+    assert statuses == {"email": "seen", "push": "seen", "webhook": "sent"}
+    assert Seat.objects.get(game=game, index=1).turn_mailed_at is None
+    assert unread(member, game, "your_turn") == 0
+    assert Notification.objects.filter(recipient=owner, read_at__isnull=True).count() == other  # hers alone
+    assert notifications_moot(event=Moot.ACTED, game_id=game.pk, recipient_ids=[member.pk]) == 0  # nothing left
+    seen = set(Delivery.objects.filter(status="seen").values_list("pk", flat=True))
+    assert {made["email"].pk, made["push"].pk} <= seen
