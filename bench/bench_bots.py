@@ -252,24 +252,35 @@ def decision(level: str, game: Game, state: State, seat: int, rng, budget: Budge
     return choose(level, game, state.view(seat), seat, rng, budget=budget), 0
 
 
-def speed_positions(game: Game, count: int, seed: str) -> list[tuple[State, int]]:
-    """`count` positions where a strong bot has to search: a random number of greedy decisions into games."""
+def greedy_positions(
+    game: Game, count: int, seed: str, *, label: str = "speed", tries: int = 20, plies=(4, 30), keep=None
+) -> list[tuple[State, int]]:
+    """`count` positions a seeded random number of greedy decisions (`plies`, from-to) into 2-player games, with the
+    seat to act; `keep(state, seat, k)`: whether the k-th game's position is one wanted (all are, without it)."""
     found = []
-    for k in range(20 * count):
+    for k in range(tries * count):
         if len(found) == count:
             break
-        rng = make_rng(f"speed:{seed}:{k}", 1)
-        state = game.new_state(2, game.validate_options(2, {}), f"speed:{seed}:{k}")
-        for _ in range(rng.randrange(4, 30)):
+        rng = make_rng(f"{label}:{seed}:{k}", 1)
+        state = game.new_state(2, game.validate_options(2, {}), f"{label}:{seed}:{k}")
+        for _ in range(rng.randrange(*plies)):
             if state.is_over():
                 break
             seat = rng.choice(state.to_act())
             action = choose("greedy", game, state.view(seat), seat, rng)
             if action is not None:
                 state.apply(seat, action)
-        if not state.is_over():
-            found.append((state, state.to_act()[0]))
+        if state.is_over():
+            continue
+        seat = state.to_act()[0]
+        if keep is None or keep(state, seat, k):
+            found.append((state, seat))
     return found
+
+
+def speed_positions(game: Game, count: int, seed: str) -> list[tuple[State, int]]:
+    """`count` positions where a strong bot has to search: a random number of greedy decisions into games."""
+    return greedy_positions(game, count, seed)
 
 
 def speed(names: list[str], seconds: float, positions: int, cpu: bool, overrides: dict, seed: str) -> None:

@@ -33,7 +33,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.bots import budget_for, choose  # noqa: E402
+from bench.bench_bots import greedy_positions  # noqa: E402
+from engine.bots import budget_for  # noqa: E402
 from engine.bots.search import decide  # noqa: E402
 from engine.core import Game, State, canonical, get_game, make_rng  # noqa: E402
 
@@ -43,26 +44,12 @@ LEVELS = ("strong", "expert")
 
 def positions(game: Game, count: int, seed: str) -> list[tuple[State, int]]:
     """`count` positions where strong has to search: a seeded number of greedy decisions into games."""
-    found = []
-    for k in range(40 * count):
-        if len(found) == count:
-            break
-        rng = make_rng(f"playouts:{seed}:{k}", 1)
-        state = game.new_state(2, game.validate_options(2, {}), f"playouts:{seed}:{k}")
-        for _ in range(rng.randrange(6, 40)):
-            if state.is_over():
-                break
-            seat = rng.choice(state.to_act())
-            action = choose("greedy", game, state.view(seat), seat, rng)
-            if action is not None:
-                state.apply(seat, action)
-        if state.is_over():
-            continue
-        seat = state.to_act()[0]
+
+    def searched(state: State, seat: int, k: int) -> bool:  # a forced or planned choice is no search
         probe = decide(game, state.view(seat), seat, make_rng(f"probe:{seed}:{k}", 0), budget_for("strong", game.name))
-        if probe.playouts:  # a forced or planned choice is no search
-            found.append((state, seat))
-    return found
+        return bool(probe.playouts)
+
+    return greedy_positions(game, count, seed, label="playouts", tries=40, plies=(6, 40), keep=searched)
 
 
 CLOCK = time.process_time
