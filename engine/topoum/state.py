@@ -58,6 +58,26 @@ _SCALAR = (
 )
 
 
+class _KeptAtTurnStart:
+    """A field of the turn's start (TopoumState._keep_turn_start): taken when first read or written, kept in the
+    state's own dict under the same name."""
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, state, owner=None):
+        if state is None:
+            return self
+        if state._turn_due:
+            state._keep_turn_start()
+        return state.__dict__[self.name]
+
+    def __set__(self, state, value) -> None:
+        if state._turn_due:
+            state._keep_turn_start()
+        state.__dict__[self.name] = value
+
+
 class TopoumState(State):
     """A Topoum game in progress; cells are indexes into the board geometry (see board.py)."""
 
@@ -166,31 +186,10 @@ class TopoumState(State):
         d["snap"] = None
         d["snap"] = self.clone()
 
-    @property
-    def snap(self) -> "TopoumState | None":
-        """The position at the start of this turn (undo, ruling S3); None in setup."""
-        if self._turn_due:
-            self._keep_turn_start()
-        return self.__dict__["snap"]
-
-    @snap.setter
-    def snap(self, value) -> None:
-        if self._turn_due:
-            self._keep_turn_start()
-        self.__dict__["snap"] = value
-
-    @property
-    def start_lines(self) -> frozenset:
-        """The lines of sight of the seat to act at the start of her turn, (a, b) with a < b (T18)."""
-        if self._turn_due:
-            self._keep_turn_start()
-        return self.__dict__["start_lines"]
-
-    @start_lines.setter
-    def start_lines(self, value) -> None:
-        if self._turn_due:
-            self._keep_turn_start()
-        self.__dict__["start_lines"] = value
+    # The position at the start of this turn (undo, ruling S3; None in setup), and the lines of sight of the seat to
+    # act then, (a, b) with a < b (T18).
+    snap = _KeptAtTurnStart()
+    start_lines = _KeptAtTurnStart()
 
     # --- protocol -------------------------------------------------------------
     def turn_marker(self) -> str:
