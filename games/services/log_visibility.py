@@ -15,6 +15,7 @@ from django.db import connection
 from engine.core import State
 
 from ..models import Action, Game
+from ..selectors.tables import WrittenLine
 
 Visibility = Action.Visibility
 
@@ -47,17 +48,19 @@ def log_visibility(game: Game, seat: int, action: dict, state) -> str:
     return Visibility.PUBLIC
 
 
-def others_changed(visibility: str, state, before, seat: int) -> str | None:
-    """What logging a decision did to the log's earlier lines, as her own reading of them needs to know (the
-    move's answer, games.selectors.score_breakdown): "none" (a decision of her turn still unconfirmed, ruling S3,
-    or any decision of a game that never holds one), "hers_public" (her confirmation: the private lines, which were
-    all hers since hers was the turn unconfirmed, made public), or None (an undo, or a decision that made another
-    seat's turn public)."""
-    if visibility == Visibility.PRIVATE or not _has_unconfirmed_turns(state):
-        return "none"
-    if visibility == Visibility.PUBLIC and before.unconfirmed_seat() in (seat, None):
-        return "hers_public"  # None: nobody's turn was unconfirmed, so no line was private
-    return None
+def written_line(logged: Action, state, before) -> WrittenLine | None:
+    """The line `logged` as the mover's own reading of the log takes it with her lines kept (the move's answer,
+    games.selectors.score_breakdown), when what logging it did to the earlier lines is known: nothing (a decision
+    of her turn still unconfirmed, ruling S3, or any decision of a game that never holds one), or her own turn's
+    lines made public (her confirmation: the private lines were all hers, hers being the turn unconfirmed, or there
+    were none).  None after anything else: an undo, or a decision that made another seat's turn public."""
+    if logged.visibility == Visibility.PRIVATE or not _has_unconfirmed_turns(state):
+        hers_public = False
+    elif logged.visibility == Visibility.PUBLIC and before.unconfirmed_seat() in (logged.seat, None):
+        hers_public = True
+    else:
+        return None
+    return WrittenLine(logged.seq, logged.visibility, logged.seat, logged.entry, hers_public)
 
 
 def _private_made_public(game: Game) -> None:

@@ -30,7 +30,7 @@ from ..selectors.tables import WrittenLine
 from . import aborting, effects, leaving
 from .clock import restart_clocks, time_bank_draw
 from .locks import game_locked, seat_locked
-from .log_visibility import log_visibility, others_changed
+from .log_visibility import log_visibility, written_line
 from .move_rows import locked_game_with_seats, row_insert, row_insert_and_update
 from .table_access import can_see, game_lock_for, table_not_found
 
@@ -43,7 +43,7 @@ class SubmitResult:
     seat: int
     action: Action
     state: object  # the engine's state after the move: the answer is built from it, not from a reload
-    written: WrittenLine | None = None  # its log line, when what it did to the others is known (log_visibility)
+    written: WrittenLine | None = None  # its log line for the answer's breakdown (log_visibility.written_line)
 
 
 def _status_word(status: str) -> str:
@@ -141,8 +141,8 @@ def apply_action(
         entry=state.describe(seat.index, action, before),  # data, worded when read
         visibility=log_visibility(game, seat.index, action, state),  # ruling S3: her turn is hers until confirmed
     )
-    # What that did to the log's other lines, for the answer's reading of them (SubmitResult.written).
-    logged.others_changed = others_changed(logged.visibility, state, before, seat.index)
+    # With what that did to the log's other lines, for the answer's reading of them (SubmitResult.written).
+    logged.written = written_line(logged, state, before)
     game.state = state.to_json()
     game.to_act = state.to_act()
     marker = state.turn_marker()
@@ -243,11 +243,7 @@ def action_submit(*, game_id: int, user, action, expected_version, seat: int | N
         logged, state = apply_action(game, seat_row, action, user=user, source=Action.Source.PLAYER)
         # She is at the board: her "your turn", deadline reminder and "started" here are moot (ruling S6).
         hooks.notices_moot(game_id=game.pk, recipient_ids=[user.pk], why="acted")
-        written = None
-        if logged.others_changed is not None:
-            hers_public = logged.others_changed == "hers_public"
-            written = WrittenLine(logged.seq, logged.visibility, logged.seat, logged.entry, hers_public)
-        return SubmitResult(game=game, seat=seat_row.index, action=logged, state=state, written=written)
+        return SubmitResult(game=game, seat=seat_row.index, action=logged, state=state, written=logged.written)
 
 
 def _locked_with_seats(user, game_id: int) -> Game:
