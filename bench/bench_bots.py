@@ -8,6 +8,8 @@ decision times, from one command.
     python bench/bench_bots.py --speed --seconds 2          # strong playouts per 2 s decision, per game
     python bench/bench_bots.py --speed --seconds 2 --cpu    # the same counted in CPU seconds (a loaded machine)
     python bench/bench_bots.py --quick --json results.json  # also every game's outcome (bench/bench_calibrate.py)
+    python bench/bench_bots.py --game topoum --pairs expert:strong --games 100 --log games.jsonl  # a line per game
+    python bench/bench_bots.py --game topoum --pairs expert:strong --games 100 --log games.jsonl --resume
 
 The table has a row per game, pace (a game played at several paces, such as Toppo, gets a row for each) and
 pairing "a vs b": games, a's wins (a draw counts half), a's win rate and its 95% Wilson interval, and the median
@@ -21,6 +23,11 @@ Every level thinks as the site lets it (engine.bots.levels: thinking_seconds per
 correspondence a bot plays its whole turn in one go within its turn's limit, as games.services.bots does, and the
 times are per turn; live, each decision within its limit.  --no-limits: one decision at a time with the level's
 budget alone (how strong the search can be, not how strong the site's bot is).
+
+--log appends a JSON line for every game as it ends (its deal, seats, outcome, margin and decision times), so that
+a long run that stops early still counts what it played; --resume skips the deals the log already holds for the
+same game, pace, pairing, seed and limits, and the table then counts them all.  bench/bench_calibrate.py --from
+reads such a log as well as a --json file.
 
 Seats alternate between games (game i: the first bot sits in seat i % players).  Simultaneous decisions (Toppo)
 are taken in a random order, as arrival order would be at a table where both bots react equally fast (the live
@@ -139,15 +146,28 @@ def run_pair(
     overrides: dict,
     seed_base: str,
     as_site: bool = True,
+    log: str | None = None,
+    resume: bool = False,
 ) -> dict:
-    tasks = [(name, players, options, a, b, i, overrides, seed_base, as_site) for i in range(games)]
+    where = {"game": name, "pace": options.get("pace", ""), "a": a, "b": b, "seed": seed_base, "site": as_site}
+    done = logged_games(log, where) if log and resume else {}
+    tasks = [(name, players, options, a, b, i, overrides, seed_base, as_site) for i in range(games) if i not in done]
     t0 = time.perf_counter()
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(play_one, tasks))
-    else:
-        results = [play_one(t) for t in tasks]
-    wall = time.perf_counter() - t0
+    results = [done[i] for i in sorted(done) if i < games]
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else _InProcess() as pool:
+        for task, result in zip(tasks, pool.map(play_one, tasks)):
+            results.append(result)
+            if log:
+                with open(log, "a") as out:
+                    out.write(json.dumps({**where, "index": task[5], "players": players, **result}) + "\n")
+    run = summary(name, a, b, results)
+    run["wall"] = time.perf_counter() - t0
+    return run
+
+
+def summary(name: str, a: str, b: str, results: list[dict]) -> dict:
+    """One pairing's row from its games' results (as play_one returns them, or as a --log holds them)."""
+    games = len(results)
     wins = sum(r["outcome"] for r in results)
     lo, hi = wilson(wins, games)
     per_move, longest, playouts = {}, {}, {}
@@ -160,7 +180,7 @@ def run_pair(
     margin = sum(r["margin"] for r in results) / games
     times = {lvl: sorted(t for r in results for t in r["times"].get(lvl, [])) for lvl in {a, b}}
     return {
-        "pace": options.get("pace", ""),
+        "pace": results[0].get("pace", "") if results else "",
         "outcomes": [r["outcome"] for r in results],
         "median_s": {lvl: statistics.median(t) if t else 0.0 for lvl, t in times.items()},
         "p95_s": {lvl: percentile(t, 0.95) for lvl, t in times.items()},
@@ -175,9 +195,50 @@ def run_pair(
         "per_move": per_move,
         "longest": longest,
         "playouts": playouts,
-        "wall": wall,
         "margin": margin,
     }
+
+
+def runs_from_log(log: str) -> list[dict]:
+    """A --log file's games as one run per game, pace, pairing, seed and limits (a deal played twice counts once)."""
+    groups: dict[tuple, dict[int, dict]] = {}
+    with open(log) as f:
+        for line in f:
+            entry = json.loads(line)
+            key = (entry["game"], entry["pace"], entry["a"], entry["b"], entry["seed"], entry["site"])
+            groups.setdefault(key, {})[entry["index"]] = entry
+    runs = []
+    for (name, pace, a, b, seed, site), games in groups.items():
+        run = summary(name, a, b, [games[i] for i in sorted(games)])
+        run.update({"pace": pace, "seed": seed, "site": site})
+        runs.append(run)
+    return runs
+
+
+class _InProcess:
+    """One game after another in this process, with a pool's map (results as each game ends)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    @staticmethod
+    def map(fn, tasks):
+        return (fn(t) for t in tasks)
+
+
+def logged_games(log: str, where: dict) -> dict[int, dict]:
+    """The games a --log file already holds for this game, pace, pairing, seed and limits, by deal index."""
+    found = {}
+    if os.path.exists(log):
+        with open(log) as f:
+            for line in f:
+                entry = json.loads(line)
+                if all(entry.get(k) == v for k, v in where.items()):
+                    found[entry["index"]] = entry
+    return found
 
 
 def percentile(ordered: list[float], q: float) -> float:
@@ -229,6 +290,8 @@ def run_all(
     pace,
     players=2,
     as_site: bool = True,
+    log: str | None = None,
+    resume: bool = False,
 ) -> list[dict]:
     """Every pairing on every game and pace; each row printed as soon as it is measured."""
     print(HEADING, flush=True)
@@ -237,7 +300,9 @@ def run_all(
         game = all_games()[name]
         for pace_options in game_paces(game, pace):
             for a, b in pairs:
-                run = run_pair(name, players, {**options, **pace_options}, a, b, games, jobs, overrides, seed, as_site)
+                run = run_pair(
+                    name, players, {**options, **pace_options}, a, b, games, jobs, overrides, seed, as_site, log, resume
+                )
                 run["pace"] = next(iter(pace_options.values()), "")
                 runs.append(run)
                 print(row(run), flush=True)
@@ -335,6 +400,8 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="one decision at a time with the budget alone, not the site's thinking limits per level and pace",
     )
+    p.add_argument("--log", help="append a JSON line for every game as it ends to this file")
+    p.add_argument("--resume", action="store_true", help="with --log: skip the deals the log already holds")
     p.add_argument("--speed", action="store_true", help="time strong decisions instead of playing matches")
     p.add_argument("--positions", type=int, default=5, help="--speed: positions per game (default 5)")
     p.add_argument("--cpu", action="store_true", help="--speed: count the cap in CPU seconds of this process")
@@ -358,7 +425,18 @@ def main(argv: list[str] | None = None) -> None:
     pairs = [tuple(x.split(":")) for x in args.pairs.split(",") if x] if args.pairs else all_pairs(list(LEVELS))
     games = args.games or (QUICK_GAMES if args.quick else 40)
     runs = run_all(
-        names, pairs, games, args.jobs, overrides, args.seed, json.loads(args.options), args.pace, args.players
+        names,
+        pairs,
+        games,
+        args.jobs,
+        overrides,
+        args.seed,
+        json.loads(args.options),
+        args.pace,
+        args.players,
+        as_site=not args.no_limits,
+        log=args.log,
+        resume=args.resume,
     )
     if args.json:
         with open(args.json, "w") as out:

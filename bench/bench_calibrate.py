@@ -5,6 +5,7 @@ ratings/bot_ratings.json, which the site reads (the new-table form, bot seats, t
     python bench/bench_calibrate.py --games 100 --jobs 2          # the published calibration (docs/bots.md)
     python bench/bench_calibrate.py --quick --out /tmp/bots.json  # a few minutes, a rough one elsewhere
     python bench/bench_calibrate.py --from results.json           # fit games already played (bench_bots --json)
+    python bench/bench_calibrate.py --from games.jsonl            # or logged a line a game (bench_bots --log)
 
 The fit: OpenSkill's Plackett-Luce model (ratings/system.py, the model people are rated with), every level from
 the prior, the games of one rating taken in a random order; repeated over shuffles and averaged, so that the order
@@ -29,6 +30,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from bench.bench_bots import main as bench_bots_main  # noqa: E402
+from bench.bench_bots import runs_from_log  # noqa: E402
 from engine.bots import LEVELS  # noqa: E402
 from ratings import system  # noqa: E402
 
@@ -94,6 +96,19 @@ def calibrate(runs: list[dict], seed: str) -> dict:
     return {"anchor": ANCHOR, "ratings": ratings, "pairings": pairings}
 
 
+def played_in(source: str) -> dict:
+    """The runs of a bench_bots --json file, or of a --log file (a JSON line a game)."""
+    with open(source) as f:
+        text = f.read()
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None
+    if isinstance(whole, dict) and "runs" in whole:
+        return whole
+    return {"runs": runs_from_log(source)}
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument(
@@ -105,8 +120,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.source:
         played = {"runs": [], "games": 0, "quick": False}
         for source in args.source:
-            with open(source) as f:
-                part = json.load(f)
+            part = played_in(source)
             played["runs"] += part["runs"]
             played["quick"] = played["quick"] or part.get("quick", False)
     else:
