@@ -156,3 +156,43 @@ def test_the_catalogue_gives_every_levels_rating_per_rating_key(client, publishe
     for level in LEVELS:
         assert set(levels[level]["ratings"]) == set(rating_keys())
         assert levels[level]["ratings"]["topoum"] == bot_strength.level_ratings("topoum")[level]
+
+
+def test_a_logged_run_counts_every_game_once_and_resumes_where_it_stopped(tmp_path):
+    """bench_bots --log writes a line a game as it ends; --resume plays only the deals the log lacks, and the
+    calibration reads the log as the games' outcomes (each deal once)."""
+    from bench.bench_bots import main as bench_bots_main
+    from bench.bench_bots import runs_from_log
+    from bench.bench_calibrate import played_in
+
+    log = tmp_path / "games.jsonl"
+    base = ["--game", "topoum", "--pairs", "greedy:random", "--seed", "log-test", "--log", str(log)]
+    bench_bots_main([*base, "--games", "2"])
+    first = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [g["index"] for g in first] == [0, 1]
+    assert [g["a_seat"] for g in first] == [0, 1]  # seats alternate
+
+    bench_bots_main([*base, "--games", "3", "--resume"])
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [g["index"] for g in lines] == [0, 1, 2]  # deals 0 and 1 were not played again
+    assert lines[:2] == first
+
+    bench_bots_main([*base, "--games", "3"])  # without --resume the deals are played again, and logged again
+    (run,) = runs_from_log(str(log))
+    assert (run["game"], run["a"], run["b"], run["games"]) == ("topoum", "greedy", "random", 3)
+    assert run["outcomes"] == [g["outcome"] for g in lines]
+    assert played_in(str(log))["runs"][0]["games"] == 3
+
+
+def test_no_limits_plays_each_decision_on_the_budget_alone(tmp_path):
+    """--no-limits reaches the games: a correspondence turn is then timed decision by decision, not as one turn."""
+    from bench.bench_bots import main as bench_bots_main
+
+    logs = {}
+    for flag in ([], ["--no-limits"]):
+        log = tmp_path / f"games{len(flag)}.jsonl"
+        bench_bots_main(["--game", "topology", "--pairs", "greedy:random", "--games", "1", "--log", str(log), *flag])
+        logs[bool(flag)] = json.loads(log.read_text())
+    assert logs[False]["site"] is True and logs[True]["site"] is False
+    # Topology places three tiles a turn: a turn as the site plays it is one timed step, a decision is one tile.
+    assert len(logs[True]["times"]["greedy"]) > len(logs[False]["times"]["greedy"])
