@@ -29,10 +29,12 @@ a long run that stops early still counts what it played; --resume skips the deal
 same game, pace, pairing, seed and limits, and the table then counts them all.  bench/bench_calibrate.py --from
 reads such a log as well as a --json file.
 
-Seats alternate between games (game i: the first bot sits in seat i % players).  Simultaneous decisions (Toppo)
-are taken in a random order, as arrival order would be at a table where both bots react equally fast (the live
-reaction delay is not simulated); at correspondence pace that order decides nothing, as rounds resolve in
-priority order (ruling P4).
+Seats alternate between games (game i: the first bot sits in seat i % players).  At a live table (Toppo) the seats
+are paced as on the site (LiveTable): each decision comes after the level's reaction time, drawn for each decision,
+and the time the bot thought; actions are applied in that order (ruling P3), so a level that reacts faster acts
+more often, as it does against a person.  With --no-limits, and by correspondence, simultaneous
+decisions are taken in a random order, as arrival order would be where both react equally fast (by correspondence
+that order decides nothing: rounds resolve in priority order, ruling P4).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from engine.bots.search import decide  # noqa: E402
 from engine.core import Game, State, all_games, make_rng  # noqa: E402
 
 MAX_DECISIONS = 100_000
+WAITS_IN_A_ROW = 1_000  # a live table whose seats only wait this long is stuck
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -87,13 +90,18 @@ def play_one(args: tuple) -> dict:
     moves = {lvl: 0 for lvl in spent}
     longest = {lvl: 0.0 for lvl in spent}
     playouts = {lvl: 0 for lvl in spent}
+    table = LiveTable(levels, make_rng(f"bench-live:{seed_base}:{index}", 0)) if as_site and pace == "live" else None
+    waiting = 0
     for _ in range(MAX_DECISIONS):
         actors = state.to_act()
         if not actors:
             break
-        # Simultaneous seats (Toppo) act in a random order; a bot that has nothing worth doing
-        # now (choose returns None) lets the next one act.
-        order = list(actors) if len(actors) == 1 else rng.sample(actors, len(actors))
+        if table is not None:
+            order = [table.next_seat(actors)]  # a seat that waits is asked again when its next task comes due
+        else:
+            # Simultaneous seats (Toppo) act in a random order; a bot that has nothing worth doing
+            # now (choose returns None) lets the next one act.
+            order = list(actors) if len(actors) == 1 else rng.sample(actors, len(actors))
         for seat in order:
             level = levels[seat]
             t0 = time.perf_counter()
@@ -112,6 +120,12 @@ def play_one(args: tuple) -> dict:
             longest[level] = max(longest[level], took)
             playouts[level] += done
             moves[level] += 1
+            if table is not None:
+                table.decided(seat, took)
+                waiting = 0 if action is not None else waiting + 1
+                if waiting > WAITS_IN_A_ROW:
+                    raise RuntimeError(f"{name} game {index}: every seat to act waits, so the game cannot go on")
+                break
             if action is not None:
                 break
         else:
@@ -133,6 +147,35 @@ def play_one(args: tuple) -> dict:
         "playouts": playouts,
         "margin": utils[a_seat] - max(s for i, s in enumerate(utils) if i != a_seat),
     }
+
+
+class LiveTable:
+    """Who acts next at a live table as the site paces its bots (games.services.bots): each seat's task comes due
+    after its level's reaction time (engine.bots.levels `delay_seconds`, drawn for each decision), it thinks on the
+    position as it then is, and its action is applied (ruling P3: arrival order); then its next decision comes due
+    after the time it thought and a new reaction time.  The others' tasks stay due when they were, so a level that
+    reacts faster acts more often, as it does against a person, and a slower one still acts."""
+
+    def __init__(self, levels: dict[int, str], rng):
+        self.levels, self.rng = levels, rng
+        self.clock = 0.0
+        self.due: dict[int, float] = {}
+
+    def reaction(self, seat: int) -> float:
+        return self.rng.uniform(*LEVELS[self.levels[seat]]["delay_seconds"])
+
+    def next_seat(self, actors: list[int]) -> int:
+        """The seat whose task comes due first among those that may act (one newly able to act reacts from now)."""
+        for seat in actors:
+            if self.due.get(seat, -1.0) < self.clock:
+                self.due[seat] = self.clock + self.reaction(seat)
+        seat = min(actors, key=lambda s: (self.due[s], s))
+        self.clock = self.due[seat]
+        return seat
+
+    def decided(self, seat: int, took: float) -> None:
+        self.clock += took
+        self.due[seat] = self.clock + self.reaction(seat)
 
 
 def run_pair(

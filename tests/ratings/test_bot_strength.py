@@ -196,3 +196,29 @@ def test_no_limits_plays_each_decision_on_the_budget_alone(tmp_path):
     assert logs[False]["site"] is True and logs[True]["site"] is False
     # Topology places three tiles a turn: a turn as the site plays it is one timed step, a decision is one tile.
     assert len(logs[True]["times"]["greedy"]) > len(logs[False]["times"]["greedy"])
+
+
+def test_a_live_table_paces_each_seat_by_its_levels_reaction_time():
+    """bench_bots paces live bots as the site does: a decision comes due after the level's reaction time, and the
+    other seats' tasks stay due when they were, so a faster level acts more often and a slower one still acts."""
+    from bench.bench_bots import LiveTable
+    from engine.core import make_rng
+
+    table = LiveTable({0: "expert", 1: "greedy"}, make_rng("live-table-test", 0))
+    acted = {0: 0, 1: 0}
+    for _ in range(600):
+        seat = table.next_seat([0, 1])
+        acted[seat] += 1
+        table.decided(seat, 0.05)  # each decision thought for 50 ms
+    # Expert reacts in 0.4-0.9 s, greedy in 1.0-2.0 s: about 0.70 s against 1.55 s a decision, thinking included.
+    low, high = LEVELS["expert"]["delay_seconds"], LEVELS["greedy"]["delay_seconds"]
+    expected = (sum(high) / 2 + 0.05) / (sum(low) / 2 + 0.05)
+    assert acted[1] > 100
+    assert acted[0] / acted[1] == pytest.approx(expected, rel=0.15)
+    # A seat that could not act (seat 1 below) reacts from the moment it can, not from a time already past.
+    table.next_seat([0])
+    table.decided(0, 5.0)
+    now = table.clock
+    assert table.due[1] < now  # its last task came due while it could not act
+    table.next_seat([0, 1])
+    assert table.due[1] >= now + high[0]
