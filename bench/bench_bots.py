@@ -26,15 +26,15 @@ budget alone (how strong the search can be, not how strong the site's bot is).
 
 --log appends a JSON line for every game as it ends (its deal, seats, outcome, margin and decision times), so that
 a long run that stops early still counts what it played; --resume skips the deals the log already holds for the
-same game, pace, pairing, seed and limits, and the table then counts them all.  bench/bench_calibrate.py --from
+same game, pace, pairing, seed, limits and budgets, and the table then counts them all.  bench/bench_calibrate.py --from
 reads such a log as well as a --json file.
 
 Seats alternate between games (game i: the first bot sits in seat i % players).  At a live table (Toppo) the seats
 are paced as on the site (LiveTable): each decision comes after the level's reaction time, drawn for each decision,
 and the time the bot thought; actions are applied in that order (ruling P3), so a level that reacts faster acts
-more often, as it does against a person.  With --no-limits, and by correspondence, simultaneous
-decisions are taken in a random order, as arrival order would be where both react equally fast (by correspondence
-that order decides nothing: rounds resolve in priority order, ruling P4).
+more often, as it does against a person.  With --no-limits, and by correspondence, simultaneous decisions are taken
+in a random order, as arrival order would be where both react equally fast (by correspondence that order decides
+nothing: rounds resolve in priority order, ruling P4).
 """
 
 from __future__ import annotations
@@ -193,6 +193,8 @@ def run_pair(
     resume: bool = False,
 ) -> dict:
     where = {"game": name, "pace": options.get("pace", ""), "a": a, "b": b, "seed": seed_base, "site": as_site}
+    if any(overrides.values()):  # budgets other than the levels' own are another bot: never mixed with them
+        where["budgets"] = overrides
     done = logged_games(log, where) if log and resume else {}
     tasks = [(name, players, options, a, b, i, overrides, seed_base, as_site) for i in range(games) if i not in done]
     t0 = time.perf_counter()
@@ -243,17 +245,19 @@ def summary(name: str, a: str, b: str, results: list[dict]) -> dict:
 
 
 def runs_from_log(log: str) -> list[dict]:
-    """A --log file's games as one run per game, pace, pairing, seed and limits (a deal played twice counts once)."""
+    """A --log file's games as one run per game, pace, pairing, seed, limits and budgets (a deal played twice counts
+    once)."""
     groups: dict[tuple, dict[int, dict]] = {}
     with open(log) as f:
         for line in f:
             entry = json.loads(line)
-            key = (entry["game"], entry["pace"], entry["a"], entry["b"], entry["seed"], entry["site"])
+            budgets = json.dumps(entry.get("budgets", {}), sort_keys=True)
+            key = (entry["game"], entry["pace"], entry["a"], entry["b"], entry["seed"], entry["site"], budgets)
             groups.setdefault(key, {})[entry["index"]] = entry
     runs = []
-    for (name, pace, a, b, seed, site), games in groups.items():
+    for (name, pace, a, b, seed, site, budgets), games in groups.items():
         run = summary(name, a, b, [games[i] for i in sorted(games)])
-        run.update({"pace": pace, "seed": seed, "site": site})
+        run.update({"pace": pace, "seed": seed, "site": site, "budgets": json.loads(budgets)})
         runs.append(run)
     return runs
 
@@ -279,7 +283,7 @@ def logged_games(log: str, where: dict) -> dict[int, dict]:
         with open(log) as f:
             for line in f:
                 entry = json.loads(line)
-                if all(entry.get(k) == v for k, v in where.items()):
+                if all(entry.get(k) == v for k, v in where.items()) and ("budgets" in where) == ("budgets" in entry):
                     found[entry["index"]] = entry
     return found
 

@@ -141,6 +141,12 @@ def main(argv: list[str] | None = None) -> None:
     with open(args.out, "w") as f:
         json.dump(data, f, indent=1, sort_keys=True)
         f.write("\n")
+    print(f"\n{'rating':24} {'pairing':18} {'games':>5} {'wins':>6} {'95% Wilson':>15}")
+    for pairing in data["pairings"]:
+        print(
+            f"{pairing['key']:24} {pairing['a'] + ' vs ' + pairing['b']:18} {pairing['games']:5d} "
+            f"{pairing['wins']:6.1f} [{pairing['low']:.3f}, {pairing['high']:.3f}]"
+        )
     print(f"\n{'rating':24} " + " ".join(f"{lvl:>8}" for lvl in LEVELS))
     for key, levels in data["ratings"].items():
         print(f"{key:24} " + " ".join(f"{levels.get(lvl, {}).get('rating', '-'):>8}" for lvl in LEVELS))
