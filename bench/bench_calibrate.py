@@ -11,7 +11,10 @@ The fit: OpenSkill's Plackett-Luce model (ratings/system.py, the model people ar
 the prior, the games of one rating taken in a random order; repeated over shuffles and averaged, so that the order
 of the games does not decide.  Then every level is moved by the same amount so that greedy's mu is the prior's
 (25, where a newcomer starts): greedy is the anchor, the others are placed by how they fared against it and each
-other.  The number shown is the site's (ratings.system.shown_value: mu - 3 sigma, scaled so a newcomer shows 1500).
+other.  The number shown is the site's (ratings.system.shown_value: mu - 3 sigma, scaled so a newcomer shows 1500),
+read at the anchor's sigma for every level of the rating: a level measured in fewer games (expert, which meets
+only strong) would otherwise show weaker than a level it beats, for its wider sigma alone.  Each level's own sigma
+is kept beside it.
 Bot ratings never mix with people's: tables with bots stay unrated (ruling S5); this is a yardstick only.
 """
 
@@ -45,7 +48,8 @@ def rating_key(game: str, pace: str) -> str:
 
 
 def fit(games: list[tuple[str, str, float]], levels: list[str], seed: str) -> dict[str, dict]:
-    """(a, b, a's outcome) per game -> level -> mu, sigma, shown rating (greedy anchored at the prior's mu)."""
+    """(a, b, a's outcome) per game -> level -> mu, sigma, shown rating (greedy anchored at the prior's mu, every
+    level read at greedy's sigma)."""
     rng = random.Random(seed)
     mus: dict[str, list[float]] = {lvl: [] for lvl in levels}
     sigmas: dict[str, list[float]] = {lvl: [] for lvl in levels}
@@ -61,10 +65,12 @@ def fit(games: list[tuple[str, str, float]], levels: list[str], seed: str) -> di
             sigmas[lvl].append(now[lvl][1])
     mu = {lvl: statistics.fmean(v) for lvl, v in mus.items()}
     shift = system.MU - mu[ANCHOR] if ANCHOR in mu else 0.0
+    sigma = {lvl: statistics.fmean(v) for lvl, v in sigmas.items()}
+    shown_sigma = sigma[ANCHOR] if ANCHOR in sigma else min(sigma.values())
     fitted = {}
     for lvl in levels:
-        m, s = mu[lvl] + shift, statistics.fmean(sigmas[lvl])
-        fitted[lvl] = {"mu": round(m, 3), "sigma": round(s, 3), "rating": system.shown_value(m, s)}
+        m = mu[lvl] + shift
+        fitted[lvl] = {"mu": round(m, 3), "sigma": round(sigma[lvl], 3), "rating": system.shown_value(m, shown_sigma)}
     return fitted
 
 

@@ -37,7 +37,22 @@ def test_the_fit_orders_levels_by_their_results_and_anchors_greedy_at_the_prior(
     assert fitted[ANCHOR]["mu"] == pytest.approx(system.MU, abs=1e-3)
     assert fitted["random"]["rating"] < fitted["greedy"]["rating"] < fitted["strong"]["rating"]
     for level in fitted.values():
-        assert level["rating"] == system.shown_value(level["mu"], level["sigma"])
+        assert level["rating"] == system.shown_value(level["mu"], fitted[ANCHOR]["sigma"])
+
+
+def test_a_level_measured_in_fewer_games_is_not_shown_weaker_than_one_it_beats():
+    """Expert meets only strong, in fewer games than greedy and strong play: its sigma stays wider, and mu - 3 sigma
+    at its own sigma would put it below strong although it wins most of their games.  Every level is read at the
+    anchor's sigma, so the numbers keep the order of the mus."""
+    fitted = fit(
+        _games({("strong", "greedy"): (60, 20), ("greedy", "random"): (70, 10), ("expert", "strong"): (5, 3)}),
+        ["random", "greedy", "strong", "expert"],
+        "test",
+    )
+    assert fitted["expert"]["mu"] > fitted["strong"]["mu"]
+    assert fitted["expert"]["sigma"] > fitted["strong"]["sigma"]
+    assert system.shown_value(fitted["expert"]["mu"], fitted["expert"]["sigma"]) < fitted["strong"]["rating"]
+    assert fitted["expert"]["rating"] > fitted["strong"]["rating"]
 
 
 def test_an_even_match_gives_even_ratings_and_a_lopsided_one_a_wide_gap():
@@ -183,6 +198,12 @@ def test_a_logged_run_counts_every_game_once_and_resumes_where_it_stopped(tmp_pa
     assert run["outcomes"] == [g["outcome"] for g in lines]
     assert played_in(str(log))["runs"][0]["games"] == 3
 
+    # Another budget is another bot: its games are played, not taken from the level's own, and kept apart.
+    bench_bots_main([*base, "--games", "2", "--resume", "--budget", '{"greedy": {"max_candidates": 4}}'])
+    assert len(log.read_text().splitlines()) == 6 + 2
+    runs = {json.dumps(r["budgets"]): r["games"] for r in runs_from_log(str(log))}
+    assert runs == {"{}": 3, json.dumps({"greedy": {"max_candidates": 4}, "strong": {}}): 2}
+
 
 def test_no_limits_plays_each_decision_on_the_budget_alone(tmp_path):
     """--no-limits reaches the games: a correspondence turn is then timed decision by decision, not as one turn."""
@@ -222,3 +243,21 @@ def test_a_live_table_paces_each_seat_by_its_levels_reaction_time():
     assert table.due[1] < now  # its last task came due while it could not act
     table.next_seat([0, 1])
     assert table.due[1] >= now + high[0]
+
+
+def test_the_published_calibration_rates_every_level_in_every_rating():
+    """ratings/bot_ratings.json, as bench_calibrate wrote it: every rating the leaderboards keep has every level,
+    each number is the site's own reading of its mu at the anchor's sigma, greedy is the anchor, and the levels that
+    beat each other clearly are in that order."""
+    data = json.loads(bot_strength.DATA.read_text())
+    assert data["anchor"] == ANCHOR
+    assert set(data["ratings"]) == set(rating_keys())
+    for key, levels in data["ratings"].items():
+        assert set(levels) == set(LEVELS), key
+        assert levels[ANCHOR]["mu"] == pytest.approx(system.MU, abs=1e-3)
+        for entry in levels.values():
+            assert entry["rating"] == system.shown_value(entry["mu"], levels[ANCHOR]["sigma"])
+            assert entry["games"] > 0
+        assert levels["random"]["rating"] < levels["greedy"]["rating"] < levels["strong"]["rating"], key
+    for pairing in data["pairings"]:
+        assert pairing["low"] <= pairing["wins"] / pairing["games"] <= pairing["high"]
