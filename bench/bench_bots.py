@@ -40,6 +40,7 @@ nothing: rounds resolve in priority order, ruling P4).
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import math
 import os
@@ -203,8 +204,8 @@ def run_pair(
         for task, result in zip(tasks, pool.map(play_one, tasks)):
             results.append(result)
             if log:
-                with open(log, "a") as out:
-                    out.write(json.dumps({**where, "index": task[5], "players": players, **result}) + "\n")
+                with open_log(log, "a") as out:
+                    out.write(log_line({**where, "index": task[5], "players": players, **result}))
     run = summary(name, a, b, results)
     run["wall"] = time.perf_counter() - t0
     return run
@@ -244,11 +245,22 @@ def summary(name: str, a: str, b: str, results: list[dict]) -> dict:
     }
 
 
+def open_log(path: str, mode: str = "r"):
+    """A --log file as text, gzip-compressed when its name ends in .gz (appending adds a gzip member)."""
+    return gzip.open(path, mode + "t") if path.endswith(".gz") else open(path, mode)
+
+
+def log_line(entry: dict) -> str:
+    """One game as a --log line: compact, decision times to the millisecond."""
+    entry = {**entry, "times": {lvl: [round(t, 3) for t in ts] for lvl, ts in entry["times"].items()}}
+    return json.dumps(entry, separators=(",", ":")) + "\n"
+
+
 def runs_from_log(log: str) -> list[dict]:
     """A --log file's games as one run per game, pace, pairing, seed, limits and budgets (a deal played twice counts
     once)."""
     groups: dict[tuple, dict[int, dict]] = {}
-    with open(log) as f:
+    with open_log(log) as f:
         for line in f:
             entry = json.loads(line)
             budgets = json.dumps(entry.get("budgets", {}), sort_keys=True)
@@ -280,7 +292,7 @@ def logged_games(log: str, where: dict) -> dict[int, dict]:
     """The games a --log file already holds for this game, pace, pairing, seed and limits, by deal index."""
     found = {}
     if os.path.exists(log):
-        with open(log) as f:
+        with open_log(log) as f:
             for line in f:
                 entry = json.loads(line)
                 if all(entry.get(k) == v for k, v in where.items()) and ("budgets" in where) == ("budgets" in entry):

@@ -33,7 +33,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from bench.bench_bots import main as bench_bots_main  # noqa: E402
-from bench.bench_bots import runs_from_log  # noqa: E402
+from bench.bench_bots import open_log, runs_from_log  # noqa: E402
 from engine.bots import LEVELS  # noqa: E402
 from ratings import system  # noqa: E402
 
@@ -104,7 +104,7 @@ def calibrate(runs: list[dict], seed: str) -> dict:
 
 def played_in(source: str) -> dict:
     """The runs of a bench_bots --json file, or of a --log file (a JSON line a game)."""
-    with open(source) as f:
+    with open_log(source) as f:
         text = f.read()
     try:
         whole = json.loads(text)

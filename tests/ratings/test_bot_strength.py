@@ -173,22 +173,29 @@ def test_the_catalogue_gives_every_levels_rating_per_rating_key(client, publishe
         assert levels[level]["ratings"]["topoum"] == bot_strength.level_ratings("topoum")[level]
 
 
-def test_a_logged_run_counts_every_game_once_and_resumes_where_it_stopped(tmp_path):
-    """bench_bots --log writes a line a game as it ends; --resume plays only the deals the log lacks, and the
-    calibration reads the log as the games' outcomes (each deal once)."""
+@pytest.mark.parametrize("name", ["games.jsonl", "games.jsonl.gz"])
+def test_a_logged_run_counts_every_game_once_and_resumes_where_it_stopped(tmp_path, name):
+    """bench_bots --log writes a line a game as it ends (gzip-compressed for a .gz name, as the published logs are);
+    --resume plays only the deals the log lacks, and the calibration reads the log as the games' outcomes (each
+    deal once)."""
     from bench.bench_bots import main as bench_bots_main
-    from bench.bench_bots import runs_from_log
+    from bench.bench_bots import open_log, runs_from_log
     from bench.bench_calibrate import played_in
 
-    log = tmp_path / "games.jsonl"
+    log = tmp_path / name
+
+    def lines_of():
+        with open_log(str(log)) as f:
+            return [json.loads(line) for line in f]
+
     base = ["--game", "topoum", "--pairs", "greedy:random", "--seed", "log-test", "--log", str(log)]
     bench_bots_main([*base, "--games", "2"])
-    first = [json.loads(line) for line in log.read_text().splitlines()]
+    first = lines_of()
     assert [g["index"] for g in first] == [0, 1]
     assert [g["a_seat"] for g in first] == [0, 1]  # seats alternate
 
     bench_bots_main([*base, "--games", "3", "--resume"])
-    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    lines = lines_of()
     assert [g["index"] for g in lines] == [0, 1, 2]  # deals 0 and 1 were not played again
     assert lines[:2] == first
 
@@ -200,7 +207,7 @@ def test_a_logged_run_counts_every_game_once_and_resumes_where_it_stopped(tmp_pa
 
     # Another budget is another bot: its games are played, not taken from the level's own, and kept apart.
     bench_bots_main([*base, "--games", "2", "--resume", "--budget", '{"greedy": {"max_candidates": 4}}'])
-    assert len(log.read_text().splitlines()) == 6 + 2
+    assert len(lines_of()) == 6 + 2
     runs = {json.dumps(r["budgets"]): r["games"] for r in runs_from_log(str(log))}
     assert runs == {"{}": 3, json.dumps({"greedy": {"max_candidates": 4}, "strong": {}}): 2}
 
