@@ -2,10 +2,11 @@
 (bench/bench_bots.py), fits OpenSkill ratings to the outcomes with greedy as the anchor, and writes them to
 ratings/bot_ratings.json, which the site reads (the new-table form, bot seats, the rules pages, the catalogue API).
 
-    python bench/bench_calibrate.py --games 100 --jobs 2          # the published calibration (docs/bots.md)
+    python bench/bench_calibrate.py --games 100 --jobs 2          # every pairing of every game and pace (hours)
     python bench/bench_calibrate.py --quick --out /tmp/bots.json  # a few minutes, a rough one elsewhere
     python bench/bench_calibrate.py --from results.json           # fit games already played (bench_bots --json)
-    python bench/bench_calibrate.py --from games.jsonl            # or logged a line a game (bench_bots --log)
+    python bench/bench_calibrate.py --from ratings/calibration/games.jsonl.gz \
+        --from ratings/calibration/topoum-expert-strong.jsonl.gz  # the published one (docs/bots.md), from its logs
 
 The fit: OpenSkill's Plackett-Luce model (ratings/system.py, the model people are rated with), every level from
 the prior, the games of one rating taken in a random order; repeated over shuffles and averaged, so that the order
