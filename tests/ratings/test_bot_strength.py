@@ -37,7 +37,7 @@ def test_the_fit_orders_levels_by_their_results_and_anchors_greedy_at_the_prior(
     assert fitted[ANCHOR]["mu"] == pytest.approx(system.MU, abs=1e-3)
     assert fitted["random"]["rating"] < fitted["greedy"]["rating"] < fitted["strong"]["rating"]
     for level in fitted.values():
-        assert level["rating"] == system.shown_value(level["mu"], fitted[ANCHOR]["sigma"])
+        assert abs(level["rating"] - system.shown_value(level["mu"], fitted[ANCHOR]["sigma"])) <= 1  # mu kept rounded
 
 
 def test_a_level_measured_in_fewer_games_is_not_shown_weaker_than_one_it_beats():
@@ -263,7 +263,8 @@ def test_the_published_calibration_rates_every_level_in_every_rating():
         assert set(levels) == set(LEVELS), key
         assert levels[ANCHOR]["mu"] == pytest.approx(system.MU, abs=1e-3)
         for entry in levels.values():
-            assert entry["rating"] == system.shown_value(entry["mu"], levels[ANCHOR]["sigma"])
+            # mu and sigma are kept to three decimals, the rating from the unrounded ones: a point either way.
+            assert abs(entry["rating"] - system.shown_value(entry["mu"], levels[ANCHOR]["sigma"])) <= 1
             assert entry["games"] > 0
         assert levels["random"]["rating"] < levels["greedy"]["rating"] < levels["strong"]["rating"], key
     for pairing in data["pairings"]:
