@@ -32,8 +32,10 @@ def calibration() -> dict:
 
 
 def level_ratings(key: str) -> dict[str, int]:
-    """Level -> its rating in the rating `key` (a game, or a game at a pace); levels never measured are left out."""
-    return {level: entry["rating"] for level, entry in calibration()["ratings"].get(key, {}).items()}
+    """Level -> its rating in the rating `key` (a game, or a game at a pace), weakest level first as the levels are
+    listed (the file keeps its keys sorted); levels never measured are left out."""
+    measured = calibration()["ratings"].get(key, {})
+    return {level: measured[level]["rating"] for level in bot_levels() if level in measured}
 
 
 def ratings_by_level() -> dict[str, dict[str, int]]:

@@ -269,3 +269,7 @@ def test_the_published_calibration_rates_every_level_in_every_rating():
         assert levels["random"]["rating"] < levels["greedy"]["rating"] < levels["strong"]["rating"], key
     for pairing in data["pairings"]:
         assert pairing["low"] <= pairing["wins"] / pairing["games"] <= pairing["high"]
+    # People read the levels weakest first, as the new-table form lists them (the file's keys are sorted).
+    bot_strength.calibration.cache_clear()
+    for key in rating_keys():
+        assert list(bot_strength.level_ratings(key)) == list(LEVELS)
