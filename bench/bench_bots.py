@@ -51,7 +51,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.bots import LEVELS, budget_for, choose, play_turn, thinking_seconds  # noqa: E402
+from engine.bots import LEVELS, budget_for, choose, play_turn, reaction_delay, thinking_seconds  # noqa: E402
 from engine.bots.base import Budget, utilities  # noqa: E402
 from engine.bots.search import decide  # noqa: E402
 from engine.core import Game, State, all_games, make_rng  # noqa: E402
@@ -91,7 +91,7 @@ def play_one(args: tuple) -> dict:
     moves = {lvl: 0 for lvl in spent}
     longest = {lvl: 0.0 for lvl in spent}
     playouts = {lvl: 0 for lvl in spent}
-    table = LiveTable(levels, make_rng(f"bench-live:{seed_base}:{index}", 0)) if as_site and pace == "live" else None
+    table = LiveTable(levels, f"bench-live:{seed_base}:{index}") if as_site and pace == "live" else None
     waiting = 0
     for _ in range(MAX_DECISIONS):
         actors = state.to_act()
@@ -157,13 +157,16 @@ class LiveTable:
     after the time it thought and a new reaction time.  The others' tasks stay due when they were, so a level that
     reacts faster acts more often, as it does against a person, and a slower one still acts."""
 
-    def __init__(self, levels: dict[int, str], rng):
-        self.levels, self.rng = levels, rng
+    def __init__(self, levels: dict[int, str], seed: str):
+        self.levels, self.seed = levels, seed
         self.clock = 0.0
         self.due: dict[int, float] = {}
+        self.drawn = 0
 
     def reaction(self, seat: int) -> float:
-        return self.rng.uniform(*LEVELS[self.levels[seat]]["delay_seconds"])
+        """The site's own draw of the level's reaction time (engine.bots.reaction_delay), one seed per decision."""
+        self.drawn += 1
+        return reaction_delay(self.levels[seat], f"{self.seed}:{self.drawn}")
 
     def next_seat(self, actors: list[int]) -> int:
         """The seat whose task comes due first among those that may act (one newly able to act reacts from now)."""

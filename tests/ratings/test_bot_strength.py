@@ -230,9 +230,8 @@ def test_a_live_table_paces_each_seat_by_its_levels_reaction_time():
     """bench_bots paces live bots as the site does: a decision comes due after the level's reaction time, and the
     other seats' tasks stay due when they were, so a faster level acts more often and a slower one still acts."""
     from bench.bench_bots import LiveTable
-    from engine.core import make_rng
 
-    table = LiveTable({0: "expert", 1: "greedy"}, make_rng("live-table-test", 0))
+    table = LiveTable({0: "expert", 1: "greedy"}, "live-table-test")
     acted = {0: 0, 1: 0}
     for _ in range(600):
         seat = table.next_seat([0, 1])
