@@ -259,16 +259,24 @@ def log_line(entry: dict) -> str:
     return json.dumps(entry, separators=(",", ":")) + "\n"
 
 
-def runs_from_log(log: str) -> list[dict]:
-    """A --log file's games as one run per game, pace, pairing, seed, limits and budgets (a deal played twice counts
-    once)."""
-    groups: dict[tuple, dict[int, dict]] = {}
+def log_entries(log: str):
+    """Every game a --log file holds, in the order they were logged."""
     with open_log(log) as f:
         for line in f:
-            entry = json.loads(line)
-            budgets = json.dumps(entry.get("budgets", {}), sort_keys=True)
-            key = (entry["game"], entry["pace"], entry["a"], entry["b"], entry["seed"], entry["site"], budgets)
-            groups.setdefault(key, {})[entry["index"]] = entry
+            yield json.loads(line)
+
+
+def log_key(entry: dict) -> tuple:
+    """What makes games one run: game, pace, pairing, seed, limits and budgets (a logged game, or a run's `where`)."""
+    budgets = json.dumps(entry.get("budgets", {}), sort_keys=True)
+    return entry["game"], entry["pace"], entry["a"], entry["b"], entry["seed"], entry["site"], budgets
+
+
+def runs_from_log(log: str) -> list[dict]:
+    """A --log file's games as one run per log_key (a deal played twice counts once)."""
+    groups: dict[tuple, dict[int, dict]] = {}
+    for entry in log_entries(log):
+        groups.setdefault(log_key(entry), {})[entry["index"]] = entry
     runs = []
     for (name, pace, a, b, seed, site, budgets), games in groups.items():
         run = summary(name, a, b, [games[i] for i in sorted(games)])
@@ -292,15 +300,11 @@ class _InProcess:
 
 
 def logged_games(log: str, where: dict) -> dict[int, dict]:
-    """The games a --log file already holds for this game, pace, pairing, seed and limits, by deal index."""
-    found = {}
-    if os.path.exists(log):
-        with open_log(log) as f:
-            for line in f:
-                entry = json.loads(line)
-                if all(entry.get(k) == v for k, v in where.items()) and ("budgets" in where) == ("budgets" in entry):
-                    found[entry["index"]] = entry
-    return found
+    """The games a --log file already holds for the run `where` describes (the same log_key), by deal index."""
+    if not os.path.exists(log):
+        return {}
+    key = log_key(where)
+    return {entry["index"]: entry for entry in log_entries(log) if log_key(entry) == key}
 
 
 def percentile(ordered: list[float], q: float) -> float:
