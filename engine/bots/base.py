@@ -42,6 +42,12 @@ class Budget:
     exploration: float = 0.7  # UCB constant
     score_scale: float | None = None  # score differential worth about one "win" (None: the game's)
     result_weight: float = 0.9  # share of the result (vs the lead) in a finished playout's reward
+    # A game's own plan (Hints.plan), where it has one: its own choices followed in full and the samples it follows
+    # them on (None: the game's defaults), and whether it plans while cards nobody has seen are still to come.
+    plan_depth: int | None = None
+    plan_samples: int | None = None
+    plan_unseen: bool = False
+    plan_rival: bool = False  # ... and whether it guesses a rival's hidden choice with her own plan, not the policy's
     # What `seconds` are read from; tests give a fake clock (never set from the levels' data).
     clock: Callable[[], float] = field(default=time.perf_counter, compare=False, repr=False)
 

@@ -68,10 +68,13 @@ class Hints:
         """The first actions a search lets compete, best first (default: greedy's best `count`)."""
         return [a for _, a in ranked[:count]]
 
-    def plan(self, state: State, seat: int, actions: list[Action], rng: random.Random, deadline) -> Action | None:
+    def plan(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random, deadline, budget=None
+    ) -> Action | None:
         """A searching bot's choice where the game knows a better way than sampled playouts (e.g. an exact plan
         once nothing hidden can change the outcome); None: the generic search decides.  `state` is a sample of
-        the seat's view (never changed here), `deadline` the decision's time limit (engine.bots.base.Deadline)."""
+        the seat's view (never changed here), `deadline` the decision's time limit (engine.bots.base.Deadline),
+        `budget` the level's (its plan_* settings)."""
         return None
 
     def known_values(self, state: State, seat: int, actions: list[Action], base: float) -> list[float | None]:

@@ -97,7 +97,7 @@ class _RootDecision:
         actions = considered(self.game, state, self.seat, actions, self.rng)
         if len(actions) == 1:
             return None, actions[0]
-        planned = self.hints.plan(state, self.seat, actions, self.rng, self.deadline)
+        planned = self.hints.plan(state, self.seat, actions, self.rng, self.deadline, self.budget)
         if planned is not None:
             return None, planned
         return state, ranked_actions(

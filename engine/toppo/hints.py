@@ -69,10 +69,11 @@ class ToppoHints(Hints):
             return kinds["propose_replace"]
         return None
 
-    def plan(self, state, seat: int, actions: list[Action], rng: random.Random, deadline) -> Action | None:
+    def plan(self, state, seat: int, actions: list[Action], rng: random.Random, deadline, budget=None) -> Action | None:
         """By correspondence, once every deck is known, the claim whose hand ends best when the claims resolve in
-        priority order (ruling P4, decision 30, point 1; engine.toppo.planner); else the search decides (None)."""
-        return planner.plan(self, state, seat, actions, rng, deadline)
+        priority order (ruling P4, decision 30, point 1; engine.toppo.planner); else the search decides (None).
+        The budget's plan_* settings (expert's) may plan deeper and from the deal on."""
+        return planner.plan(self, state, seat, actions, rng, deadline, budget)
 
     def shortlist(self, state, seat: int, ranked, count: int) -> list[Action]:
         """At correspondence pace a new display comes only after the round, when every line has

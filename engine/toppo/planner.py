@@ -26,7 +26,11 @@ While a deck still holds cards nobody has seen the plan declines (None) and the 
 sampled cards, the choice fits the sample's luck (such a plan won 6 to 10 of 30 matches against greedy's policy), and
 the claim alone followed on 64 deals of every unseen card (decks too) did no better than greedy's own claims there
 (4.1 against 5.1 cards a hand, 80 hands from the deal, within the noise): in the first pass the next lines of both
-seats are unseen, so no claim can be told better than the obvious one.
+seats are unseen, so no claim can be told better than the obvious one.  Against strong itself (bench/bench_toppo_
+ceiling.py --sees view, 2026-11-29): the claim alone on 48 samples from the deal on won 20 of 40 matches, four own
+choices on 8 samples 5 of 20, and four own choices on 8 samples once the decks are known (strong's search before)
+17 of 40; the same search given the true state won 95 of 100.  A level's budget may still ask for such a plan
+(plan_depth, plan_samples, plan_unseen) or for a rival's sealed claim guessed by her own plan (plan_rival).
 """
 
 from __future__ import annotations
@@ -75,26 +79,51 @@ def known(state) -> bool:
     return all(all(seen) for seen in state.seen)
 
 
-def guess_claims(hints, state, seat: int) -> None:
+def guess_claims(hints, state, seat: int, planned: dict | None = None) -> None:
     """Replace the other seats' sealed claims in the sample (renew, as determinize leaves them) by the claim the
-    playout policy makes from their public lines."""
+    playout policy makes from their public lines.  `planned` (plan_rival): the claim each rival's own plan makes,
+    taken instead, and made for a rival who has not claimed yet too."""
+    planned = planned or {}
     for i, (other, _) in enumerate(list(state.claims)):
         if other == seat:
             continue
         state.claims = [c for c in state.claims if c[0] != other]
         options = claims(hints, state, other, state.legal_actions(other))
-        claim = options[0] if options else {"type": "renew"}
+        claim = planned.get(other) or (options[0] if options else {"type": "renew"})
         state.claims.insert(i, [other, rounds.plan_of_legal(claim["type"], claim)[1]])
+    for other, claim in planned.items():
+        if other != seat and not rounds.claimed(state, other) and state.phase == "play":
+            state.claims.append([other, rounds.plan_of_legal(claim["type"], claim)[1]])
 
 
 class Plan:
     """One decision's plan on one sample: `choose` gives the claim, or None to let the generic search decide."""
 
-    def __init__(self, hints, state, seat: int, rng: random.Random, deadline):
+    def __init__(
+        self,
+        hints,
+        state,
+        seat: int,
+        rng: random.Random,
+        deadline,
+        *,
+        depth=None,
+        samples=None,
+        unseen: bool = False,
+        rival: bool = False,
+    ):
         self.hints, self.state, self.seat, self.deadline = hints, state, seat, deadline
         self.base = random.Random(rng.getrandbits(64))
         self.rng = self.base
         self.hand = state.hand
+        # Read when the plan is made (a benchmark may set the module's values); a level's budget may set its own.
+        self.depth = MAX_DEPTH if depth is None else depth
+        self.samples = SAMPLES if samples is None else samples
+        # Plan while deck cards are unseen too, dealing them again in every sample (strong declines then).
+        self.unseen = unseen
+        # Guess a rival's sealed claim with her own plan (strong's, where it plans) rather than with the policy.
+        self.rival = rival
+        self.planned: dict[int, Action] = {}
 
     def choose(self, actions: list[Action]) -> Action | None:
         state = self.state
@@ -103,12 +132,30 @@ class Plan:
         if state.phase == "choose_display":
             wanted = {"type": "choose_display", "size": DISPLAY_SIZE}
             return wanted if state.players == 2 and wanted in actions else None
-        if state.phase != "play" or not known(state):
+        if state.phase != "play" or not (self.unseen or known(state)):
             return None
         options = claims(self.hints, state, self.seat, actions)
         if len(options) < 2:
             return None
-        return self.weigh(options, MAX_DEPTH)
+        if self.rival:
+            self.planned = self.rival_claims()
+        return self.weigh(options, self.depth)
+
+    def rival_claims(self) -> dict[int, Action]:
+        """The claim each rival's own plan makes this round, on this sample, where she plans as strong does (every
+        deck known); the policy guesses the others (guess_claims)."""
+        out = {}
+        for other in range(self.state.players):
+            if other == self.seat:
+                continue
+            s = self.state.clone()
+            s.claims = [c for c in s.claims if c[0] != other]  # her sealed claim is what is guessed
+            if s.phase != "play" or not known(s):
+                continue
+            claim = Plan(self.hints, s, other, self.base, self.deadline).choose(s.legal_actions(other))
+            if claim is not None and claim.get("type") not in VOTES:
+                out[other] = claim
+        return out
 
     def weigh(self, options: list[Action], depth: int) -> Action:
         """The claim whose hands end best summed over the samples, each claim followed on the same sample with the
@@ -116,7 +163,7 @@ class Plan:
         SAMPLES or the time limit: a sample the limit cuts short is left out, so every claim is judged on the same
         ones; with none finished, the policy's claim."""
         values = [0.0] * len(options)
-        for k in range(SAMPLES):
+        for k in range(self.samples):
             root, seed = self.sample(k)
             try:
                 row = []
@@ -131,18 +178,22 @@ class Plan:
 
     def sample(self, k: int):
         """The k-th sample: the given one, then the same with the cards nobody has seen (the stack, the covered
-        display cards, all that is hidden once the decks are known) dealt again, and the sealed claims guessed."""
+        display cards, and the deck cards nobody has seen yet: all that is hidden once the decks are known) dealt
+        again, and the sealed claims guessed."""
         s = self.state.clone()
         if k:
-            pool = s.stack + [c for pile in s.display for c in pile[:-1]]
+            unseen = [(d, i) for d, seen in enumerate(s.seen) for i, known_card in enumerate(seen) if not known_card]
+            pool = s.stack + [c for pile in s.display for c in pile[:-1]] + [s.decks[d][i] for d, i in unseen]
             self.base.shuffle(pool)
             for pile in s.display:
                 n = len(pile) - 1
                 pile[:-1] = pool[:n]
                 del pool[:n]
+            for d, i in unseen:
+                s.decks[d][i] = pool.pop()
             s.stack = pool
             s.seed = self.base.getrandbits(64)
-        guess_claims(self.hints, s, self.seat)
+        guess_claims(self.hints, s, self.seat, self.planned)
         return s, self.base.getrandbits(64)
 
     def after(self, state, action: Action, depth: int) -> float:
@@ -179,9 +230,20 @@ class Plan:
         return lead
 
 
-def plan(hints, state, seat: int, actions: list[Action], rng: random.Random, deadline) -> Action | None:
+def plan(hints, state, seat: int, actions: list[Action], rng: random.Random, deadline, budget=None) -> Action | None:
     """The planned claim (module docstring), or None when the generic search should decide.  At live pace it
-    returns at once, drawing nothing from the bot's generator, so the live bot plays exactly as before."""
+    returns at once, drawing nothing from the bot's generator, so the live bot plays exactly as before.  A level's
+    budget may set the plan's depth, its samples, whether it plans while deck cards are unseen and whether it guesses
+    a rival's sealed claim with her own plan (plan_depth, plan_samples, plan_unseen, plan_rival: expert's); without
+    them, the plan above (strong's)."""
     if state.pace != CORRESPONDENCE:
         return None
-    return Plan(hints, state, seat, rng, deadline).choose(actions)
+    settings = {}
+    if budget is not None:
+        settings = {
+            "depth": budget.plan_depth,
+            "samples": budget.plan_samples,
+            "unseen": budget.plan_unseen,
+            "rival": budget.plan_rival,
+        }
+    return Plan(hints, state, seat, rng, deadline, **settings).choose(actions)

@@ -7,7 +7,7 @@ from collections import Counter
 
 from toppo_table import GAME, cards, table
 
-from engine.bots import choose_action
+from engine.bots import Budget, choose_action
 from engine.bots.hints import hints_for
 from engine.toppo import planner
 from engine.toppo.cards import full_set
@@ -186,3 +186,44 @@ def test_in_the_last_hand_a_won_match_counts_more_than_its_margin():
         values[hands] = plan.after(root, {"type": "toppo"}, 0)
     assert values[2] == 15.0  # seat 1 holds 3 + 12 cards: the lead alone
     assert values[1] == 15.0 + planner.WIN
+
+
+def test_a_budget_that_plans_from_the_deal_deals_the_unseen_deck_cards_again_and_keeps_the_seen_ones():
+    decks = [cards("blue waves, green plus, white bar, yellow square") * 3, cards("blue circle, green waves") * 6]
+    s = known_table([TOPPING, NOTHING], decks)
+    s.seen[1][6:] = [False] * 6  # the rival's last six cards have not been seen yet
+    sample = sample_of(s, 0)
+    actions = sample.legal_actions(0)
+    assert planner.plan(HINTS, sample, 0, actions, random.Random(12), None) is None  # strong: not yet
+    expert = Budget(plan_unseen=True, plan_depth=2, plan_samples=6)
+    assert planner.plan(HINTS, sample, 0, actions, random.Random(12), None, expert) in actions
+    plan = planner.Plan(HINTS, sample, 0, random.Random(13), None, unseen=True)
+    hidden = sorted(sample.stack + [c for pile in sample.display for c in pile[:-1]] + sample.decks[1][6:])
+    moved = False
+    for k in range(1, 5):
+        dealt, _ = plan.sample(k)
+        assert dealt.decks[0] == sample.decks[0] and dealt.decks[1][:6] == sample.decks[1][:6]
+        rest = dealt.stack + [c for pile in dealt.display for c in pile[:-1]] + dealt.decks[1][6:]
+        assert sorted(rest) == hidden
+        moved |= dealt.decks[1][6:] != sample.decks[1][6:]
+    assert moved
+
+
+def test_a_budget_that_plans_the_rivals_claim_puts_her_own_plans_claim_in_every_sample():
+    decks = [cards("blue waves, green plus, white bar") * 4, cards("blue circle, green waves, white circle") * 4]
+    s = known_table([TOPPING, TOPPING_TOO], decks, round_=2)  # seat 1 has not claimed yet
+    sample = sample_of(s, 0)
+    assert claim_kinds(planner.Plan(HINTS, sample, 0, random.Random(14), None).sample(0)[0]) == {}  # the policy plays
+    plan = planner.Plan(HINTS, sample, 0, random.Random(14), None, rival=True)
+    plan.planned = plan.rival_claims()
+    assert plan.planned[1] in s.legal_actions(1)
+    for k in range(3):
+        assert claim_kinds(plan.sample(k)[0]) == {1: plan.planned[1]["type"]}
+    s.apply(1, {"type": "renew"})  # claimed, sealed: the guess is her plan's all the same
+    plan = planner.Plan(HINTS, sample_of(s, 0), 0, random.Random(15), None, rival=True)
+    plan.planned = plan.rival_claims()
+    assert claim_kinds(plan.sample(0)[0]) == {1: plan.planned[1]["type"]}
+    expert = Budget(plan_rival=True)
+    assert planner.plan(
+        HINTS, sample_of(s, 0), 0, s.legal_actions(0), random.Random(16), None, expert
+    ) in s.legal_actions(0)
