@@ -234,8 +234,8 @@ def plan(hints, state, seat: int, actions: list[Action], rng: random.Random, dea
     """The planned claim (module docstring), or None when the generic search should decide.  At live pace it
     returns at once, drawing nothing from the bot's generator, so the live bot plays exactly as before.  A level's
     budget may set the plan's depth, its samples, whether it plans while deck cards are unseen and whether it guesses
-    a rival's sealed claim with her own plan (plan_depth, plan_samples, plan_unseen, plan_rival: expert's); without
-    them, the plan above (strong's)."""
+    a rival's sealed claim with her own plan (plan_depth, plan_samples, plan_unseen, plan_rival; no level sets them
+    today, bench_bots --budget screens them); without them, the plan above (strong's and expert's)."""
     if state.pace != CORRESPONDENCE:
         return None
     settings = {}
