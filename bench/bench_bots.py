@@ -272,15 +272,19 @@ def log_key(entry: dict) -> tuple:
     return entry["game"], entry["pace"], entry["a"], entry["b"], entry["seed"], entry["site"], budgets
 
 
-def runs_from_log(log: str) -> list[dict]:
-    """A --log file's games as one run per log_key (a deal played twice counts once)."""
-    groups: dict[tuple, dict[int, dict]] = {}
+def runs_from_log(log: str, pool_seeds: bool = False) -> list[dict]:
+    """A --log file's games as one run per log_key (a deal played twice counts once).  `pool_seeds`: runs that
+    differ only in their seed are one run (a calibration counts a pairing once, however many runs played it)."""
+    groups: dict[tuple, dict[tuple, dict]] = {}
     for entry in log_entries(log):
-        groups.setdefault(log_key(entry), {})[entry["index"]] = entry
+        name, pace, a, b, seed, site, budgets = log_key(entry)
+        key = (name, pace, a, b, None if pool_seeds else seed, site, budgets)
+        groups.setdefault(key, {})[entry["seed"], entry["index"]] = entry
     runs = []
-    for (name, pace, a, b, seed, site, budgets), games in groups.items():
-        run = summary(name, a, b, [games[i] for i in sorted(games)])
-        run.update({"pace": pace, "seed": seed, "site": site, "budgets": json.loads(budgets)})
+    for (name, pace, a, b, _, site, budgets), games in groups.items():
+        run = summary(name, a, b, [games[k] for k in sorted(games)])
+        seeds = sorted({seed for seed, _ in games})
+        run.update({"pace": pace, "seed": "+".join(seeds), "site": site, "budgets": json.loads(budgets)})
         runs.append(run)
     return runs
 

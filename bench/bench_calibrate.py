@@ -113,7 +113,7 @@ def played_in(source: str) -> dict:
         whole = None
     if isinstance(whole, dict) and "runs" in whole:
         return whole
-    return {"runs": runs_from_log(source)}
+    return {"runs": runs_from_log(source, pool_seeds=True)}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -212,6 +212,25 @@ def test_a_logged_run_counts_every_game_once_and_resumes_where_it_stopped(tmp_pa
     assert runs == {"{}": 3, json.dumps({"greedy": {"max_candidates": 4}, "strong": {}}): 2}
 
 
+def test_the_calibration_counts_a_pairing_once_whatever_seeds_played_it(tmp_path):
+    """Runs of one pairing with other seeds are separate runs to resume, but one pairing to the calibration: its
+    games add up (each deal of each seed once) in one row of the published file."""
+    from bench.bench_bots import main as bench_bots_main
+    from bench.bench_bots import runs_from_log
+    from bench.bench_calibrate import played_in
+
+    log = str(tmp_path / "games.jsonl")
+    base = ["--game", "topoum", "--pairs", "greedy:random", "--log", log]
+    bench_bots_main([*base, "--games", "2", "--seed", "pool-a"])
+    bench_bots_main([*base, "--games", "3", "--seed", "pool-b"])
+    bench_bots_main([*base, "--games", "3", "--seed", "pool-b", "--resume"])  # nothing new to play
+
+    assert sorted(r["games"] for r in runs_from_log(log)) == [2, 3]
+    (pooled,) = played_in(log)["runs"]
+    assert (pooled["games"], pooled["seed"]) == (5, "pool-a+pool-b")
+    assert len(pooled["outcomes"]) == 5
+
+
 def test_no_limits_plays_each_decision_on_the_budget_alone(tmp_path):
     """--no-limits reaches the games: a correspondence turn is then timed decision by decision, not as one turn."""
     from bench.bench_bots import main as bench_bots_main
