@@ -4,12 +4,13 @@ Strong decides one placement at a time and weighs it by playouts whose rival clo
 Most of a turn's points come from rings its own tiles build together (one tile leads a line round, the next closes
 it), and most of what a turn gives away is what the rival's three tiles can then close.  So the planner:
 
-  1. searches the sequences of the known hand (a beam, `width` positions a step): every placement that closes a
-     ring, the placements that let another tile of the hand close one (a line led round to within one tile of its
-     other end), and a few quiet placements that leave the rival the least;
-  2. scores each end of turn by the points the turn makes, minus the rival's best reply (the same closing and
-     ring-building search, points only) averaged over sampled hands of hers, plus a share of the rings one tile of
-     ours could close after that;
+  1. follows every first placement worth a look to the end of the turn on its own (a narrow beam): the placements
+     that close a ring, those that let another tile of the hand close one (a line led round to within one tile of
+     its other end), and a few quiet ones that leave the rival the least (a beam shared by all first placements
+     kept too few of them: it missed turns strong found);
+  2. scores each end of turn by the points the turn makes, minus the rival's best reply (her closing and
+     ring-building options, points only) averaged over sampled hands of hers, plus a small share of the rings one
+     tile of ours could close;
   3. plays the first placement of the best sequence; the next decision of the turn plans again from there.
 
 It reads only a determinised sample of the seat's view (ruling S2): the face-down tiles as a set, never their
@@ -19,6 +20,7 @@ deadline and the best plan so far is played when it passes.
 
 from __future__ import annotations
 
+import math
 import random
 
 from engine.core import Action
@@ -28,14 +30,21 @@ from .geometry import end_positions, second_cell
 from .hints import Trial, end_index, line_index, place_action, random_spot, turn_points
 from .tiles import design_of, partners, symmetric
 
-WIDTH = 8  # positions kept per step of the own turn's beam
-SETUPS = 6  # ring-building placements followed per position (best first)
+WIDTH = 3  # positions kept per step of the beam that finishes the turn after each first placement
+FIRST_CLOSES = 24  # ring-closing placements tried first (those closing the most curves, scored exactly)
+FIRST_SETUPS = 12  # ring-building placements tried first (best first)
+FOLLOW_CLOSES = 8  # and after a first placement, per position
+FOLLOW_SETUPS = 4
+ENDS_PER_FIRST = 3  # ends of turn kept per first placement
+GENERATE_SHARE = 0.5  # of the decision's time, what finding the ends of turn may take (the rest weighs them)
 QUIET_TRIES = 48  # random placements per tile among which the quiet ones are picked
 QUIET = 6  # quiet placements followed per position
 FINALS = (
     120  # ends of turn at most weighed against the rival's reply (best by the static score first, while time lasts)
 )
 HANDS = 12  # rival hands sampled (the same for every end of turn: common random numbers)
+FIRST_HANDS = 4  # of them, those every end of turn meets; the SECOND_ROUND best meet all
+SECOND_ROUND = 12
 REPLY_CLOSES = 6  # the rival's ring-closing placements scored exactly
 REPLY_SETUPS = 6  # her ring-building placements
 REPLY_OPTIONS = 8  # her options combined into a turn
@@ -160,10 +169,18 @@ class TurnPlanner:
                     # Cheap test first: where the line leaves the tile must face the far end's cell or its neighbour.
                     cell, side = positions[table[design_of(tile)][entry]]
                     leaves = neighbour(cell, side)
-                    if leaves in cells or (leaves != far and distance(leaves, far) != 1):
+                    start, length = (leaves, (side + 3) % 6), count + 1
+                    if leaves in cells:
+                        # It leaves into a placed tile: the line joins the one ending at that edge, whose other
+                        # open end is the new one (unless the tile covers it: left to the beam).
+                        joined = index.other.get((cell, side))
+                        if joined is None or joined[0][0] in (anchor, second):
+                            continue
+                        start, length = joined[0], length + joined[1]
+                    if start[0] != far and distance(start[0], far) != 1:
                         continue
                     others = [t for t in hand if t != tile]
-                    closer = self.follow_up(cells, (anchor, second), (leaves, (side + 3) % 6), b, count + 1, others)
+                    closer = self.follow_up(cells, (anchor, second), start, b, length, others)
                     if closer:
                         value, partner, spot = closer
                         found[tile, anchor, orientation] = (value, tile, anchor, orientation) + (
@@ -233,13 +250,15 @@ class TurnPlanner:
         copy.board.forget_fits()
         return copy
 
-    def expand(self, node: Node) -> list[Node]:
+    def expand(self, node: Node, closes: int, setups: int) -> list[Node]:
+        """The positions one placement of the hand leads to: the `closes` best ring-closing placements, the `setups`
+        best ring-building ones and the quiet ones."""
         state = node.state
         hand = state.hand()
         children = []
         seen = set()
-        moves = [(node.points + g, t, a, o) for g, t, a, o in self.closing(state, hand, self.width * 2)]
-        moves += [(None, t, a, o) for _, t, a, o in self.setups(state, hand)[:SETUPS]]
+        moves = [(node.points + g, t, a, o) for g, t, a, o in self.closing(state, hand, closes)]
+        moves += [(None, t, a, o) for _, t, a, o in self.setups(state, hand)[:setups]]
         moves += [(None, t, a, o) for _, t, a, o in self.quiet(state, hand)]
         for gained, tile, anchor, orientation in moves:
             if (tile, anchor, orientation) in seen:
@@ -249,6 +268,23 @@ class TurnPlanner:
             if self.deadline.passed() and children:
                 break
         return children
+
+    def finish(self, node: Node, until) -> list[Node]:
+        """The ends of turn a narrow beam reaches from `node` (its first placement made), best by points first."""
+        beam = [node]
+        while beam[0].state.hand():
+            nxt: list[Node] = []
+            for here in beam:
+                nxt += self.expand(here, FOLLOW_CLOSES, FOLLOW_SETUPS)
+                if until():
+                    break
+            if not nxt:
+                return []
+            nxt.sort(key=lambda n: -n.rank())
+            beam = self.unique(nxt)[: self.width]
+            if until():
+                break
+        return [n for n in beam if not n.state.hand()][:ENDS_PER_FIRST]
 
     # --- the rival ----------------------------------------------------------------------------------
     def reply(self, state, hand: list[int]) -> int:
@@ -315,40 +351,51 @@ class TurnPlanner:
             return None
         pool = sorted(state.stack)  # the face-down tiles as a set: their order is hidden (ruling L5, S2)
         root = Node(state, turn_points(state.board, state.placed_now()) if state.placed_now() else 0, None, 0)
-        beam = [root]
+        # Every first placement worth a look is followed to the end of the turn on its own (the decision is the
+        # first placement: a beam shared by all would keep the few best starts only), for about half the time.
+        until = self.share(GENERATE_SHARE)
+        firsts = self.expand(root, FIRST_CLOSES, FIRST_SETUPS)
+        firsts.sort(key=lambda n: -n.rank())
         finals: list[Node] = []
-        for _ in range(len(hand)):
-            nxt: list[Node] = []
-            for node in beam:
-                nxt += self.expand(node)
-                if self.deadline.passed():
-                    break
-            if not nxt:
-                break
-            if not nxt[0].state.hand():
-                finals = nxt
-                break
-            nxt.sort(key=lambda n: -n.rank())
-            beam = self.unique(nxt)[: self.width]
-            if self.deadline.passed():
-                finals = beam
+        for child in firsts:
+            finals += self.finish(child, until) if child.state.hand() else [child]
+            if until():
                 break
         if not finals:
-            return beam[0].first if beam and beam[0].first else None
+            return firsts[0].first if firsts else None
         finals = self.unique(finals)
         # Static order first (points less the open lines left), then the rival's reply on the same hands for all.
         index_of = {id(n): self.hints.open_value(n.state.board, line_index(n.state.board)) for n in finals}
         finals.sort(key=lambda n: -(n.points - 0.5 * index_of[id(n)]))
         hands = self.hands(pool)
-        best, best_value = finals[0], None
+        # Two rounds on the same hands for all (common random numbers): every end of turn against the first few
+        # hands, then the best of them against the rest, so that time goes to the close calls.
+        first, rest = hands[:FIRST_HANDS], hands[FIRST_HANDS:]
+        scored = []
         for node in finals[:FINALS]:
-            if self.deadline.passed() and best_value is not None:
+            if self.deadline.passed() and scored:
                 break
-            value = self.weigh(node, hands)
+            scored.append((self.weigh(node, first), node))
             self.evaluated += 1
-            if best_value is None or value > best_value:
-                best, best_value = node, value
+        scored.sort(key=lambda pair: -pair[0])
+        best, best_value = scored[0][1], scored[0][0]
+        if rest:
+            best_value = None
+            for value, node in scored[:SECOND_ROUND]:
+                if self.deadline.passed() and best_value is not None:
+                    break
+                value = (value * len(first) + self.weigh(node, rest) * len(rest)) / len(hands)
+                if best_value is None or value > best_value:
+                    best, best_value = node, value
         return best.first
+
+    def share(self, part: float):
+        """A test that passes once `part` of the time left to the decision is spent (never without a limit)."""
+        deadline = self.deadline
+        if deadline.at == math.inf:
+            return deadline.passed
+        at = deadline.clock() + part * max(0.0, deadline.at - deadline.clock())
+        return lambda: deadline.clock() >= at
 
     @staticmethod
     def unique(nodes: list[Node]) -> list[Node]:
