@@ -352,7 +352,8 @@ class StrongBot(Bot):
 
 @register_bot
 class ExpertBot(StrongBot):
-    """The same searches with more to spend (decision 30, point 2): its level's budget differs, not the code."""
+    """Strong's searches with more to spend (decision 30, point 2): its level's budget differs, not the code; a game's
+    budget may name its own turn planner (search "plan": Topology's)."""
 
     name = "expert"
     label = "Expert"
