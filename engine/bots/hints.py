@@ -77,6 +77,13 @@ class Hints:
         `budget` the level's (its plan_* settings)."""
         return None
 
+    def plan_turn(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random, deadline, budget
+    ) -> Action | None:
+        """The choice of a game's own turn planner, for a level whose budget names the "plan" search
+        (engine.bots.search.PlanSearch); None: that search falls back to Sequential Halving.  Same terms as `plan`."""
+        return None
+
     def known_values(self, state: State, seat: int, actions: list[Action], base: float) -> list[float | None]:
         """Per action, its peek value when the hints know it without trying (`base`: the lead now);
         None where the bot must try the action on a copy."""

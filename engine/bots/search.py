@@ -97,12 +97,16 @@ class _RootDecision:
         actions = considered(self.game, state, self.seat, actions, self.rng)
         if len(actions) == 1:
             return None, actions[0]
-        planned = self.hints.plan(state, self.seat, actions, self.rng, self.deadline, self.budget)
+        planned = self.planned(state, actions)
         if planned is not None:
             return None, planned
         return state, ranked_actions(
             self.game, state, self.seat, actions, self.rng, self.budget, deadline=self.deadline
         )
+
+    def planned(self, state: State, actions: list[Action]) -> Action | None:
+        """The game's plan, when it knows one (Hints.plan); None: search."""
+        return self.hints.plan(state, self.seat, actions, self.rng, self.deadline, self.budget)
 
     def playout_limit(self) -> int:
         """Playouts allowed (as many as the time cap lets in when the budget counts none)."""
@@ -317,7 +321,18 @@ class HalvingSearch(_RootDecision):
         return evaluate(self.game, state, self.scale, self.budget.result_weight)[self.seat]
 
 
-SEARCHES = {"ismcts": Search, "halving": HalvingSearch}
+class PlanSearch(HalvingSearch):
+    """A game's own turn planner (Hints.plan_turn, e.g. Topology's, engine.topology.planner), Sequential Halving
+    where it declines.  Named by a level's budget (search "plan"), so other levels keep their search."""
+
+    def planned(self, state: State, actions: list[Action]) -> Action | None:
+        planned = super().planned(state, actions)
+        if planned is None and not self.deadline.passed():
+            planned = self.hints.plan_turn(state, self.seat, actions, self.rng, self.deadline, self.budget)
+        return planned
+
+
+SEARCHES = {"ismcts": Search, "halving": HalvingSearch, "plan": PlanSearch}
 
 
 @register_bot
@@ -337,7 +352,8 @@ class StrongBot(Bot):
 
 @register_bot
 class ExpertBot(StrongBot):
-    """The same searches with more to spend (decision 30, point 2): its level's budget differs, not the code."""
+    """Strong's searches with more to spend (decision 30, point 2): its level's budget differs, not the code; a game's
+    budget may name its own turn planner (search "plan": Topology's)."""
 
     name = "expert"
     label = "Expert"

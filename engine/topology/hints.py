@@ -399,11 +399,21 @@ class TopologyHints(Hints):
     # meet the rival's ring-seeking reply, and one replaces the best-planned turn only on clear evidence (margin):
     # the reply is so noisy that the best of several challengers often looks better than it is.
     # 576 (decision 16, the same 20 games): 18/20 against 288's 20/20, at twice the CPU: 288 stays.
-    # Expert (decision 30, point 2): the same search with four times the playouts and more plans; docs/bots.md has
-    # what it won against strong.
+    # Expert (decision 30, point 2): strong's search with four times the playouts won 12 of 24 against strong, so it
+    # plans each turn's three tiles together against sampled replies of the rival instead (search "plan":
+    # engine.topology.planner); the halving settings below serve where the planner declines (three or four players,
+    # the advanced variant).  docs/bots.md has what it won against strong.
     budgets = {
         "strong": {"horizon": 2, "plans": 12, "iterations": 288, "refine": 96, "max_candidates": 96, "margin": 0.15},
-        "expert": {"horizon": 2, "plans": 16, "iterations": 1152, "refine": 96, "max_candidates": 96, "margin": 0.15},
+        "expert": {
+            "search": "plan",
+            "horizon": 2,
+            "plans": 16,
+            "iterations": 1152,
+            "refine": 96,
+            "max_candidates": 96,
+            "margin": 0.15,
+        },
     }
 
     provisional = True  # raw_scores already count the turn in progress: no need to confirm to see it
@@ -472,6 +482,13 @@ class TopologyHints(Hints):
         return self.open_value(
             state.board, line_index(state.board).with_tile(action["tile"], (q, r), action["orientation"])
         )
+
+    def plan_turn(self, state, seat, actions, rng, deadline, budget):
+        """The turn's tiles planned together against the rival's reply (engine.topology.planner); where it declines
+        (three or four players, the advanced variant) the level's halving search decides."""
+        from . import planner  # the planner reads this module's helpers
+
+        return planner.plan(self, state, seat, rng, deadline)
 
     def known_values(self, state, seat, actions, base):
         # Every placement's gain is computed without placing it; other actions are tried.
