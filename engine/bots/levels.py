@@ -74,8 +74,8 @@ LEVELS: dict[str, dict] = {
         # Strong's search with four times the playouts and a longer time cap (decision 30, point 2); each game's
         # hints set its budget beside strong's.  It thinks up to twice strong's time, so a table of two expert bots
         # makes a person wait longer than decision 26's 10 s; the new-table form states each level's limits.
-        # What it wins against strong: docs/bots.md (Topoum clearly, correspondence Toppo not yet; in Topology more
-        # playouts bought nothing, and its budget there names the game's turn planner instead, search "plan").
+        # What it wins against strong: docs/bots.md (Topoum 79 of 100; Topology 83 of 127 with the game's turn
+        # planner, search "plan", since more playouts bought nothing there; correspondence Toppo not told apart).
         "budget": {},  # strong's, with more to spend (below)
     },
 }
