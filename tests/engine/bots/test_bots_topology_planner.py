@@ -128,3 +128,23 @@ def test_the_planner_counts_what_the_rival_takes():
         assert plan.weigh(node, hands) == pytest.approx(node.points - sum(taken) / len(hands) + own)
         return
     pytest.fail("no position where the rival could close a ring")
+
+
+@pytest.mark.parametrize(
+    "players, options",
+    [(3, {}), (2, {"advanced": True})],
+    ids=["three players", "advanced variant"],
+)
+def test_where_the_planner_does_not_apply_expert_searches_as_strong_does(players, options):
+    # The planner plans a two-player turn of three tiles (ruling L5); with three players (two tiles a turn) and in
+    # the advanced variant (ruling L6: a turn-over instead of a third tile) it declines, and the halving search
+    # that the expert's budget keeps decides, within the rules.
+    g = game()
+    state = g.new_state(players, options, "fallback:0")
+    seat = state.to_act()[0]
+    while not (state.decided() and state.hand()):  # the turn's first steps reveal the tiles
+        state.apply(seat, next(a for a in state.legal_actions(seat) if a["type"] == "reveal"))
+    assert planner.plan(hints_for(g), state, seat, random.Random(0), Deadline(None)) is None
+    run = decide(g, state.view(seat), seat, random.Random(0), PLAN)
+    assert run.action in state.legal_actions(seat)
+    assert run.playouts > 0  # searched, not planned
