@@ -56,7 +56,8 @@ CLOCK = time.process_time
 # What a game's engine and hints remember between decisions (tables met in playouts): emptied before every timed
 # decision, so that a position decided again is timed as the first time (a site's worker meets new tables too).
 MEMOS = {
-    "engine.topology.hints": ("_RINGS", "_LINES", "_CHOICES"),
+    "engine.topology.lines": ("_RINGS", "_LINES"),
+    "engine.topology.hints": ("_CHOICES",),
     "engine.topology.rules": ("_SCORED",),
     "engine.toppo.cards": ("_top_orders", "_match_choices"),
 }

@@ -27,7 +27,7 @@ from engine.core import Action
 from engine.hexgrid import DIRECTIONS, distance, neighbour
 
 from .geometry import end_positions, second_cell
-from .hints import Trial, end_index, line_index, place_action, random_spot, turn_points
+from .lines import Trial, end_index, line_index, place_action, random_spot, turn_points
 from .tiles import design_of, partners, symmetric
 
 WIDTH = 3  # positions kept per step of the beam that finishes the turn after each first placement

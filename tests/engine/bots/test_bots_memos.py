@@ -11,12 +11,13 @@ from engine.bots import budget_for
 from engine.bots.search import decide
 from engine.core import canonical, get_game
 from engine.topology import hints as topology_hints
+from engine.topology import lines as topology_lines
 from engine.topology import rules as topology_rules
 from engine.toppo import cards as toppo_cards
 
 
 def forget() -> None:
-    for memo in (topology_hints._RINGS, topology_hints._LINES, topology_hints._CHOICES, topology_rules._SCORED):
+    for memo in (topology_lines._RINGS, topology_lines._LINES, topology_hints._CHOICES, topology_rules._SCORED):
         memo.clear()
     toppo_cards._top_orders.cache_clear()
     toppo_cards._match_choices.cache_clear()

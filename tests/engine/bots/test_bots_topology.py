@@ -13,7 +13,7 @@ from engine.bots import Budget, budget_for, choose  # noqa: E402
 from engine.bots.greedy import ranked_actions  # noqa: E402
 from engine.bots.hints import hints_for  # noqa: E402
 from engine.core import get_game  # noqa: E402
-from engine.topology.hints import Trial, hot_cells, is_hot  # noqa: E402
+from engine.topology.lines import Trial, hot_cells, is_hot  # noqa: E402
 from engine.topology.rings import find_rings, score_rings  # noqa: E402
 
 

@@ -17,7 +17,7 @@ from engine.bots.base import Deadline  # noqa: E402
 from engine.bots.hints import hints_for  # noqa: E402
 from engine.bots.search import decide  # noqa: E402
 from engine.topology import planner  # noqa: E402
-from engine.topology.hints import turn_points  # noqa: E402
+from engine.topology.lines import turn_points  # noqa: E402
 
 PLAN = Budget(search="plan", plans=8, iterations=16)  # no time cap: reproducible
 

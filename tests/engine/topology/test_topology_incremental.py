@@ -11,7 +11,7 @@ from topology_positions import GAME, random_game
 from engine.core import make_rng
 from engine.hexgrid import DIRECTIONS
 from engine.topology.board import Board
-from engine.topology.hints import LineIndex
+from engine.topology.lines import LineIndex
 from engine.topology.state import TopologyState
 from engine.topology.tiles import design_of, symmetric
 
@@ -139,7 +139,7 @@ def test_the_stored_json_keeps_its_shape_and_no_cache():
 
 @pytest.mark.parametrize("players,options", CONFIGURATIONS)
 def test_the_bots_open_lines_follow_each_placement_as_a_fresh_walk_finds_them(players, options):
-    """engine/topology/hints.py derives a playout's next table's open lines from the last ones."""
+    """engine/topology/lines.py derives a playout's next table's open lines from the last ones."""
     checked = 0
     for seed in range(4):
         index, before = None, []
