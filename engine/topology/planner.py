@@ -234,7 +234,7 @@ class TurnPlanner:
         return out[:QUIET]
 
     def child(self, node: Node, tile: int, anchor: tuple, orientation: int, gained: int | None) -> Node:
-        state = self.hints.playout_copy(node.state) if node.first is not None else self.fresh(node.state)
+        state = self.hints.playout_copy(node.state)  # the root (the sample) included: it is never changed
         action = place_action(tile, anchor, orientation)
         state.apply_legal(self.seat, action)
         placed = state.placed_now()
@@ -244,11 +244,6 @@ class TurnPlanner:
         if hand:
             potential = self.best_close(line_index(state.board), state.board.cells, hand)
         return Node(state, points, node.first or action, potential)
-
-    def fresh(self, state):
-        copy = state.clone()
-        copy.board.forget_fits()
-        return copy
 
     def expand(self, node: Node, closes: int, setups: int) -> list[Node]:
         """The positions one placement of the hand leads to: the `closes` best ring-closing placements, the `setups`
@@ -316,8 +311,7 @@ class TurnPlanner:
 
     def rival_state(self, state):
         """The table as the rival finds it: our placements down, a turn of hers with nothing placed yet."""
-        after = state.clone()
-        after.board.forget_fits()
+        after = self.hints.playout_copy(state)
         after.steps = []
         after.revealed = []
         return after
