@@ -56,10 +56,12 @@ class ToppoHints(Hints):
     def tie_rank(self, action: Action) -> int:
         return 2 if action.get("type") == "propose_replace" else 1
 
-    def forced_action(self, state, seat: int, actions: list[Action], rng: random.Random) -> Action | None:
+    def forced_action(self, state, seat: int, actions: list[Action], rng: random.Random, budget=None) -> Action | None:
         kinds = {a.get("type"): a for a in actions}
         if "agree_replace" in kinds:
             return kinds["agree_replace"]  # ruling P6: bots agree at once
+        if budget is not None and planner.weighs_votes(state, budget):
+            return None  # the level's plan weighs a proposal as it weighs a claim (planner.Plan.choose)
         if (
             "propose_replace" in kinds
             and "renew" in kinds
