@@ -40,11 +40,19 @@ class ToppoHints(Hints):
     # new display.  Look eight rounds ahead (two seats: sixteen decisions).  A finished match is scored by the
     # penalty lead alone (result_weight 0), like a running one.
     # 512 (decision 16, the same 20 games) won 11/20 as 256 did: 256 stays.
-    # Expert (decision 30, point 2): four times the playouts over strong's eight first claims; docs/bots.md has
-    # what it won against strong.
+    # Expert (decision 30, point 2): four times the playouts over strong's eight first claims, and by correspondence,
+    # once the decks are known, it weighs proposing a new display as it weighs its claim (planner.Plan, plan_votes)
+    # where strong proposes only when the display looks stuck; docs/bots.md has what it won against strong.
     budgets = {
         "strong": {"horizon": 16, "iterations": 256, "margin": 0.0, "result_weight": 0.0},
-        "expert": {"horizon": 16, "iterations": 1024, "margin": 0.0, "result_weight": 0.0, "plans": 8},
+        "expert": {
+            "horizon": 16,
+            "iterations": 1024,
+            "margin": 0.0,
+            "result_weight": 0.0,
+            "plans": 8,
+            "plan_votes": True,
+        },
     }
     rollout_actions_legal = True  # rollout_action picks from the state's own legal list
 
