@@ -4,7 +4,8 @@ Scores are penalty points (Game.higher_is_better is False), so the generic sign 
 already turns them round.  What the hints add:
   - ruling P6: "bots agree at once" to a proposed new display, so agreeing is forced;
   - a bot proposes a new display only when it can do nothing but renew and the display seems
-    stuck (see `stuck`); otherwise proposing ranks last among equal choices;
+    stuck (see `stuck`); otherwise proposing ranks last among equal choices.  A level whose plan weighs
+    votes (expert by correspondence, once the decks are known: planner.Plan) decides that itself;
   - playouts use the obvious policy (toppo, else top, else the biggest match, else reveal or
     renew) instead of trying every claim on a copy.
 """

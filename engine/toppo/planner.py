@@ -31,6 +31,13 @@ ceiling.py --sees view, 2026-11-29): the claim alone on 48 samples from the deal
 choices on 8 samples 5 of 20, and four own choices on 8 samples once the decks are known (strong's search before)
 17 of 40; the same search given the true state won 95 of 100.  A level's budget may still ask for such a plan
 (plan_depth, plan_samples, plan_unseen) or for a rival's sealed claim guessed by her own plan (plan_rival).
+
+What did beat strong is the display (P6), not a better claim.  A display is replaced about every fourth round, from
+cards nobody has seen, and the bots propose one only when it looks stuck (hints.stuck).  Once the decks are known both
+seats' next lines are known too, so whether the display will be topped next round, and by whom, follows from the
+claims.  A budget with plan_votes (expert's) weighs each claim also after a proposal, the new display dealt from the
+hidden cards in every sample: it proposes a display the rival's next line would top and keeps a stuck one its own
+next line tops.  It won 82 of 100 matches against strong (docs/bots.md).
 """
 
 from __future__ import annotations

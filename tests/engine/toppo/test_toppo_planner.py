@@ -244,12 +244,13 @@ def stuck_round(state, round_):
     return state
 
 
-def test_a_plan_that_weighs_votes_proposes_a_new_display_the_rivals_next_line_would_top():
+def test_the_expert_proposes_a_new_display_the_rivals_next_line_would_top():
     # Round 1: seat 0 has priority now, seat 1 in round 2, when her next line (TOPPING) tops the display.
     decks = [cards(QUIET), cards(TOPPING) + cards(QUIET)[3:]]
     s = known_table([NOTHING, NOTHING], decks, round_=1)
     assert [a["type"] for a in s.legal_actions(0)] == ["renew", "propose_replace"]
-    weighing = budget_for("expert", "toppo", plan_votes=True)
+    weighing = budget_for("expert", "toppo")
+    assert weighing.plan_votes and not budget_for("strong", "toppo").plan_votes  # the expert level's own setting
     sample = sample_of(s, 0)
     assert not HINTS.forced_action(sample, 0, sample.legal_actions(0), random.Random(1), weighing)
     assert planner.plan(HINTS, sample, 0, sample.legal_actions(0), random.Random(17), None) is None  # one claim
@@ -257,20 +258,19 @@ def test_a_plan_that_weighs_votes_proposes_a_new_display_the_rivals_next_line_wo
     assert choice == {"type": "propose_replace"}
     # The bots as they play: strong renews (nothing looks stuck), the weighing level proposes, then claims.
     assert choose_action("strong", GAME, s.view(0), 0, "votes") == {"type": "renew"}
-    assert choose_action("expert", GAME, s.view(0), 0, "votes", budget=weighing) == {"type": "propose_replace"}
+    assert choose_action("expert", GAME, s.view(0), 0, "votes") == {"type": "propose_replace"}
     s.apply(0, {"type": "propose_replace"})
-    assert choose_action("expert", GAME, s.view(0), 0, "votes", budget=weighing) == {"type": "renew"}
+    assert choose_action("expert", GAME, s.view(0), 0, "votes") == {"type": "renew"}
 
 
-def test_a_plan_that_weighs_votes_keeps_a_stuck_display_its_own_next_line_tops():
+def test_the_expert_keeps_a_stuck_display_its_own_next_line_tops_where_strong_proposes():
     # Round 2 follows a round of renews; seat 0 can only renew, and her next line tops the display in round 3,
     # when she has priority.  Seat 1 matches now (red waves), so she proposes nothing herself.
     decks = [cards(TOPPING) + cards(QUIET)[3:], cards(QUIET)]
     s = stuck_round(known_table([NOTHING, "red waves, blue bar, blue plus"], decks), 3)
     assert s.tops() == cards(DISPLAY)
     assert choose_action("strong", GAME, s.view(0), 0, "stuck") == {"type": "propose_replace"}  # hints.stuck
-    weighing = budget_for("expert", "toppo", plan_votes=True)
-    assert choose_action("expert", GAME, s.view(0), 0, "stuck", budget=weighing) == {"type": "renew"}
+    assert choose_action("expert", GAME, s.view(0), 0, "stuck") == {"type": "renew"}
 
 
 def test_votes_are_weighed_only_where_the_level_plans():
