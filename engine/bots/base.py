@@ -48,6 +48,7 @@ class Budget:
     plan_samples: int | None = None
     plan_unseen: bool = False
     plan_rival: bool = False  # ... and whether it guesses a rival's hidden choice with her own plan, not the policy's
+    plan_votes: bool = False  # ... and whether it weighs a game's votes (Toppo's new display, P6) as it weighs a claim
     # What `seconds` are read from; tests give a fake clock (never set from the levels' data).
     clock: Callable[[], float] = field(default=time.perf_counter, compare=False, repr=False)
 
@@ -143,11 +144,13 @@ def waits(game: Game, state: State, seat: int, actions: list[Action]) -> bool:
     return hints_for(game).idle(state, seat, actions)
 
 
-def considered(game: Game, state: State, seat: int, actions: list[Action], rng: random.Random) -> list[Action]:
+def considered(
+    game: Game, state: State, seat: int, actions: list[Action], rng: random.Random, budget: Budget | None = None
+) -> list[Action]:
     """The actions a thinking bot weighs: just one when the game's hints force it (ruling P6)."""
     from .hints import hints_for
 
-    forced = hints_for(game).forced_action(state, seat, actions, rng)
+    forced = hints_for(game).forced_action(state, seat, actions, rng, budget)
     return [forced] if forced is not None else actions
 
 

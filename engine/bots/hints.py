@@ -94,8 +94,11 @@ class Hints:
         not try it (a refused try costs a game its reason); False: try it."""
         return False
 
-    def forced_action(self, state: State, seat: int, actions: list[Action], rng: random.Random) -> Action | None:
-        """An action greedy and strong bots take without weighing others (e.g. P6: bots agree at once)."""
+    def forced_action(
+        self, state: State, seat: int, actions: list[Action], rng: random.Random, budget=None
+    ) -> Action | None:
+        """An action greedy and strong bots take without weighing others (e.g. P6: bots agree at once); `budget`: the
+        deciding level's, where a level may weigh what others are forced to (None: a playout's step)."""
         return None
 
     def idle(self, state: State, seat: int, actions: list[Action]) -> bool:

@@ -75,7 +75,8 @@ LEVELS: dict[str, dict] = {
         # hints set its budget beside strong's.  It thinks up to twice strong's time, so a table of two expert bots
         # makes a person wait longer than decision 26's 10 s; the new-table form states each level's limits.
         # What it wins against strong: docs/bots.md (Topoum 79 of 100; Topology 83 of 127 with the game's turn
-        # planner, search "plan", since more playouts bought nothing there; correspondence Toppo not told apart).
+        # planner, search "plan", since more playouts bought nothing there; correspondence Toppo 82 of 100 once its
+        # plan weighs proposing a new display).
         "budget": {},  # strong's, with more to spend (below)
     },
 }

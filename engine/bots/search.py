@@ -94,7 +94,7 @@ class _RootDecision:
         state, actions = options_for(self.game, self.view, self.seat, self.rng)
         if waits(self.game, state, self.seat, actions):
             return None, None
-        actions = considered(self.game, state, self.seat, actions, self.rng)
+        actions = considered(self.game, state, self.seat, actions, self.rng, self.budget)
         if len(actions) == 1:
             return None, actions[0]
         planned = self.planned(state, actions)

@@ -4,7 +4,8 @@ Scores are penalty points (Game.higher_is_better is False), so the generic sign 
 already turns them round.  What the hints add:
   - ruling P6: "bots agree at once" to a proposed new display, so agreeing is forced;
   - a bot proposes a new display only when it can do nothing but renew and the display seems
-    stuck (see `stuck`); otherwise proposing ranks last among equal choices;
+    stuck (see `stuck`); otherwise proposing ranks last among equal choices.  A level whose plan weighs
+    votes (expert by correspondence, once the decks are known: planner.Plan) decides that itself;
   - playouts use the obvious policy (toppo, else top, else the biggest match, else reveal or
     renew) instead of trying every claim on a copy.
 """
@@ -40,11 +41,19 @@ class ToppoHints(Hints):
     # new display.  Look eight rounds ahead (two seats: sixteen decisions).  A finished match is scored by the
     # penalty lead alone (result_weight 0), like a running one.
     # 512 (decision 16, the same 20 games) won 11/20 as 256 did: 256 stays.
-    # Expert (decision 30, point 2): four times the playouts over strong's eight first claims; docs/bots.md has
-    # what it won against strong.
+    # Expert (decision 30, point 2): four times the playouts over strong's eight first claims, and by correspondence,
+    # once the decks are known, it weighs proposing a new display as it weighs its claim (planner.Plan, plan_votes)
+    # where strong proposes only when the display looks stuck; docs/bots.md has what it won against strong.
     budgets = {
         "strong": {"horizon": 16, "iterations": 256, "margin": 0.0, "result_weight": 0.0},
-        "expert": {"horizon": 16, "iterations": 1024, "margin": 0.0, "result_weight": 0.0, "plans": 8},
+        "expert": {
+            "horizon": 16,
+            "iterations": 1024,
+            "margin": 0.0,
+            "result_weight": 0.0,
+            "plans": 8,
+            "plan_votes": True,
+        },
     }
     rollout_actions_legal = True  # rollout_action picks from the state's own legal list
 
@@ -56,10 +65,12 @@ class ToppoHints(Hints):
     def tie_rank(self, action: Action) -> int:
         return 2 if action.get("type") == "propose_replace" else 1
 
-    def forced_action(self, state, seat: int, actions: list[Action], rng: random.Random) -> Action | None:
+    def forced_action(self, state, seat: int, actions: list[Action], rng: random.Random, budget=None) -> Action | None:
         kinds = {a.get("type"): a for a in actions}
         if "agree_replace" in kinds:
             return kinds["agree_replace"]  # ruling P6: bots agree at once
+        if budget is not None and planner.weighs_votes(state, budget):
+            return None  # the level's plan weighs a proposal as it weighs a claim (planner.Plan.choose)
         if (
             "propose_replace" in kinds
             and "renew" in kinds

@@ -31,6 +31,13 @@ ceiling.py --sees view, 2026-11-29): the claim alone on 48 samples from the deal
 choices on 8 samples 5 of 20, and four own choices on 8 samples once the decks are known (strong's search before)
 17 of 40; the same search given the true state won 95 of 100.  A level's budget may still ask for such a plan
 (plan_depth, plan_samples, plan_unseen) or for a rival's sealed claim guessed by her own plan (plan_rival).
+
+What did beat strong is the display (P6), not a better claim.  A display is replaced about every fourth round, from
+cards nobody has seen, and the bots propose one only when it looks stuck (hints.stuck).  Once the decks are known both
+seats' next lines are known too, so whether the display will be topped next round, and by whom, follows from the
+claims.  A budget with plan_votes (expert's) weighs each claim also after a proposal, the new display dealt from the
+hidden cards in every sample: it proposes a display the rival's next line would top and keeps a stuck one its own
+next line tops.  It won 82 of 100 matches against strong (docs/bots.md).
 """
 
 from __future__ import annotations
@@ -74,6 +81,16 @@ def claims(hints, state, seat: int, actions: list[Action]) -> list[Action]:
     return sorted(by_effect.values(), key=hints.preference)
 
 
+def weighs_votes(state, budget) -> bool:
+    """Does the level's plan weigh proposing a new display (P6) itself, here (budget.plan_votes: where it plans)?"""
+    return (
+        budget.plan_votes
+        and state.pace == CORRESPONDENCE
+        and state.phase == "play"
+        and (budget.plan_unseen or known(state))
+    )
+
+
 def known(state) -> bool:
     """No card of any deck is unseen: nothing hidden is left that a claim could change (the stack aside)."""
     return all(all(seen) for seen in state.seen)
@@ -111,6 +128,7 @@ class Plan:
         samples=None,
         unseen: bool = False,
         rival: bool = False,
+        votes: bool = False,
     ):
         self.hints, self.state, self.seat, self.deadline = hints, state, seat, deadline
         self.base = random.Random(rng.getrandbits(64))
@@ -123,6 +141,8 @@ class Plan:
         self.unseen = unseen
         # Guess a rival's sealed claim with her own plan (strong's, where it plans) rather than with the policy.
         self.rival = rival
+        # Weigh proposing a new display (P6) before the claim, rather than proposing only when stuck (hints).
+        self.votes = votes
         self.planned: dict[int, Action] = {}
 
     def choose(self, actions: list[Action]) -> Action | None:
@@ -134,12 +154,17 @@ class Plan:
             return wanted if state.players == 2 and wanted in actions else None
         if state.phase != "play" or not (self.unseen or known(state)):
             return None
-        options = claims(self.hints, state, self.seat, actions)
+        options = [(a,) for a in claims(self.hints, state, self.seat, actions)]
+        propose = [a for a in actions if a.get("type") == "propose_replace"]
+        if self.votes and propose:
+            # A proposal is made before the claim and does not use it up: each claim is weighed after it too.  The
+            # rivals agree at once (P6), so the display is replaced when the round ends unless a top takes it first.
+            options += [(propose[0], *claim) for claim in options]
         if len(options) < 2:
             return None
         if self.rival:
             self.planned = self.rival_claims()
-        return self.weigh(options, self.depth)
+        return self.weigh(options, self.depth)[0]
 
     def rival_claims(self) -> dict[int, Action]:
         """The claim each rival's own plan makes this round, on this sample, where she plans as strong does (every
@@ -157,11 +182,11 @@ class Plan:
                 out[other] = claim
         return out
 
-    def weigh(self, options: list[Action], depth: int) -> Action:
-        """The claim whose hands end best summed over the samples, each claim followed on the same sample with the
-        same rival ties (common numbers), its own next `depth - 1` choices tried in full.  Sample after sample until
-        SAMPLES or the time limit: a sample the limit cuts short is left out, so every claim is judged on the same
-        ones; with none finished, the policy's claim."""
+    def weigh(self, options: list[tuple], depth: int) -> tuple:
+        """The option (a claim, or a proposal and then a claim) whose hands end best summed over the samples, each
+        followed on the same sample with the same rival ties (common numbers), its own next `depth - 1` choices tried
+        in full.  Sample after sample until SAMPLES or the time limit: a sample the limit cuts short is left out, so
+        every option is judged on the same ones; with none finished, the policy's claim (no proposal)."""
         values = [0.0] * len(options)
         for k in range(self.samples):
             root, seed = self.sample(k)
@@ -173,7 +198,7 @@ class Plan:
             except _Expired:
                 break
             values = [v + r for v, r in zip(values, row)]
-        # Ties go to the policy's order: toppo, top, the biggest match, renew.
+        # Ties go to the policy's order: toppo, top, the biggest match, renew; each without a proposal first.
         return options[max(range(len(options)), key=lambda i: (values[i], -i))]
 
     def sample(self, k: int):
@@ -196,9 +221,11 @@ class Plan:
         guess_claims(self.hints, s, self.seat, self.planned)
         return s, self.base.getrandbits(64)
 
-    def after(self, state, action: Action, depth: int) -> float:
+    def after(self, state, actions, depth: int) -> float:
+        """Follow the hand after the seat's `actions` (one action, or a proposal and then a claim)."""
         s = state.clone()
-        s.apply_legal(self.seat, action)
+        for action in actions if isinstance(actions, tuple) else (actions,):
+            s.apply_legal(self.seat, action)
         return self.follow(s, depth)
 
     def follow(self, s, depth: int) -> float:
@@ -245,5 +272,6 @@ def plan(hints, state, seat: int, actions: list[Action], rng: random.Random, dea
             "samples": budget.plan_samples,
             "unseen": budget.plan_unseen,
             "rival": budget.plan_rival,
+            "votes": budget.plan_votes,
         }
     return Plan(hints, state, seat, rng, deadline, **settings).choose(actions)

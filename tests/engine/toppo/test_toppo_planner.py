@@ -7,7 +7,7 @@ from collections import Counter
 
 from toppo_table import GAME, cards, table
 
-from engine.bots import Budget, choose_action
+from engine.bots import Budget, budget_for, choose_action
 from engine.bots.hints import hints_for
 from engine.toppo import planner
 from engine.toppo.cards import full_set
@@ -227,3 +227,56 @@ def test_a_budget_that_plans_the_rivals_claim_puts_her_own_plans_claim_in_every_
     assert planner.plan(
         HINTS, sample_of(s, 0), 0, s.legal_actions(0), random.Random(16), None, expert
     ) in s.legal_actions(0)
+
+
+QUIET = "blue bar, blue plus, green bar, green plus, green plus, blue plus, green bar, green plus, blue bar"  # no top
+
+
+def stuck_round(state, round_):
+    """The round before `round_` ended with every claim a renew: the display looks stuck (hints.stuck)."""
+    state.round = round_
+    state.last_round = {
+        "hand": 1,
+        "round": round_ - 1,
+        "priority": [(round_ - 2) % 2, (round_ - 1) % 2],
+        "claims": [{"seat": s, "claim": {"type": "renew"}, "outcome": "renew"} for s in (0, 1)],
+    }
+    return state
+
+
+def test_the_expert_proposes_a_new_display_the_rivals_next_line_would_top():
+    # Round 1: seat 0 has priority now, seat 1 in round 2, when her next line (TOPPING) tops the display.
+    decks = [cards(QUIET), cards(TOPPING) + cards(QUIET)[3:]]
+    s = known_table([NOTHING, NOTHING], decks, round_=1)
+    assert [a["type"] for a in s.legal_actions(0)] == ["renew", "propose_replace"]
+    weighing = budget_for("expert", "toppo")
+    assert weighing.plan_votes and not budget_for("strong", "toppo").plan_votes  # the expert level's own setting
+    sample = sample_of(s, 0)
+    assert not HINTS.forced_action(sample, 0, sample.legal_actions(0), random.Random(1), weighing)
+    assert planner.plan(HINTS, sample, 0, sample.legal_actions(0), random.Random(17), None) is None  # one claim
+    choice = planner.plan(HINTS, sample, 0, sample.legal_actions(0), random.Random(17), None, weighing)
+    assert choice == {"type": "propose_replace"}
+    # The bots as they play: strong renews (nothing looks stuck), the weighing level proposes, then claims.
+    assert choose_action("strong", GAME, s.view(0), 0, "votes") == {"type": "renew"}
+    assert choose_action("expert", GAME, s.view(0), 0, "votes") == {"type": "propose_replace"}
+    s.apply(0, {"type": "propose_replace"})
+    assert choose_action("expert", GAME, s.view(0), 0, "votes") == {"type": "renew"}
+
+
+def test_the_expert_keeps_a_stuck_display_its_own_next_line_tops_where_strong_proposes():
+    # Round 2 follows a round of renews; seat 0 can only renew, and her next line tops the display in round 3,
+    # when she has priority.  Seat 1 matches now (red waves), so she proposes nothing herself.
+    decks = [cards(TOPPING) + cards(QUIET)[3:], cards(QUIET)]
+    s = stuck_round(known_table([NOTHING, "red waves, blue bar, blue plus"], decks), 3)
+    assert s.tops() == cards(DISPLAY)
+    assert choose_action("strong", GAME, s.view(0), 0, "stuck") == {"type": "propose_replace"}  # hints.stuck
+    assert choose_action("expert", GAME, s.view(0), 0, "stuck") == {"type": "renew"}
+
+
+def test_votes_are_weighed_only_where_the_level_plans():
+    weighing = Budget(plan_votes=True)
+    fresh = GAME.new_state(2, {"pace": "correspondence"}, 7)
+    assert not planner.weighs_votes(fresh, weighing)  # a deck still holds unseen cards: the stuck rule holds
+    assert planner.weighs_votes(fresh, Budget(plan_votes=True, plan_unseen=True))
+    s = known_table([NOTHING, NOTHING], [cards(QUIET), cards(QUIET)[3:]])
+    assert planner.weighs_votes(s, weighing) and not planner.weighs_votes(s, Budget())
