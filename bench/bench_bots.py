@@ -388,16 +388,25 @@ def decision(level: str, game: Game, state: State, seat: int, rng, budget: Budge
 
 
 def greedy_positions(
-    game: Game, count: int, seed: str, *, label: str = "speed", tries: int = 20, plies=(4, 30), keep=None
+    game: Game,
+    count: int,
+    seed: str,
+    *,
+    label: str = "speed",
+    tries: int = 20,
+    plies=(4, 30),
+    keep=None,
+    options: dict | None = None,
 ) -> list[tuple[State, int]]:
     """`count` positions a seeded random number of greedy decisions (`plies`, from-to) into 2-player games, with the
-    seat to act; `keep(state, seat, k)`: whether the k-th game's position is one wanted (all are, without it)."""
+    seat to act; `keep(state, seat, k)`: whether the k-th game's position is one wanted (all are, without it);
+    `options`: the tables' (e.g. Toppo's live pace; the game's defaults without them)."""
     found = []
     for k in range(tries * count):
         if len(found) == count:
             break
         rng = make_rng(f"{label}:{seed}:{k}", 1)
-        state = game.new_state(2, game.validate_options(2, {}), f"{label}:{seed}:{k}")
+        state = game.new_state(2, game.validate_options(2, options or {}), f"{label}:{seed}:{k}")
         for _ in range(rng.randrange(*plies)):
             if state.is_over():
                 break

@@ -5,6 +5,7 @@
     nice -n 15 .venv/bin/python bench/bench_playouts.py --decisions out.json  # also every chosen action
     nice -n 15 .venv/bin/python bench/bench_playouts.py --game topology --profile 30  # cProfile one decision
     nice -n 15 .venv/bin/python bench/bench_playouts.py --games 2 --seed same        # whole games, digests
+    nice -n 15 .venv/bin/python bench/bench_playouts.py --game toppo --pace live     # Toppo's live table
 
 Each game gets `--positions` positions a few greedy decisions into 2-player games (seeded, so every run and every
 commit gets the same ones, as in bench_bots.py --speed) where the seat to act has to search.  Every level decides
@@ -42,14 +43,17 @@ GAMES = ("topoum", "topology", "toppo")
 LEVELS = ("strong", "expert")
 
 
-def positions(game: Game, count: int, seed: str) -> list[tuple[State, int]]:
-    """`count` positions where strong has to search: a seeded number of greedy decisions into games."""
+def positions(game: Game, count: int, seed: str, options: dict | None = None) -> list[tuple[State, int]]:
+    """`count` positions where strong has to search: a seeded number of greedy decisions into games (with the
+    tables' `options`)."""
 
     def searched(state: State, seat: int, k: int) -> bool:  # a forced or planned choice is no search
         probe = decide(game, state.view(seat), seat, make_rng(f"probe:{seed}:{k}", 0), budget_for("strong", game.name))
         return bool(probe.playouts)
 
-    return greedy_positions(game, count, seed, label="playouts", tries=40, plies=(6, 40), keep=searched)
+    return greedy_positions(
+        game, count, seed, label="playouts", tries=40, plies=(6, 40), keep=searched, options=options
+    )
 
 
 CLOCK = time.process_time
@@ -82,7 +86,12 @@ def one(game: Game, state: State, seat: int, level: str, i: int, seed: str):
     return took, run.playouts, canonical(run.action) if run.action is not None else "null"
 
 
-def whole_games(names: list[str], count: int, seed: str) -> None:
+def table_options(game: Game, pace: str | None) -> dict:
+    """The tables' options: the pace asked for where the game has paces (Toppo), else the game's defaults."""
+    return {game.pace_option: pace} if pace and game.pace_option else {}
+
+
+def whole_games(names: list[str], count: int, seed: str, pace: str | None = None) -> None:
     """`count` whole 2-player games a game, strong (64 playouts) against expert (128), neither with a time cap: the
     actions played, the final scores and a digest of every action (the same on two commits that decide the same)."""
     print(f"{'game':9} {'deal':>4} {'actions':>7} {'scores':>14} {'digest':>12}", flush=True)
@@ -93,7 +102,7 @@ def whole_games(names: list[str], count: int, seed: str) -> None:
             1: budget_for("expert", name, iterations=128).with_(seconds=None),
         }
         for i in range(count):
-            state = game.new_state(2, game.validate_options(2, {}), f"{seed}:{i}")
+            state = game.new_state(2, game.validate_options(2, table_options(game, pace)), f"{seed}:{i}")
             rngs = {s: make_rng(f"{seed}-bot:{i}:{s}", 0) for s in budgets}
             order = make_rng(f"{seed}-order:{i}", 0)
             digest, played = hashlib.sha256(), 0
@@ -123,6 +132,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--profile", type=int, metavar="N", help="cProfile the first expert decision of each game, top N")
     p.add_argument("--wall", action="store_true", help="time decisions by the wall clock, not CPU seconds")
     p.add_argument("--games", type=int, metavar="N", help="instead: N whole games a game, strong vs expert, digests")
+    p.add_argument("--pace", help="the tables' pace where a game has paces (Toppo: live or correspondence)")
     args = p.parse_args(argv)
     global CLOCK
     if args.wall:
@@ -130,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     names = args.game or list(GAMES)
     levels = args.level or list(LEVELS)
     if args.games:
-        whole_games(names, args.games, args.seed)
+        whole_games(names, args.games, args.seed, args.pace)
         return
     chosen: dict[str, dict[str, list[str]]] = {}
     print(
@@ -140,7 +150,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     for name in names:
         game = get_game(name)
-        found = positions(game, args.positions, args.seed)
+        found = positions(game, args.positions, args.seed, table_options(game, args.pace))
         if args.profile:
             state, seat = found[0]
             prof = cProfile.Profile()

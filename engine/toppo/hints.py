@@ -17,8 +17,8 @@ import random
 from engine.bots.hints import Hints
 from engine.core import Action
 
-from . import planner
-from .rules import CORRESPONDENCE
+from . import live, planner
+from .rules import CORRESPONDENCE, LIVE
 
 STUCK_ODDS = 6
 ORDER = {
@@ -118,6 +118,17 @@ class ToppoHints(Hints):
         """A live seat whose only move is to propose a new display waits (its line went back on an
         interruption and someone else must restart, ruling P3); proposing then would be noise."""
         return all(a.get("type") == "propose_replace" for a in actions)
+
+    def active(self, state, rng: random.Random) -> int | None:
+        """As every game's (engine.bots.hints), a live seat's idleness read off the state rather than off its listed
+        actions: a playout asks this at every step, and listing every top order to find none was most of its cost."""
+        if state.pace != LIVE:
+            return super().active(state, rng)
+        actors = state.to_act()
+        if len(actors) == 1:
+            return actors[0]
+        busy = [s for s in actors if not live.only_proposes(state, s)]
+        return rng.choice(busy) if busy else None
 
     def stuck(self, state, rng: random.Random) -> bool:
         """Has the display stood unchanged a while (rules: a rare combination nobody can top)?

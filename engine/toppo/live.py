@@ -39,6 +39,17 @@ def has_action(state, seat: int) -> bool:
     return bool(table.vote_actions(state, seat))
 
 
+def only_proposes(state, seat: int) -> bool:
+    """Cheap form of: every action `legal` lists is propose_replace (none listed counts too).  A seat whose line went
+    back on an interruption waits so while someone else restarts (bots: hints.idle)."""
+    line = state.lines[seat]
+    if len(line) == state.size or state.held(seat) < TOPPO_LIMIT:
+        return False  # top, match and renew, or toppo
+    if not locked(state, seat) and state.decks[seat]:
+        return False  # reveal
+    return state.proposal is None or seat in state.proposal["agreed"]  # propose, or nothing at all
+
+
 def legal(state, seat: int) -> list[Action]:
     line, size = state.lines[seat], state.size
     acts: list[Action] = []

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from toppo_table import GAME, cards, filler, snapshot, table
 
+from engine.bots.hints import Hints, hints_for
 from engine.core import IllegalAction
+from engine.toppo import live
 
 DISPLAY = "red waves, yellow circle, white square"
 TOPPING = "yellow plus, green square, red circle"  # tops DISPLAY in the order [2, 0, 1] only
@@ -290,3 +294,29 @@ def test_a_wrong_call_that_interrupts_says_so_too():  # decision 26, ruling P3
     stored = s.to_json()
     del stored["bumped"]  # a state stored before decision 26
     assert ToppoState.from_json(stored).bumped == [None, None]
+
+
+def test_a_bots_playout_reads_idleness_off_the_state_as_the_listed_actions_say_it():
+    """hints.active at live pace asks live.only_proposes instead of listing every seat's actions: on every position of
+    random live games, with the restart lock, a pending proposal and short decks among them, both say the same."""
+    hints = hints_for(GAME)
+    rng = random.Random(5)
+    seen = set()
+    for game in range(6):
+        s = GAME.new_state(2 + game % 2, {"pace": "live", "hands": 1}, game)
+        for _ in range(1500):
+            actors = s.to_act()
+            if not actors:
+                break
+            for seat in range(s.players):
+                listed = s.legal_actions(seat)
+                idle = all(a["type"] == "propose_replace" for a in listed)
+                assert live.only_proposes(s, seat) == idle
+                seen.add((idle, s.restarter is not None, s.proposal is not None))
+            a, b = random.Random(rng.random()), random.Random(rng.random())
+            b.setstate(a.getstate())
+            assert hints.active(s, a) == Hints.active(hints, s, b)  # the same seat, the same draws
+            assert a.getstate() == b.getstate()
+            seat = rng.choice(actors)
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+    assert {(True, True, False), (False, True, False), (False, False, True)} <= seen
