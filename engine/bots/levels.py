@@ -76,7 +76,7 @@ LEVELS: dict[str, dict] = {
         # makes a person wait longer than decision 26's 10 s; the new-table form states each level's limits.
         # What it wins against strong: docs/bots.md (Topoum 79 of 100; Topology 83 of 127 with the game's turn
         # planner, search "plan", since more playouts bought nothing there; correspondence Toppo 82 of 100 once its
-        # plan weighs proposing a new display).
+        # plan weighs proposing a new display; live Toppo 100 of 100).
         "budget": {},  # strong's, with more to spend (below)
     },
 }
