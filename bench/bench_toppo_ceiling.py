@@ -77,7 +77,7 @@ class Oracle(planner.Plan):
         options = planner.claims(HINTS, state, seat, actions)
         if len(options) < 2:
             return options[0] if options else None
-        return self.weigh(options, self.depth)
+        return self.weigh([(a,) for a in options], self.depth)[0]
 
     def sample(self, k: int):
         """The true state each time (the rival's real sealed claim in it, the real stack and seed): only the policy's

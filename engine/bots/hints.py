@@ -111,8 +111,12 @@ class Hints:
         actors = state.to_act()
         if len(actors) == 1:
             return actors[0]
-        busy = [s for s in actors if not self.idle(state, s, state.legal_actions(s))]
+        busy = [s for s in actors if not self.idle_now(state, s)]
         return rng.choice(busy) if busy else None
+
+    def idle_now(self, state: State, seat: int) -> bool:
+        """`idle` for the seat's actions as they are now; a game may read it off the state more cheaply."""
+        return self.idle(state, seat, state.legal_actions(seat))
 
     def tie_rank(self, action: Action) -> int:
         """Among equally good actions the lowest rank wins: confirm the turn first (ruling S3)."""

@@ -119,16 +119,12 @@ class ToppoHints(Hints):
         interruption and someone else must restart, ruling P3); proposing then would be noise."""
         return all(a.get("type") == "propose_replace" for a in actions)
 
-    def active(self, state, rng: random.Random) -> int | None:
-        """As every game's (engine.bots.hints), a live seat's idleness read off the state rather than off its listed
-        actions: a playout asks this at every step, and listing every top order to find none was most of its cost."""
-        if state.pace != LIVE:
-            return super().active(state, rng)
-        actors = state.to_act()
-        if len(actors) == 1:
-            return actors[0]
-        busy = [s for s in actors if not live.only_proposes(state, s)]
-        return rng.choice(busy) if busy else None
+    def idle_now(self, state, seat: int) -> bool:
+        """At live pace read off the state (live.only_proposes): playouts ask it at every step, and listing every top
+        order only to find none was most of their cost."""
+        if state.pace == LIVE:
+            return live.only_proposes(state, seat)
+        return super().idle_now(state, seat)
 
     def stuck(self, state, rng: random.Random) -> bool:
         """Has the display stood unchanged a while (rules: a rare combination nobody can top)?

@@ -221,10 +221,10 @@ class Plan:
         guess_claims(self.hints, s, self.seat, self.planned)
         return s, self.base.getrandbits(64)
 
-    def after(self, state, actions, depth: int) -> float:
-        """Follow the hand after the seat's `actions` (one action, or a proposal and then a claim)."""
+    def after(self, state, actions: tuple, depth: int) -> float:
+        """Follow the hand after the seat's `actions` (a claim, or a proposal and then a claim)."""
         s = state.clone()
-        for action in actions if isinstance(actions, tuple) else (actions,):
+        for action in actions:
             s.apply_legal(self.seat, action)
         return self.follow(s, depth)
 
@@ -248,7 +248,7 @@ class Plan:
             forced = hints.forced_action(s, seat, legal, self.rng)
             options = [forced] if forced is not None else claims(hints, s, seat, legal)
             if len(options) > 1 and depth > 0:
-                return max(self.after(s, a, depth - 1) for a in options)
+                return max(self.after(s, (a,), depth - 1) for a in options)
             s.apply_legal(seat, options[0])
         lead = differential(hints.utilities(s), seat)
         if s.is_over():

@@ -78,7 +78,7 @@ def test_with_the_rival_first_and_topping_our_top_is_void_so_every_claim_ends_al
     values = []
     for claim in ours:
         plan.rng = random.Random(seed)
-        values.append(plan.after(root, claim, 0))
+        values.append(plan.after(root, (claim,), 0))
     assert values[0] == values[1]
     # With priority ours, the same top stands and voids hers.
     first = known_table([TOPPING, TOPPING_TOO], decks, round_=1)
@@ -183,7 +183,7 @@ def test_in_the_last_hand_a_won_match_counts_more_than_its_margin():
         plan = planner.Plan(HINTS, sample_of(s, 0), 0, random.Random(11), None)
         root, seed = plan.sample(0)
         plan.rng = random.Random(seed)
-        values[hands] = plan.after(root, {"type": "toppo"}, 0)
+        values[hands] = plan.after(root, ({"type": "toppo"},), 0)
     assert values[2] == 15.0  # seat 1 holds 3 + 12 cards: the lead alone
     assert values[1] == 15.0 + planner.WIN
 
